@@ -1,0 +1,20 @@
+"""Pure chunking: the Chunk model, the strategies, parse once / pack many."""
+from .model import Chunk, indexed_text
+from .options import ChunkOptions
+from .registry import STRATEGIES, Strategy, chunk, chunk_parsed, chunk_with, get_strategy
+from .structural import ParsedDocument, parse, sweep_lengths
+
+__all__ = [
+    "Chunk",
+    "ChunkOptions",
+    "STRATEGIES",
+    "Strategy",
+    "chunk",
+    "chunk_parsed",
+    "parse",
+    "ParsedDocument",
+    "sweep_lengths",
+    "chunk_with",
+    "get_strategy",
+    "indexed_text",
+]

@@ -1,0 +1,68 @@
+"""The Chunk record every strategy returns.
+
+Offsets are the truth: ``start``/``end`` index the body's source span in the
+text as given (CRLF included), and ``overlap_start``/``overlap_end`` index the
+span the overlap prefix was copied from. Overlap lives in its own field
+(as Chonkie does), so body spans of consecutive chunks never overlap and the
+displayed text is never duplicated.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+KINDS = ("prose", "table", "code", "list")
+UNITS = ("words", "chars")
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    index: int
+    body: str  # displayed and cited
+    start: int  # body's source span; for a table fragment, its own rows
+    end: int
+    length: int  # body length in the configured unit (repeated header included)
+    kind: str = "prose"
+    heading_path: tuple[str, ...] = ()
+    overlap_prefix: str = ""  # indexed, never displayed
+    overlap_start: int = 0  # source span of overlap_prefix (empty span when none)
+    overlap_end: int = 0
+    transcribed: bool = False
+    page: int | None = None
+    header_repeated: bool = False  # body begins with a copy of its table's header
+    runt_excuse: str = ""  # why a below-floor chunk was left alone, if it is one
+
+    @property
+    def retrievable_text(self) -> str:
+        """What a query can match without the heading path: overlap prefix + body."""
+        if not self.overlap_prefix:
+            return self.body
+        return f"{self.overlap_prefix}\n{self.body}"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["heading_path"] = list(self.heading_path)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Chunk":
+        d = dict(d)
+        d["heading_path"] = tuple(d.get("heading_path", ()))
+        return cls(**d)
+
+
+HEADING_SEPARATOR = " > "
+
+
+def indexed_text(chunk: Chunk, *, heading_path: bool = True, overlap: bool = True) -> str:
+    """The text a retriever indexes: heading path + overlap prefix + body.
+
+    The switches exist so the lab can show what each part does to ranking.
+    """
+    parts: list[str] = []
+    if heading_path and chunk.heading_path:
+        parts.append(HEADING_SEPARATOR.join(chunk.heading_path))
+    if overlap and chunk.overlap_prefix:
+        parts.append(chunk.overlap_prefix)
+    parts.append(chunk.body)
+    return "\n".join(parts)

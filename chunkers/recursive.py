@@ -1,0 +1,57 @@
+"""LangChain's RecursiveCharacterTextSplitter with its markdown separators.
+
+This is the baseline most production pipelines run, so it is the real
+splitter, not a re-implementation. Its ``start_index`` comes from
+``str.find`` and can land on an earlier copy of repeated text, so every
+offset is checked against the source and re-found past the previous chunk
+when it is wrong.
+"""
+from __future__ import annotations
+
+from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
+
+from .options import ChunkOptions
+from .spans import Draft
+from .text import SourceText, count_units
+
+
+def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
+    if opts.unit == "chars":
+        length = len
+    else:
+        def length(s: str) -> int:
+            return count_units(s, "words")
+    return RecursiveCharacterTextSplitter.from_language(
+        Language.MARKDOWN,
+        chunk_size=opts.size,
+        chunk_overlap=opts.overlap,
+        length_function=length,
+        add_start_index=True,
+    )
+
+
+def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    text = src.norm
+    if not text.strip():
+        return []
+    docs = _splitter(opts).create_documents([text])
+    drafts: list[Draft] = []
+    prev_start, prev_end = -1, 0
+    for doc in docs:
+        piece = doc.page_content
+        s = doc.metadata.get("start_index", -1)
+        if s < 0 or text[s : s + len(piece)] != piece or s <= prev_start:
+            s = text.find(piece, prev_start + 1)
+        if s < 0:  # cannot happen with strip_whitespace; refuse rather than guess
+            raise RuntimeError("recursive splitter returned text that is not in the source")
+        e = s + len(piece)
+        body_start = max(s, prev_end)
+        if body_start >= e:  # wholly inside the previous chunk: nothing new to show
+            prev_start = s
+            continue
+        d = Draft(body_start, e)
+        if s < prev_end:
+            d.overlap_start, d.overlap_end = s, prev_end
+        drafts.append(d)
+        prev_start, prev_end = s, e
+    return drafts

@@ -1,0 +1,106 @@
+"""The strategies the app lists, and the one entry point."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .fixed import fixed_drafts
+from .model import Chunk
+from .options import ChunkOptions
+from .recursive import recursive_drafts
+from .sentence import sentence_drafts
+from .spans import Draft, finish
+from .structural import ParsedDocument, pack_drafts, structural_drafts
+from .text import SourceText
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    name: str
+    display_name: str
+    description: str
+    drafts: Callable[[SourceText, ChunkOptions], list[Draft]]
+
+
+STRATEGIES: dict[str, Strategy] = {
+    s.name: s
+    for s in (
+        Strategy(
+            "structural",
+            "Structural",
+            "Seed 000's chunker: cuts only between blocks, keeps tables whole or repeats "
+            "their header, quarantines transcribed text and sweeps runts backward.",
+            structural_drafts,
+        ),
+        Strategy(
+            "fixed",
+            "Fixed size",
+            "Windows of exactly `size` units with stride size - overlap: the boundary lottery.",
+            fixed_drafts,
+        ),
+        Strategy(
+            "sentence",
+            "Sentence",
+            "Packs whole sentences up to `size`; never splits one; overlap in whole sentences.",
+            sentence_drafts,
+        ),
+        Strategy(
+            "recursive",
+            "LangChain recursive",
+            "LangChain's RecursiveCharacterTextSplitter with markdown separators, "
+            "the splitter most pipelines run.",
+            recursive_drafts,
+        ),
+    )
+}
+
+
+def get_strategy(name: str) -> Strategy:
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        raise ValueError(
+            f"strategy must be one of {', '.join(STRATEGIES)}, got {name!r}"
+        ) from None
+
+
+def chunk(
+    text: str,
+    strategy: str = "structural",
+    size: int | None = None,
+    overlap: int | None = None,
+    unit: str = "chars",
+    **options: object,
+) -> list[Chunk]:
+    """Chunk ``text`` with a named strategy.
+
+    With no size, seed 000's defaults apply: 1800 chars with 150 overlap. An
+    explicit size without an overlap means no overlap, so ``chunk(t, "fixed",
+    24, unit="words")`` is seed 002's widget as it opens.
+    """
+    strat = get_strategy(strategy)
+    kwargs: dict[str, object] = {"unit": unit, **options}
+    if size is not None:
+        kwargs["size"] = size
+        kwargs["overlap"] = 0 if overlap is None else overlap
+    elif overlap is not None:
+        kwargs["overlap"] = overlap
+    opts = ChunkOptions(**kwargs)  # type: ignore[arg-type]
+    return chunk_with(text, strat.name, opts)
+
+
+def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a str, got {type(text).__name__}")
+    strat = get_strategy(strategy)
+    if not text.strip():
+        return []
+    src = SourceText.of(text)
+    return finish(src, strat.drafts(src, opts), opts.unit)
+
+
+def chunk_parsed(parsed: "ParsedDocument", opts: ChunkOptions) -> list[Chunk]:
+    """Structural chunks from a parse made once with ``parse(text)``: for sweeps."""
+    if not parsed.source.norm.strip():
+        return []
+    return finish(parsed.source, pack_drafts(parsed, opts), opts.unit)

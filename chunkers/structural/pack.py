@@ -1,0 +1,232 @@
+"""Pack many: blocks into chunks for one size/overlap, from a cached parse.
+
+Boundaries fall only between blocks, except inside a block too big for any
+chunk, which splits where its own structure allows (see split.py). Packing
+runs per section; the runt sweep then runs over the whole list, and overlap
+is added last, only between prose chunks that trust each other.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..options import ChunkOptions
+from ..spans import Draft
+from ..text import word_spans
+from .parse import Block, ParsedDocument
+from .runts import sweep
+from .split import Splitter
+
+PROSE_KINDS = ("prose", "list")
+
+
+@dataclass(slots=True)
+class Run:
+    """A chunk while it is packed, swept and given overlap (normalised offsets)."""
+
+    start: int
+    end: int
+    length: int
+    section: int
+    header: tuple[int, int] | None = None  # repeated table header span
+    header_len: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # units per block kind
+    first_kind: str = "prose"  # kind of the first piece ("heading" at a section start)
+    last_kind: str = "prose"
+    last_span: tuple[int, int] = (0, 0)  # the last piece: where overlap is taken from
+    heading_path: tuple[str, ...] = ()
+    transcribed: bool = False
+    page: int | None = None
+
+    @property
+    def kind(self) -> str:
+        content = {k: v for k, v in self.kinds.items() if k != "heading"}
+        return max(content, key=lambda k: (content[k], k)) if content else "prose"
+
+
+class Packer:
+    def __init__(self, doc: ParsedDocument, opts: ChunkOptions) -> None:
+        self.doc = doc
+        self.opts = opts
+        self.text = doc.text
+        self.split = Splitter(doc, opts.unit)
+        self.chars = opts.unit == "chars"
+
+    # -- lengths ---------------------------------------------------------------
+    def _len(self, s: int, e: int) -> int:
+        return self.split.length(s, e)
+
+    def _joined(self, run: Run, end: int, piece_len: int) -> int:
+        """Length of ``run`` extended to ``end`` (whitespace between is free in words)."""
+        if self.chars:
+            return end - run.start + run.header_len
+        return run.length + piece_len
+
+    # -- runs ------------------------------------------------------------------
+    def _new_run(self, s: int, e: int, n: int, kind: str, block: Block,
+                 header: tuple[int, int] | None = None) -> Run:
+        section = self.doc.sections[block.section]
+        header_len = self._len(*header) if header else 0
+        return Run(
+            start=s, end=e, length=n + header_len, section=block.section,
+            header=header, header_len=header_len, kinds={kind: n},
+            first_kind=kind, last_kind=kind, last_span=(s, e),
+            heading_path=section.heading_path if self.opts.heading_paths else (),
+            transcribed=section.transcribed, page=section.page,
+        )
+
+    def _extend(self, run: Run, s: int, e: int, n: int, kind: str) -> None:
+        run.length = self._joined(run, e, n)
+        run.end = e
+        run.kinds[kind] = run.kinds.get(kind, 0) + n
+        run.last_kind = kind
+        run.last_span = (s, e)
+
+    def _merge(self, a: Run, b: Run) -> Run:
+        """a then b: b's repeated header (if any) is dropped, its rows follow a's."""
+        kinds = dict(a.kinds)
+        for k, v in b.kinds.items():
+            kinds[k] = kinds.get(k, 0) + v
+        if self.chars:
+            length = b.end - a.start + a.header_len
+        else:
+            length = a.length + b.length - b.header_len
+        common: list[str] = []
+        for x, y in zip(a.heading_path, b.heading_path):
+            if x != y:
+                break
+            common.append(x)
+        return Run(
+            start=a.start, end=b.end, length=length, section=a.section,
+            header=a.header, header_len=a.header_len, kinds=kinds,
+            first_kind=a.first_kind, last_kind=b.last_kind, last_span=b.last_span,
+            heading_path=tuple(common), transcribed=a.transcribed, page=a.page,
+        )
+
+    # -- packing ---------------------------------------------------------------
+    def pack(self) -> list[Run]:
+        size = self.opts.size
+        runs: list[Run] = []
+        cur: Run | None = None
+        section = -1
+        for block in self.doc.blocks:
+            if block.section != section:  # chunks never span a heading while packing
+                if cur is not None:
+                    runs.append(cur)
+                cur, section = None, block.section
+            n = self._len(block.start, block.end)
+            kind = block.kind
+            if cur is not None and self._joined(cur, block.end, n) <= size:
+                self._extend(cur, block.start, block.end, n, kind)
+                continue
+            if n <= size or kind == "heading":  # fits a fresh chunk: never split it
+                if cur is not None:
+                    runs.append(cur)
+                cur = self._new_run(block.start, block.end, n, kind, block)
+                continue
+            # one block larger than a chunk: split it where its structure allows
+            first_cap = size
+            if cur is not None:
+                room = size - (self._joined(cur, block.start, 0) if self.chars else cur.length)
+                if set(cur.kinds) == {"heading"} and room >= self.opts.floor:
+                    first_cap = room  # keep the heading with the text under it
+                else:
+                    runs.append(cur)
+                    cur = None
+            if kind == "table" and block.header is not None:
+                pieces = self.split.table_fragments(block, first_cap, size)
+            else:
+                pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
+            for (ps, pe), repeats in pieces:
+                pn = self._len(ps, pe)
+                if cur is not None and set(cur.kinds) == {"heading"} and not repeats:
+                    self._extend(cur, ps, pe, pn, kind)
+                    continue
+                if cur is not None:
+                    runs.append(cur)
+                cur = self._new_run(ps, pe, pn, kind, block, block.header if repeats else None)
+        if cur is not None:
+            runs.append(cur)
+        return runs
+
+    def sweep(self, runs: list[Run]) -> list[Run]:
+        opts = self.opts
+        swept = sweep(
+            runs,
+            direction=opts.sweep,
+            floor=opts.floor,
+            overflow_limit=opts.overflow_limit,
+            right_limit=opts.effective_max,
+            length=lambda r: r.length,
+            merge=self._merge,
+            compatible=lambda a, b: a.transcribed == b.transcribed,
+        )
+        return swept
+
+    def excuses(self, runs: list[Run]) -> list[str]:
+        """Why each remaining runt was left alone ("" for chunks that are not runts)."""
+        opts = self.opts
+        out = [""] * len(runs)
+        if opts.sweep == "off":
+            return out
+        for i, run in enumerate(runs):
+            if run.length >= opts.floor:
+                continue
+            if len(runs) == 1:
+                out[i] = "single chunk"
+                continue
+            reasons = []
+            for j, limit in ((i - 1, opts.overflow_limit), (i + 1, opts.effective_max)):
+                if 0 <= j < len(runs):
+                    other = runs[j]
+                    if other.transcribed != run.transcribed:
+                        reasons.append("trust")
+                    elif other.length + run.length > limit:
+                        reasons.append("overflow")
+                    else:
+                        reasons.append("")
+            if all(reasons):
+                out[i] = reasons[0]
+        return out
+
+    def overlap(self, prev: Run, cur: Run) -> tuple[int, int]:
+        """Overlap span for ``cur`` taken from ``prev``'s tail, or (0, 0) for none."""
+        n = self.opts.overlap
+        if (
+            n <= 0
+            or prev.transcribed
+            or cur.transcribed
+            or prev.last_kind not in PROSE_KINDS
+            or cur.first_kind not in PROSE_KINDS  # a heading starts a new section
+            or cur.kind not in PROSE_KINDS
+        ):
+            return (0, 0)
+        ls, le = prev.last_span
+        text = self.text
+        if self.chars:
+            ts = max(ls, le - n)
+            if ts > ls and not text[ts - 1].isspace():
+                while ts < le and not text[ts].isspace():  # never start mid-word
+                    ts += 1
+            while ts < le and text[ts].isspace():
+                ts += 1
+        else:
+            words = word_spans(text, ls, le)[-n:]
+            ts = words[0][0] if words else le
+        return (ts, le) if ts < le else (0, 0)
+
+
+def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
+    packer = Packer(doc, opts)
+    runs = packer.sweep(packer.pack())
+    excuses = packer.excuses(runs)
+    drafts: list[Draft] = []
+    for i, run in enumerate(runs):
+        os_, oe = packer.overlap(runs[i - 1], run) if i else (0, 0)
+        drafts.append(
+            Draft(
+                start=run.start, end=run.end, kind=run.kind,
+                heading_path=run.heading_path, transcribed=run.transcribed, page=run.page,
+                header=run.header, overlap_start=os_, overlap_end=oe, runt_excuse=excuses[i],
+            )
+        )
+    return drafts

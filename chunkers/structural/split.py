@@ -1,0 +1,134 @@
+"""Splitting one oversized block, only where its own structure allows.
+
+Tables split between rows and repeat their header; code and lists split
+between lines; prose splits between sentences. Words are the last resort,
+and characters the very last (a run with no whitespace longer than a chunk).
+Every function returns ordered, whitespace-trimmed spans that together hold
+every non-whitespace character of the block.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..sentences import sentence_spans
+from ..text import count_units, word_spans
+from .parse import Block, ParsedDocument
+
+Span = tuple[int, int]
+
+
+def _line_spans(text: str, s: int, e: int) -> list[Span]:
+    out: list[Span] = []
+    pos = s
+    while pos < e:
+        nl = text.find("\n", pos, e)
+        end = e if nl < 0 else nl
+        seg = text[pos:end]
+        if seg.strip():
+            lead = len(seg) - len(seg.lstrip())
+            out.append((pos + lead, pos + len(seg.rstrip())))
+        pos = end + 1
+    return out
+
+
+def _char_spans(text: str, s: int, e: int, cap: int) -> list[Span]:
+    return [(i, min(i + cap, e)) for i in range(s, e, max(1, cap))]
+
+
+class Splitter:
+    """Splits spans of one document in one unit, caching sentence spans per block."""
+
+    def __init__(self, doc: ParsedDocument, unit: str) -> None:
+        self.doc = doc
+        self.text = doc.text
+        self.unit = unit
+
+    def length(self, s: int, e: int) -> int:
+        return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
+
+    def _sentences(self, s: int, e: int) -> list[Span]:
+        key = ("sent", s, e)
+        cached = self.doc.cache.get(key)
+        if cached is None:
+            cached = sentence_spans(self.text, s, e)
+            self.doc.cache[key] = cached
+        return cached
+
+    def _levels(self, kind: str) -> list[Callable[[int, int], list[Span]]]:
+        lines = lambda s, e: _line_spans(self.text, s, e)  # noqa: E731
+        words = lambda s, e: word_spans(self.text, s, e)  # noqa: E731
+        if kind == "code":
+            return [lines, words]
+        if kind in ("list", "table"):  # table here: linearised rows, one per line
+            return [lines, self._sentences, words]
+        return [self._sentences, words]
+
+    def split(self, block: Block, first_cap: int, cap: int) -> list[Span]:
+        """Spans of at most ``cap`` units (the first at most ``first_cap``)."""
+        return self._pack(block.start, block.end, first_cap, cap, self._levels(block.kind))
+
+    def _pack(self, s: int, e: int, first_cap: int, cap: int, levels: list) -> list[Span]:
+        if not levels:
+            if self.unit == "words":  # one word is one unit: it always fits
+                return [(s, e)]
+            head = [(s, min(s + first_cap, e))]
+            return head + _char_spans(self.text, head[0][1], e, cap)
+        parts = levels[0](s, e)
+        out: list[Span] = []
+        group_start = -1
+        group_len = 0
+        limit = first_cap
+        for ps, pe in parts:
+            n = self.length(ps, pe)
+            if group_start >= 0:
+                joined = (pe - group_start) if self.unit == "chars" else group_len + n
+                if joined <= limit:
+                    group_len = joined
+                    group_end = pe
+                    continue
+                out.append((group_start, group_end))
+                limit = cap
+                group_start = -1
+            if n <= limit:
+                group_start, group_end, group_len = ps, pe, n
+                continue
+            sub = self._pack(ps, pe, limit, cap, levels[1:])
+            out.extend(sub[:-1])
+            limit = cap
+            group_start, group_end = sub[-1]
+            group_len = self.length(*sub[-1])
+        if group_start >= 0:
+            out.append((group_start, group_end))
+        return out
+
+    def table_fragments(self, block: Block, first_cap: int, cap: int) -> list[tuple[Span, bool]]:
+        """Row-atomic fragments of a GFM table; each after the first repeats the header.
+
+        Returns ((start, end), repeats_header): the first fragment's span starts at
+        the table's own header, every later one at its own first row. The repeated
+        header counts in the budget, so every fragment's length is header + rows.
+        """
+        assert block.header is not None
+        hs, he = block.header
+        if not block.rows:
+            return [((block.start, block.end), False)]
+        header_len = self.length(hs, he)
+        out: list[tuple[Span, bool]] = []
+        first_row = frag_end = -1
+        frag_len = 0
+        limit = first_cap
+        for rs, re_ in block.rows:
+            n = self.length(rs, re_)
+            if first_row >= 0:
+                if self.unit == "chars":
+                    joined = header_len + (re_ - first_row)
+                else:
+                    joined = frag_len + n
+                if joined <= limit:
+                    frag_end, frag_len = re_, joined
+                    continue
+                out.append(((first_row if out else block.start, frag_end), bool(out)))
+                limit = cap
+            first_row, frag_end, frag_len = rs, re_, header_len + n  # a row always fits alone
+        out.append(((first_row if out else block.start, frag_end), bool(out)))
+        return out
