@@ -109,29 +109,35 @@ class Packer:
         cur: Run | None = None
         section = -1
         for block in self.doc.blocks:
-            if block.section != section:  # chunks never span a heading while packing
-                if cur is not None:
+            if block.section != section:  # chunks never span a heading while packing...
+                if cur is not None and not self._carry(cur, block.section):
                     runs.append(cur)
-                cur, section = None, block.section
+                    cur = None
+                section = block.section
             n = self._len(block.start, block.end)
             kind = block.kind
             if cur is not None and self._joined(cur, block.end, n) <= size:
                 self._extend(cur, block.start, block.end, n, kind)
                 continue
-            if n <= size or kind == "heading":  # fits a fresh chunk: never split it
+            only_heading = cur is not None and set(cur.kinds) == {"heading"}
+            room = 0
+            if only_heading:
+                room = size - (self._joined(cur, block.start, 0) if self.chars else cur.length)
+            if kind == "heading" or (n <= size and not (only_heading and room >= self.opts.floor)):
+                # a block that fits a fresh chunk is never split: it moves there whole
                 if cur is not None:
                     runs.append(cur)
                 cur = self._new_run(block.start, block.end, n, kind, block)
                 continue
-            # one block larger than a chunk: split it where its structure allows
+            # the block is larger than a chunk, or it must fill the room beside the
+            # heading it sits under (a heading is never orphaned from its text): it
+            # splits where its own structure allows
             first_cap = size
-            if cur is not None:
-                room = size - (self._joined(cur, block.start, 0) if self.chars else cur.length)
-                if set(cur.kinds) == {"heading"} and room >= self.opts.floor:
-                    first_cap = room  # keep the heading with the text under it
-                else:
-                    runs.append(cur)
-                    cur = None
+            if only_heading and room >= self.opts.floor:
+                first_cap = room
+            elif cur is not None:
+                runs.append(cur)
+                cur = None
             if kind == "table" and block.header is not None:
                 pieces = self.split.table_fragments(block, first_cap, size)
             else:
@@ -147,6 +153,22 @@ class Packer:
         if cur is not None:
             runs.append(cur)
         return runs
+
+    def _carry(self, cur: Run, section: int) -> bool:
+        """...except that headings with no text of their own stay with their child.
+
+        "## Page 12" followed at once by "### Reserved instances" is one chunk
+        start, not a heading orphaned at the end of page 11's last chunk.
+        """
+        if set(cur.kinds) != {"heading"}:
+            return False
+        parent, child = self.doc.sections[cur.section], self.doc.sections[section]
+        if child.level <= parent.level or child.transcribed != cur.transcribed:
+            return False
+        cur.section = section
+        cur.heading_path = child.heading_path if self.opts.heading_paths else ()
+        cur.page = child.page
+        return True
 
     def sweep(self, runs: list[Run]) -> list[Run]:
         opts = self.opts

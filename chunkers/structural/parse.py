@@ -179,6 +179,10 @@ def parse(text: str | SourceText) -> ParsedDocument:
             i += 1
             continue
         if i + 1 < count and is_table_start(line, norm[lines[i + 1][0] : lines[i + 1][1]]):
+            # a one-line caption written directly above its table travels with it
+            start = s
+            if len(para) == 1:
+                start = para.pop()[0]
             flush()
             j = i + 2
             while j < count:
@@ -189,7 +193,7 @@ def parse(text: str | SourceText) -> ParsedDocument:
             header_end = lines[i + 2][0] if j > i + 2 else lines[i + 1][1]
             rows = tuple(lines[i + 2 : j])
             blocks.append(
-                Block("table", s, lines[j - 1][1], len(sections) - 1, rows, (s, header_end))
+                Block("table", start, lines[j - 1][1], len(sections) - 1, rows, (s, header_end))
             )
             i = j
             continue

@@ -113,6 +113,8 @@ class Splitter:
         if not block.rows:
             return [((block.start, block.end), False)]
         header_len = self.length(hs, he)
+        # the first fragment carries the table's own caption and header
+        lead_len = self.length(block.start, block.rows[0][0])
         out: list[tuple[Span, bool]] = []
         first_row = frag_end = -1
         frag_len = 0
@@ -121,7 +123,7 @@ class Splitter:
             n = self.length(rs, re_)
             if first_row >= 0:
                 if self.unit == "chars":
-                    joined = header_len + (re_ - first_row)
+                    joined = (header_len + re_ - first_row) if out else re_ - block.start
                 else:
                     joined = frag_len + n
                 if joined <= limit:
@@ -129,6 +131,7 @@ class Splitter:
                     continue
                 out.append(((first_row if out else block.start, frag_end), bool(out)))
                 limit = cap
-            first_row, frag_end, frag_len = rs, re_, header_len + n  # a row always fits alone
+            # a row always fits alone
+            first_row, frag_end, frag_len = rs, re_, (header_len if out else lead_len) + n
         out.append(((first_row if out else block.start, frag_end), bool(out)))
         return out
