@@ -40,10 +40,8 @@ def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     for doc in docs:
         piece = doc.page_content
         s = doc.metadata.get("start_index", -1)
-        if s < 0 or text[s : s + len(piece)] != piece or s <= prev_start:
-            s = text.find(piece, prev_start + 1)
-        if s < 0:  # cannot happen with strip_whitespace; refuse rather than guess
-            raise RuntimeError("recursive splitter returned text that is not in the source")
+        if not _plausible(text, piece, s, prev_start, prev_end):
+            s = _refind(text, piece, prev_start, prev_end)
         e = s + len(piece)
         body_start = max(s, prev_end)
         if body_start >= e:  # wholly inside the previous chunk: nothing new to show
@@ -55,3 +53,23 @@ def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
         drafts.append(d)
         prev_start, prev_end = s, e
     return drafts
+
+
+def _plausible(text: str, piece: str, s: int, prev_start: int, prev_end: int) -> bool:
+    """The next piece starts after the previous one, reaches past its end, and
+    leaves nothing but whitespace between them."""
+    return (
+        s > prev_start
+        and text[s : s + len(piece)] == piece
+        and s + len(piece) > prev_end
+        and not text[prev_end:s].strip()
+    )
+
+
+def _refind(text: str, piece: str, prev_start: int, prev_end: int) -> int:
+    s = text.find(piece, prev_start + 1)
+    while s >= 0 and not _plausible(text, piece, s, prev_start, prev_end):
+        s = text.find(piece, s + 1)
+    if s < 0:  # the splitter returned text that is not where it must be: refuse
+        raise RuntimeError("recursive splitter returned a chunk that does not follow the previous one")
+    return s

@@ -54,12 +54,14 @@ class Splitter:
             self.doc.cache[key] = cached
         return cached
 
-    def _levels(self, kind: str) -> list[Callable[[int, int], list[Span]]]:
+    def _levels(self, kind: str) -> list[Callable[[int, int], list[Span]] | None]:
         lines = lambda s, e: _line_spans(self.text, s, e)  # noqa: E731
         words = lambda s, e: word_spans(self.text, s, e)  # noqa: E731
         if kind == "code":
             return [lines, words]
-        if kind in ("list", "table"):  # table here: linearised rows, one per line
+        if kind == "table":  # linearised rows, one per line: a row is indivisible
+            return [lines, None]
+        if kind == "list":
             return [lines, self._sentences, words]
         return [self._sentences, words]
 
@@ -73,6 +75,8 @@ class Splitter:
                 return [(s, e)]
             head = [(s, min(s + first_cap, e))]
             return head + _char_spans(self.text, head[0][1], e, cap)
+        if levels[0] is None:  # indivisible: it stands alone, however long
+            return [(s, e)]
         parts = levels[0](s, e)
         out: list[Span] = []
         group_start = -1

@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+import itertools
+import re
+import sqlite3
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lab.fts5 as fts5_mod
+from chunkers.model import Chunk
+from lab.bm25 import rank_of, score_chunks
+from lab.fts5 import (Fts5Unavailable, agreement, fts5_available, fts5_scores, kendall_tau,
+                      match_expression)
+from lab.tokenize import tokenize
+
+
+def make(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = "") -> Chunk:
+    return Chunk(index=i, body=body, start=i * 1000, end=i * 1000 + len(body), length=len(body),
+                 heading_path=heading, overlap_prefix=overlap)
+
+
+def filler(tag: str, n: int) -> str:
+    return " ".join(f"{tag}{j}" for j in range(n))
+
+
+def fts5_rank(scores, index):
+    return next(s.rank for s in scores if s.index == index)
+
+
+CHUNKS = [
+    make(0, "Audit logs are retained for four hundred days.", ("Platform", "Data Retention")),
+    make(1, "Refunds are available within 30 days of purchase.", ("Billing", "Refunds")),
+    make(2, "Reserved instances cost less per hour.", ("Compute pricing",)),
+    make(3, "Support is open on weekdays.", ("Support",)),
+]
+
+
+def test_fts5_is_available_here():
+    assert fts5_available() is True
+
+
+def test_matching_chunks_rank_1_to_m_and_the_rest_get_none():
+    scores = fts5_scores(CHUNKS, "refunds for annual plans within days")
+    assert [s.index for s in scores] == [0, 1, 2, 3]
+    assert fts5_rank(scores, 1) == 1  # refunds + within + days
+    assert fts5_rank(scores, 0) == 2  # days only
+    assert fts5_rank(scores, 2) is None and fts5_rank(scores, 3) is None
+    assert all(s.score < 0 for s in scores if s.score is not None)  # FTS5: lower is better
+
+
+def test_heading_path_column_switch():
+    on = fts5_scores(CHUNKS, "retention", heading_path=True)
+    off = fts5_scores(CHUNKS, "retention", heading_path=False)
+    assert fts5_rank(on, 0) == 1
+    assert all(s.rank is None for s in off)
+
+
+def test_overlap_column_switch():
+    chunks = [make(0, "which are refundable within 14 days.", overlap="except for annual plans,"),
+              make(1, "Support is open on weekdays.")]
+    assert fts5_rank(fts5_scores(chunks, "annual", overlap=True), 0) == 1
+    assert fts5_rank(fts5_scores(chunks, "annual", overlap=False), 0) is None
+
+
+def test_column_weights_change_the_winner():
+    chunks = [make(0, "kept for four hundred days", ("Retention",)),
+              make(1, "retention is four hundred days for logs", ("Audit",)),
+              make(2, "pricing", ("Pricing",)), make(3, "support", ("Support",))]
+    assert fts5_rank(fts5_scores(chunks, "retention", weights=(10, 1, 1)), 0) == 1
+    assert fts5_rank(fts5_scores(chunks, "retention", weights=(1, 1, 10)), 1) == 1
+
+
+def test_fts5_and_rank_bm25_agree_on_a_clear_case():
+    chunks = [make(i, filler(f"w{i}x", 20)) for i in range(5)]
+    chunks[3] = make(3, "mumbai revenue mumbai " + filler("m", 10))
+    bm = score_chunks(chunks, "Mumbai revenue")
+    fx = fts5_scores(chunks, "Mumbai revenue")
+    assert rank_of(bm, 3) == 1 and fts5_rank(fx, 3) == 1
+    agree = agreement(bm, fx, k=3)
+    assert agree.top1 is True
+    assert (agree.k, agree.topk_overlap, agree.compared, agree.kendall_tau) == (3, 1, 1, None)
+
+
+def test_seed_000_orphan_first_and_table_last_in_fts5_too():
+    chunks = [make(0, "| Mumbai | FY24 | 18,412 | 4.2% |"), make(1, "Mumbai " + filler("c", 60)),
+              make(2, "Mumbai " + filler("p", 180)), make(3, "Mumbai " + filler("t", 270))]
+    scores = fts5_scores(chunks, "Mumbai")
+    assert [fts5_rank(scores, i) for i in range(4)] == [1, 2, 3, 4]
+    agree = agreement(score_chunks(chunks, "Mumbai"), scores, k=2)
+    assert (agree.top1, agree.topk_overlap, agree.kendall_tau, agree.compared) == (True, 2, 1.0, 4)
+
+
+@pytest.mark.parametrize("question", [
+    'refunds" OR body:*', "refunds AND (NOT", "NEAR(refunds days, 2)", "refunds*", "^refunds",
+    '"""refunds"', "refunds -days + {heading_path}: x", "body : refunds ; DROP TABLE chunks",
+])
+def test_match_is_safe_against_fts5_syntax_in_the_question(question):
+    expr = match_expression(question)
+    assert re.fullmatch(r'"[^"\s]+"( OR "[^"\s]+")*', expr)
+    scores = fts5_scores(CHUNKS, question)  # would raise sqlite3.OperationalError if injected
+    assert fts5_rank(scores, 1) == 1
+
+
+def test_match_expression_is_quoted_or_of_unique_tokens():
+    assert match_expression('Mumbai" NEAR Mumbai*') == '"mumbai" OR "near"'
+
+
+def test_question_without_words_raises():
+    with pytest.raises(ValueError, match="question has no searchable words"):
+        fts5_scores(CHUNKS, '"" () * ^')
+    assert fts5_scores([], "mumbai") == []
+
+
+def test_missing_fts5_raises_a_clear_error(monkeypatch):
+    class NoFts5:
+        def execute(self, *args):
+            raise sqlite3.OperationalError("no such module: fts5")
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(fts5_mod.sqlite3, "connect", lambda *a, **k: NoFts5())
+    with pytest.raises(Fts5Unavailable) as info:
+        fts5_scores(CHUNKS, "refunds")
+    assert "no FTS5" in str(info.value) and "\n" not in str(info.value)
+    assert fts5_available() is False
+
+
+@pytest.mark.parametrize("text", [
+    "What was Mumbai's FY24 revenue? | Mumbai | FY24 | 18,412 | 4.2% |",
+    "Déjà vu: RÉSUMÉ naïve café, Straße and İstanbul; ÆØÅ",
+    "state-of-the-art AC/DC e-mail user@example.com v1.2.3 snake_case 50%",
+    "Москва ПРИВЕТ, Ελλάδα, 東京タワー, 한국어 텍스트",
+    "x≠y ≤ 3 ﬁne x² Ⅲ ệ ǖ e\u0301te\u0301",
+])
+def test_tokenizer_matches_fts5_unicode61(text):
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61')")
+    conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    conn.execute("INSERT INTO t VALUES (?)", (text,))
+    fts5_tokens = [row[0] for row in conn.execute("SELECT term FROM v ORDER BY offset")]
+    conn.close()
+    assert tokenize(text) == fts5_tokens
+
+
+def test_kendall_tau_known_values():
+    assert kendall_tau([1, 2, 3, 4], [1, 2, 3, 4]) == 1.0
+    assert kendall_tau([1, 2, 3, 4], [4, 3, 2, 1]) == -1.0
+    assert kendall_tau([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(4 / 6)  # 1 of 6 pairs swapped
+    assert kendall_tau([1], [1]) is None
+
+
+@given(st.permutations(list(range(9))))
+def test_kendall_tau_equals_the_pairwise_definition(perm):
+    x = list(range(len(perm)))
+    pairs = list(itertools.combinations(range(len(x)), 2))
+    s = sum((1 if (x[i] - x[j]) * (perm[i] - perm[j]) > 0 else -1) for i, j in pairs)
+    assert kendall_tau(x, perm) == pytest.approx(s / len(pairs))
+
+
+def test_agreement_on_disagreeing_rankings():
+    # Chunk 0: the term once in a short body; chunk 1: twice in a long heading + body.
+    chunks = [make(0, "mumbai " + filler("a", 3)), make(1, "mumbai mumbai " + filler("b", 60)),
+              make(2, filler("c", 5)), make(3, filler("d", 5)), make(4, filler("e", 5))]
+    bm = score_chunks(chunks, "mumbai")
+    fx = fts5_scores(chunks, "mumbai")
+    agree = agreement(bm, fx, k=2)
+    assert agree.topk_overlap == 2 and agree.topk_fraction == 1.0 and agree.compared == 2
+    assert agree.top1 == (rank_of(bm, 0) == fts5_rank(fx, 0) == 1 or rank_of(bm, 1) == fts5_rank(fx, 1) == 1)
+    with pytest.raises(ValueError):
+        agreement(bm, fx[:-1])

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lab.theory import (ceiling, denominator_swing, inflation_cap, length_ratio, normaliser,
+                        relative_score)
+
+SEED = dict(avgdl=1200, k1=1.2, b=0.75)  # seed 000's chart parameters
+
+
+def test_seed_table_relative_scores_by_length():
+    got = relative_score(np.array([42, 400, 1200, 1780]), **SEED)
+    assert isinstance(got, np.ndarray)
+    assert np.round(got, 2).tolist() == [1.65, 1.38, 1.00, 0.83]
+    # scalars in, plain floats out
+    assert isinstance(relative_score(42, **SEED), float)
+    assert round(relative_score(42, **SEED), 2) == 1.65
+
+
+def test_seed_table_length_ratios():
+    ratios = length_ratio(np.array([42, 400, 1200, 1780]), avgdl=1200)
+    assert np.round(ratios, 3).tolist() == [0.035, 0.333, 1.000, 1.483]
+
+
+def test_saturation_at_1780_chars():
+    got = relative_score(1780, tf=np.array([1, 2, 3, 5]), **SEED)
+    assert np.round(got, 2).tolist() == [0.83, 1.21, 1.42, 1.66]
+    orphan = relative_score(42, **SEED)
+    # "needs five occurrences to edge past a single occurrence in the 42-char fragment"
+    assert got[2] < orphan < got[3]
+
+
+def test_ceiling_and_orphan_share_of_it():
+    assert ceiling(1.2) == pytest.approx(2.2)
+    assert relative_score(1200, tf=10**9, **SEED) == pytest.approx(2.2, abs=1e-6)
+    assert round(relative_score(42, **SEED) / ceiling(1.2), 2) == 0.75
+
+
+def test_runt_floor_caps_inflation():
+    assert round(inflation_cap(450, avgdl=1200, k1=1.2, b=0.75), 2) == 1.34
+    assert round(inflation_cap(None, avgdl=1200, k1=1.2, b=0.75), 2) == 1.69
+    assert inflation_cap(0, avgdl=1200) == inflation_cap(None, avgdl=1200)
+
+
+def test_denominator_swings_roughly_fivefold():
+    # The ratio of the length normaliser (1 - b + b*dl/avgdl), 1.3625 / 0.27625;
+    # multiplying by k1 leaves the ratio unchanged.
+    swing = denominator_swing(42, 1780, avgdl=1200, b=0.75)
+    assert 4 < swing < 6
+    assert swing == pytest.approx(4.93, abs=0.005)
+    assert normaliser(1200, avgdl=1200) == pytest.approx(1.0)
+
+
+def test_b_zero_removes_length_effect_and_bad_parameters_raise():
+    assert relative_score(42, avgdl=1200, b=0) == pytest.approx(1.0)
+    assert relative_score(5000, avgdl=1200, b=0) == pytest.approx(1.0)
+    with pytest.raises(ValueError):
+        relative_score(42, avgdl=0)
+    with pytest.raises(ValueError):
+        relative_score(42, avgdl=1200, b=1.5)

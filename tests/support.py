@@ -1,0 +1,43 @@
+"""Checks shared by the chunker tests: what every caller may rely on."""
+from __future__ import annotations
+
+import re
+
+from chunkers import Chunk
+
+_NON_WS = re.compile(r"\S")
+
+
+def lost_characters(text: str, chunks: list[Chunk]) -> list[int]:
+    """Offsets of non-whitespace characters that lie in no chunk's body span."""
+    covered = bytearray(len(text) + 1)
+    for c in chunks:
+        covered[c.start : c.end] = b"\x01" * (c.end - c.start)
+    return [m.start() for m in _NON_WS.finditer(text) if not covered[m.start()]]
+
+
+def assert_spans_true(text: str, chunks: list[Chunk]) -> None:
+    """Bodies are the source span (after a repeated header); spans are in order."""
+    prev_end = 0
+    for i, c in enumerate(chunks):
+        assert c.index == i
+        assert prev_end <= c.start < c.end <= len(text), (i, c.start, c.end)
+        prev_end = c.end
+        if c.header_repeated:
+            assert c.body.endswith(text[c.start : c.end])
+        else:
+            assert c.body == text[c.start : c.end]
+        if c.overlap_prefix:
+            assert c.overlap_prefix == text[c.overlap_start : c.overlap_end]
+            assert c.overlap_end <= c.start
+
+
+def units(text: str, unit: str) -> int:
+    return len(text) if unit == "chars" else len(text.split())
+
+
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_docs"
+CORPUS = ROOT.parent / "shared" / "corpus"
