@@ -1,0 +1,60 @@
+"""Chunk-length statistics and the runt-floor invariant (seed 000).
+
+Seed 000: the mean barely moves when 3% of chunks are runts, so p1/p5 and the
+count below the floor are what to watch; that count should be zero except for
+single-chunk documents (or runts the chunker explicitly excused).
+Lengths are each chunk's ``length`` field, in ``opts.unit``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from chunkers.model import Chunk
+from chunkers.options import ChunkOptions
+
+
+@dataclass(frozen=True, slots=True)
+class FlaggedChunk:
+    index: int
+    length: int
+    excuse: str = ""  # the chunker's runt_excuse ("" = none given)
+
+
+@dataclass(frozen=True, slots=True)
+class LengthStats:
+    count: int
+    floor: int  # opts.floor: shortest length that is not a runt
+    effective_max: int  # opts.effective_max: size + floor - 1
+    # None when there are no chunks (no distribution to describe)
+    min: int | None = None
+    p1: float | None = None
+    p5: float | None = None
+    median: float | None = None
+    mean: float | None = None
+    max: int | None = None
+    below_floor: list[FlaggedChunk] = field(default_factory=list)
+    over_effective_max: list[FlaggedChunk] = field(default_factory=list)
+    invariant_holds: bool = True
+
+
+def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
+    below = [FlaggedChunk(c.index, c.length, c.runt_excuse or "") for c in chunks if c.length < opts.floor]
+    over = [FlaggedChunk(c.index, c.length) for c in chunks if c.length > opts.effective_max]
+    # A lone chunk has nowhere to merge to, so it is always allowed (seed 000).
+    holds = len(chunks) == 1 or all(f.excuse for f in below)
+    base = dict(
+        count=len(chunks), floor=opts.floor, effective_max=opts.effective_max,
+        below_floor=below, over_effective_max=over, invariant_holds=holds,
+    )
+    if not chunks:
+        return LengthStats(**base)
+    lengths = np.array([c.length for c in chunks], dtype=float)
+    p1, p5, median = np.percentile(lengths, [1, 5, 50], method="linear")
+    return LengthStats(
+        **base,
+        min=int(lengths.min()), p1=float(p1), p5=float(p5), median=float(median),
+        mean=float(lengths.mean()), max=int(lengths.max()),
+    )
