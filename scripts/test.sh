@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install what the tests need, then run them all. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+
+# The browser test drives Debian's Chromium (no browser download).
+if ! command -v chromium >/dev/null 2>&1; then
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+exec python3 -m pytest "$@"
