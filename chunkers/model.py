@@ -37,7 +37,14 @@ class Chunk:
         """What a query can match without the heading path: overlap prefix + body."""
         if not self.overlap_prefix:
             return self.body
-        return f"{self.overlap_prefix}\n{self.body}"
+        return self.overlap_prefix + self._seam + self.body
+
+    @property
+    def _seam(self) -> str:
+        # A prefix that runs straight into the body (a fixed chars window) joins
+        # with nothing, so a word cut at the seam is whole again, as the window
+        # was; otherwise whitespace lay between them in the source.
+        return "" if self.overlap_end == self.start else "\n"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -62,7 +69,6 @@ def indexed_text(chunk: Chunk, *, heading_path: bool = True, overlap: bool = Tru
     parts: list[str] = []
     if heading_path and chunk.heading_path:
         parts.append(HEADING_SEPARATOR.join(chunk.heading_path))
-    if overlap and chunk.overlap_prefix:
-        parts.append(chunk.overlap_prefix)
-    parts.append(chunk.body)
+    body = chunk.retrievable_text if overlap else chunk.body
+    parts.append(body)
     return "\n".join(parts)
