@@ -1,0 +1,375 @@
+"""`python -m lab`: the lab's measurements from a terminal or a CI job.
+
+Human-readable tables by default, ``--json`` for machines. Bad input exits 2
+with one line saying what is wrong and how to fix it; `check` exits 1 when an
+answer is not intact or the runt invariant fails, so an index build can be
+gated on it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, NoReturn
+
+from chunkers import STRATEGIES, ChunkOptions, chunk_with
+from chunkers.model import UNITS, Chunk
+from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, SWEEPS
+
+from .bm25 import score_chunks
+from .documents import DocumentError, read_document, read_folder
+from .fts5 import Fts5Unavailable, fts5_scores
+from .gold import load_gold
+from .integrity import NO_CHUNK, Pair, check_index
+from .stats import length_stats
+from .survival import AnswerNotFound, check_survival, survival_curve
+
+EXIT_BAD_INPUT = 2
+EXIT_CHECK_FAILED = 1
+
+
+class BadInput(Exception):
+    """A one-line problem with what the user gave us."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not usage + message
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
+# -- options -------------------------------------------------------------------------
+def _chunk_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("chunking")
+    g.add_argument("--strategy", default="structural", choices=list(STRATEGIES))
+    g.add_argument("--unit", default="chars", choices=list(UNITS))
+    g.add_argument("--size", type=int, default=None, help=f"chunk size in the unit (default {DEFAULT_SIZE} chars)")
+    g.add_argument("--overlap", type=int, default=None,
+                   help=f"overlap in the unit (default {DEFAULT_OVERLAP} with the default size, else 0)")
+    g.add_argument("--sweep", default="backward", choices=list(SWEEPS), help="structural runt sweep")
+    g.add_argument("--no-heading-paths", action="store_true", help="structural: leave heading paths out")
+
+
+def _opts(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
+    size = args.size if size is None else size
+    overlap = args.overlap
+    if size is None:
+        size = DEFAULT_SIZE
+        overlap = DEFAULT_OVERLAP if overlap is None else overlap
+    elif overlap is None:
+        overlap = 0
+    try:
+        return ChunkOptions(size=size, overlap=overlap, unit=args.unit, sweep=args.sweep,
+                            heading_paths=not args.no_heading_paths)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def _read(path: str) -> str:
+    try:
+        return read_document(Path(path)).text
+    except DocumentError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def _documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """One file, or every .md/.txt under a folder (named by relative path), with
+    what could not be read: nothing is skipped silently."""
+    p = Path(path)
+    if p.is_dir():
+        try:
+            docs, problems = read_folder(p)
+        except DocumentError as exc:
+            raise BadInput(str(exc)) from None
+        if not docs:
+            raise BadInput(problems[0][1] if problems else f"{path} holds no .md or .txt files")
+        return {d.name: d.text for d in docs}, problems
+    return {p.name: _read(path)}, []
+
+
+def _sizes(spec: str | None, unit: str) -> list[int]:
+    if spec is None:
+        spec = "10:120" if unit == "words" else "200:3000:50"
+    parts = spec.split(":")
+    try:
+        nums = [int(x) for x in parts]
+    except ValueError:
+        raise BadInput(f"--sizes must look like FROM:TO or FROM:TO:STEP with whole numbers, got {spec!r}") from None
+    if len(nums) not in (2, 3):
+        raise BadInput(f"--sizes must look like FROM:TO or FROM:TO:STEP, got {spec!r}")
+    start, stop, step = nums[0], nums[1], nums[2] if len(nums) == 3 else 1
+    if start < 1 or stop < start or step < 1:
+        raise BadInput(f"--sizes needs 1 <= FROM <= TO and STEP >= 1, got {spec!r}")
+    if (stop - start) // step > 100_000:
+        raise BadInput(f"--sizes {spec!r} asks for too many sizes; use a larger STEP")
+    return list(range(start, stop + 1, step))
+
+
+# -- output ------------------------------------------------------------------------------
+def _emit_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    cells = [[str(h) for h in headers]] + [[_cell(v) for v in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.3f}"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def _snippet(text: str, n: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= n else flat[: n - 1] + "…"
+
+
+# -- subcommands ----------------------------------------------------------------------------
+def cmd_chunk(args: argparse.Namespace) -> int:
+    text = _read(args.doc)
+    opts = _opts(args)
+    chunks = chunk_with(text, args.strategy, opts)
+    if args.json:
+        _emit_json([c.to_dict() for c in chunks])
+        return 0
+    print(f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap}")
+    # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
+    rows = [(c.index + 1, c.length, c.kind, c.page, " > ".join(c.heading_path), _snippet(c.body)) for c in chunks]
+    print(_table(["#", "length", "kind", "page", "heading path", "body"], rows))
+    return 0
+
+
+def cmd_survival(args: argparse.Namespace) -> int:
+    text = _read(args.doc)
+    sizes = _sizes(args.sizes, args.unit)
+    for size in sizes:  # validate every size before the sweep
+        if args.overlap_fraction is None:
+            _opts(args, size)
+    if args.overlap_fraction is not None and not 0 <= args.overlap_fraction < 1:
+        raise BadInput(f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}")
+    extra = {"sweep": args.sweep, "heading_paths": not args.no_heading_paths}
+    try:
+        curve = survival_curve(
+            text, args.answer, args.strategy, sizes, unit=args.unit,
+            overlap=args.overlap or 0, overlap_fraction=args.overlap_fraction, **extra,
+        )
+    except ValueError as exc:  # AnswerNotFound, or an overlap too large for a size
+        raise BadInput(str(exc)) from None
+    if args.json:
+        _emit_json({"sizes": curve.sizes, "intact": curve.intact})
+        return 0
+    kept = sum(curve.intact)
+    print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {args.unit})")
+    print(_table(["size", "overlap", "intact"], list(zip(curve.sizes, curve.overlaps, curve.intact))))
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    text = _read(args.doc)
+    opts = _opts(args)
+    chunks = chunk_with(text, args.strategy, opts)
+    try:
+        scores = score_chunks(chunks, args.query, k1=args.k1, b=args.b)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    try:
+        fts = {f.index: f.rank for f in fts5_scores(chunks, args.query)}
+    except Fts5Unavailable as exc:
+        raise BadInput(str(exc)) from None
+    rows = [
+        {"index": c.index, "rank": s.rank, "score": s.score, "length": c.length,
+         "body": c.body, "fts5_rank": fts.get(c.index)}
+        for c, s in zip(chunks, scores)
+    ]
+    rows.sort(key=lambda r: r["rank"])
+    if args.json:
+        _emit_json(rows)
+        return 0
+    print(f"{len(chunks)} chunks scored for {args.query!r} (BM25 k1={args.k1}, b={args.b}; rank 1 is best)")
+    print(_table(["rank", "#", "score", "length", "fts5 rank", "body"],
+                 [(r["rank"], r["index"] + 1, r["score"], r["length"], r["fts5_rank"], _snippet(r["body"], 50)) for r in rows]))
+    return 0
+
+
+def _chunk_all(docs: dict[str, str], strategy: str, opts: ChunkOptions) -> dict[str, list[Chunk]]:
+    return {name: chunk_with(text, strategy, opts) for name, text in docs.items()}
+
+
+def _invariant(chunked: dict[str, list[Chunk]], opts: ChunkOptions) -> dict[str, Any]:
+    """Seed 000's invariant over documents: runts only where a guard or a
+    single-chunk document excuses them."""
+    failing, excused = [], []
+    for name, chunks in chunked.items():
+        st = length_stats(chunks, opts)
+        for f in st.below_floor:
+            entry = {"doc": name, "index": f.index, "length": f.length,
+                     "excuse": f.excuse or ("single chunk" if len(chunks) == 1 else "")}
+            (excused if entry["excuse"] else failing).append(entry)
+    return {"floor": opts.floor, "below_floor": len(failing) + len(excused), "excused": excused, "failing": failing}
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    docs, problems = _documents(args.path)
+    opts = _opts(args)
+    chunked = _chunk_all(docs, args.strategy, opts)
+    everything = [c for cs in chunked.values() for c in cs]
+    st = length_stats(everything, opts)
+    inv = _invariant(chunked, opts)
+    data = {
+        "documents": len(docs), "unreadable": [{"path": p, "problem": m} for p, m in problems],
+        "chunks": st.count, "min": st.min, "p1": st.p1, "p5": st.p5, "median": st.median,
+        "mean": st.mean, "max": st.max, "effective_max": st.effective_max,
+        "over_effective_max": len(st.over_effective_max), **inv,
+        "invariant_holds": not inv["failing"],
+    }
+    if args.json:
+        _emit_json(data)
+        return 0
+    print(f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap})")
+    print(_table(["min", "p1", "p5", "median", "mean", "max", "effective max"],
+                 [(st.min, st.p1, st.p5, st.median, st.mean, st.max, st.effective_max)]))
+    print(f"below the floor ({opts.floor}): {inv['below_floor']}, excused {len(inv['excused'])}, "
+          f"failing {len(inv['failing'])}: invariant {'holds' if not inv['failing'] else 'FAILS'}")
+    for e in inv["excused"] + inv["failing"]:
+        print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
+    for p, m in problems:
+        print(f"not read: {p}: {m}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    docs, problems = _documents(args.path)
+    gold_path = Path(args.gold)
+    try:
+        gold = load_gold(gold_path)
+    except (OSError, ValueError) as exc:  # GoldFileError says what and how to fix it
+        raise BadInput(str(exc)) from None
+    if gold.errors:
+        first = gold.errors[0]
+        more = f" (and {len(gold.errors) - 1} more bad lines)" if len(gold.errors) > 1 else ""
+        raise BadInput(f"{args.gold} line {first.line}: {first.message}{more}")
+    if not gold.pairs:
+        raise BadInput(f"{args.gold} holds no question/answer pairs")
+    folder = Path(args.path) if Path(args.path).is_dir() else None
+    pairs = []
+    for p in gold.pairs:
+        if folder is None:
+            pairs.append(Pair(p.question, p.answer, next(iter(docs))))
+            continue
+        if not p.doc:
+            raise BadInput(f"{args.gold} line {p.line}: checking a folder needs a \"doc\" on every line")
+        doc = _relative(gold_path.parent / p.doc, folder)
+        if doc not in docs:
+            raise BadInput(f"{args.gold} line {p.line}: document {p.doc!r} is not a readable file under {args.path}")
+        pairs.append(Pair(p.question, p.answer, doc))
+    opts = _opts(args)
+    try:
+        report = check_index(docs, pairs, args.strategy, opts, k=args.k)
+    except AnswerNotFound as exc:
+        raise BadInput(f"{args.gold}: {exc}") from None
+    inv = _invariant(_chunk_all(docs, args.strategy, opts), opts)
+    ok = report.passed and not inv["failing"]
+    data = {
+        "strategy": args.strategy, "options": asdict(opts), "k": args.k, "chunks": report.chunk_count,
+        "intact_rate": report.intact_rate, "recall": {str(k): v for k, v in report.recall.items()},
+        "mrr": report.mrr, "chunk_does_not_exist": len(report.missing),
+        "chunk_ranks_poorly": len(report.ranks_poorly),
+        "pairs": [asdict(r) for r in report.results], "runts": inv,
+        "unreadable": [{"path": p, "problem": m} for p, m in problems], "passed": ok,
+    }
+    if args.json:
+        _emit_json(data)
+    else:
+        print(f"{len(report.results)} answers, {report.chunk_count} chunks ({args.strategy}, size {opts.size} "
+              f"{opts.unit}, overlap {opts.overlap})")
+        print(_table(["question", "intact", "chunk", "rank", "status"],
+                     [(_snippet(r.question, 44), r.intact, None if r.chunk_index is None else r.chunk_index + 1,
+                       r.rank, r.status) for r in report.results]))
+        rec = "  ".join(f"recall@{k} {v:.2f}" for k, v in report.recall.items())
+        print(f"intact {report.intact_rate:.2f}  {rec}  MRR {report.mrr:.3f}")
+        print(f"chunk does not exist: {len(report.missing)}   chunk exists but ranks below {args.k}: "
+              f"{len(report.ranks_poorly)}")
+        for r in report.missing:
+            print(f"  NOT INTACT: {_snippet(r.question, 50)}: {r.verdict}")
+        print(f"runts: {inv['below_floor']} below the floor, {len(inv['excused'])} excused, {len(inv['failing'])} failing")
+        for e in inv["failing"]:
+            print(f"  RUNT: {e['doc']} chunk {e['index'] + 1} is {e['length']}, under the floor {inv['floor']}")
+        for p, m in problems:
+            print(f"not read: {p}: {m}")
+        print("PASS" if ok else "FAIL")
+    return 0 if ok else EXIT_CHECK_FAILED
+
+
+def _relative(path: Path, root: Path) -> str:
+    """A gold line's "doc" (relative to the gold file) as a name under the folder."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+# -- entry ----------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m lab", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("chunk", help="the chunks of a document")
+    p.add_argument("doc")
+    _chunk_options(p)
+    p.set_defaults(func=cmd_chunk)
+
+    p = sub.add_parser("survival", help="is the answer intact at each size?")
+    p.add_argument("doc")
+    p.add_argument("--answer", required=True)
+    p.add_argument("--sizes", help="FROM:TO[:STEP], both ends included")
+    p.add_argument("--overlap-fraction", type=float, default=None, help="overlap as a fraction of each size")
+    _chunk_options(p)
+    p.set_defaults(func=cmd_survival)
+
+    p = sub.add_parser("score", help="per-chunk BM25 scores and ranks for a question")
+    p.add_argument("doc")
+    p.add_argument("--query", required=True)
+    p.add_argument("--k1", type=float, default=1.2)
+    p.add_argument("--b", type=float, default=0.75)
+    _chunk_options(p)
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
+    p.add_argument("path", metavar="DOC|DIR")
+    _chunk_options(p)
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
+    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument("--gold", required=True, metavar="GOLD.jsonl")
+    p.add_argument("--k", type=int, default=10)
+    _chunk_options(p)
+    p.set_defaults(func=cmd_check)
+
+    for name in ("chunk", "survival", "score", "stats", "check"):
+        sub.choices[name].add_argument("--json", action="store_true", help="machine-readable output")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except BadInput as exc:
+        print(f"python -m lab {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `| head` closed the pipe: not an error worth a traceback
+        return 0

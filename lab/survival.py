@@ -1,0 +1,314 @@
+"""Answer survival: does a known answer sit whole inside one chunk? (seed 002)
+
+"Intact" means the answer's text, whitespace collapsed, is a substring of some
+chunk's retrievable text (overlap prefix + body), whitespace collapsed. That is
+seed 002's chunk-integrity diagnostic: a substring search, no model.
+
+For the fixed strategy the answer's position decides survival arithmetically,
+so curves and lottery maps are computed with numpy instead of re-chunking; the
+tests hold that shortcut equal to real chunking. Other strategies are swept by
+chunking at every size (structural: parse once, pack per size).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from chunkers import Chunk, ChunkOptions, chunk_parsed, chunk_with, get_strategy, parse
+from chunkers.text import SourceText
+
+_TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
+
+
+class AnswerNotFound(ValueError):
+    """The answer text does not occur in the document (whitespace aside)."""
+
+
+def collapse(text: str) -> str:
+    """Runs of whitespace to one space, ends trimmed: the form answers are compared in."""
+    return " ".join(text.split())
+
+
+# --------------------------------------------------------------------------- finding
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """A text's tokens, and the whitespace-collapsed text they make."""
+
+    text: str
+    starts: np.ndarray  # token start offsets in ``text``
+    ends: np.ndarray
+    cstarts: np.ndarray  # token start offsets in ``collapsed``
+    collapsed: str
+
+    @classmethod
+    def of(cls, text: str) -> "_Layout":
+        spans = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+        arr = np.array(spans, dtype=np.int64).reshape(-1, 2)
+        starts, ends = arr[:, 0], arr[:, 1]
+        lengths = ends - starts
+        cstarts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1])) if len(spans) else starts
+        collapsed = " ".join(text[s:e] for s, e in spans)
+        return cls(text, starts, ends, cstarts.astype(np.int64), collapsed)
+
+
+@dataclass(frozen=True, slots=True)
+class _Occurrences:
+    """Every whitespace-insensitive occurrence of an answer (overlapping ones too)."""
+
+    first_token: np.ndarray  # token holding the first character
+    last_token: np.ndarray  # token holding the last character
+    start: np.ndarray  # character span [start, end) in the layout's text
+    end: np.ndarray
+
+
+def _occurrences(layout: _Layout, answer: str) -> _Occurrences:
+    needle = collapse(answer)
+    if not needle:
+        raise AnswerNotFound("the answer is empty: give the text to look for")
+    hits: list[int] = []
+    pos = layout.collapsed.find(needle)
+    while pos != -1:
+        hits.append(pos)
+        pos = layout.collapsed.find(needle, pos + 1)
+    if not hits:
+        shown = needle if len(needle) <= 60 else needle[:57] + "..."
+        raise AnswerNotFound(f"answer not found in the document: {shown!r}")
+    cs = np.array(hits, dtype=np.int64)
+    ce = cs + len(needle) - 1  # last character; never a space (needle is trimmed)
+    t0 = np.searchsorted(layout.cstarts, cs, side="right") - 1
+    t1 = np.searchsorted(layout.cstarts, ce, side="right") - 1
+    start = layout.starts[t0] + (cs - layout.cstarts[t0])
+    end = layout.starts[t1] + (ce - layout.cstarts[t1]) + 1
+    return _Occurrences(t0, t1, start, end)
+
+
+def find_answers(text: str, answer: str) -> list[tuple[int, int]]:
+    """Every (start, end) span of ``answer`` in ``text``, whitespace-insensitive."""
+    occ = _occurrences(_Layout.of(text), answer)
+    return [(int(s), int(e)) for s, e in zip(occ.start, occ.end)]
+
+
+def find_answer(text: str, answer: str) -> tuple[int, int]:
+    """The first (start, end) span of ``answer`` in ``text``, whitespace-insensitive.
+
+    Runs of whitespace match any run of whitespace, so an answer copied from a
+    rendered page still finds a line-wrapped source. Raises AnswerNotFound.
+    """
+    return find_answers(text, answer)[0]
+
+
+# --------------------------------------------------------------------------- one chunking
+
+
+@dataclass(frozen=True, slots=True)
+class Survival:
+    """Whether one answer survived one chunking, and if not, where it was cut.
+
+    ``chunk_index`` and ``pieces`` are 0-based like Chunk.index; the verdict
+    numbers chunks from 1, as people count them.
+    """
+
+    intact: bool
+    chunk_index: int | None  # first chunk whose retrievable text holds the answer
+    span: tuple[int, int]  # the answer's first occurrence in the text
+    pieces: list[int] = field(default_factory=list)  # chunks whose body overlaps the span
+    cuts: list[int] = field(default_factory=list)  # offsets where a body starts inside it
+    verdict: str = ""
+
+
+def _and_list(numbers: Sequence[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _holder(collapsed_chunks: Sequence[str], needle: str) -> int | None:
+    for i, t in enumerate(collapsed_chunks):
+        if needle in t:
+            return i
+    return None
+
+
+def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
+    """Seed 002's verdict for one answer: "answer intact in chunk 5" or
+    "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
+
+    Any occurrence held whole counts; a split is described at the first one.
+    """
+    span = find_answer(text, answer)
+    needle = collapse(answer)
+    holder = _holder([collapse(c.retrievable_text) for c in chunks], needle)
+    if holder is not None:
+        index = chunks[holder].index
+        return Survival(True, index, span, verdict=f"answer intact in chunk {index + 1}")
+    s, e = span
+    pieces = [c.index for c in chunks if c.start < e and s < c.end]
+    cuts = sorted({c.start for c in chunks if s < c.start < e})
+    if len(pieces) >= 2:
+        numbers = _and_list([p + 1 for p in pieces])
+        verdict = f"answer split across chunks {numbers}: unretrievable at any k"
+    elif pieces:  # part of the answer lies in no chunk's body at all
+        verdict = (f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
+                   "unretrievable at any k")
+    else:
+        verdict = "answer is in no chunk: unretrievable at any k"
+    return Survival(False, None, span, pieces, cuts, verdict)
+
+
+# --------------------------------------------------------------------------- fixed, by arithmetic
+
+
+_BLOCK = 1 << 21  # cells per numpy pass when an answer occurs many times
+
+
+@dataclass(frozen=True, slots=True)
+class _FixedCase:
+    """One answer's occurrences as unit ranges: tokens for words, chars for chars."""
+
+    first: np.ndarray  # per occurrence: first unit it touches
+    last: np.ndarray  # per occurrence: last unit it touches (inclusive)
+
+
+def _fixed_case(layout: _Layout, answer: str, unit: str) -> _FixedCase:
+    occ = _occurrences(layout, answer)
+    if unit == "words":  # a token the answer only partly covers is still in the window
+        return _FixedCase(occ.first_token, occ.last_token)
+    return _FixedCase(occ.start, occ.end - 1)
+
+
+def _fixed_intact(case: _FixedCase, sizes: np.ndarray, overlaps: np.ndarray) -> np.ndarray:
+    """Intact per (size, overlap) cell, broadcasting; mirrors fixed.window_starts.
+
+    Windows start at k*stride. Of those starting at or before an occurrence's
+    first unit a, the latest (k = a // stride) reaches furthest, so the
+    occurrence is held iff k*stride + size > b, its last unit. The last-window
+    rule (windows stop at K = ceil((n - size) / stride)) never changes this:
+    if a // stride > K, window K reaches the end, and so past b, anyway.
+
+    Why windows stand for chunks: a chunk's retrievable text is its window
+    (prefix + body, joined by whitespace or, in chars, by nothing at a mid-word
+    seam), and the chars windows fixed.py skips are whitespace only, while the
+    window whose body holds an answer's last character is never skipped.
+    """
+    S, O = np.broadcast_arrays(np.asarray(sizes, np.int64), np.asarray(overlaps, np.int64))
+    T = S - O
+    out = np.zeros(S.shape, dtype=bool)
+    per = max(1, _BLOCK // max(1, S.size))
+    for lo in range(0, len(case.first), per):
+        a = case.first[lo : lo + per].reshape((-1,) + (1,) * S.ndim)
+        b = case.last[lo : lo + per].reshape((-1,) + (1,) * S.ndim)
+        out |= ((a // T) * T + S > b).any(axis=0)
+    return out
+
+
+# --------------------------------------------------------------------------- sweeps
+
+
+@dataclass(frozen=True, slots=True)
+class SurvivalCurve:
+    sizes: list[int]
+    intact: list[bool]
+    overlaps: list[int]  # the overlap used at each size, in units
+
+
+def _overlaps(sizes: Sequence[int], overlap: int, overlap_fraction: float | None) -> list[int]:
+    if overlap_fraction is None:
+        return [overlap] * len(sizes)
+    if overlap:
+        raise ValueError("give overlap or overlap_fraction, not both")
+    if not 0 <= overlap_fraction < 1:
+        raise ValueError(
+            f"overlap_fraction must be from 0 up to (not including) 1, got {overlap_fraction!r}")
+    return [min(int(s * overlap_fraction), s - 1) for s in sizes]
+
+
+def _options(sizes: Sequence[int], overlaps: Sequence[int], unit: str,
+             opts: dict[str, Any]) -> list[ChunkOptions]:
+    return [ChunkOptions(size=s, overlap=o, unit=unit, **opts) for s, o in zip(sizes, overlaps)]
+
+
+def _chunkings(text: str, strategy: str, options: Sequence[ChunkOptions]) -> Iterable[list[Chunk]]:
+    if strategy == "structural":
+        parsed = parse(text)  # parse once, pack per size
+        return (chunk_parsed(parsed, o) for o in options)
+    return (chunk_with(text, strategy, o) for o in options)
+
+
+def survival_curve(text: str, answer: str, strategy: str, sizes: Iterable[int], *, unit: str,
+                   overlap: int = 0, overlap_fraction: float | None = None,
+                   **opts: Any) -> SurvivalCurve:
+    """Intact or not at each size. Overlap is in units, or a fraction of each size
+    (int(size * fraction), at most size - 1). Fixed is computed, others chunked."""
+    get_strategy(strategy)
+    sizes = [int(s) for s in sizes]
+    overlaps = _overlaps(sizes, overlap, overlap_fraction)
+    options = _options(sizes, overlaps, unit, opts)  # validates every cell
+    if strategy == "fixed":
+        case = _fixed_case(_Layout.of(SourceText.of(text).norm), answer, unit)
+        intact = _fixed_intact(case, np.array(sizes, np.int64), np.array(overlaps, np.int64))
+        return SurvivalCurve(sizes, [bool(x) for x in intact], overlaps)
+    needle = collapse(answer)
+    find_answer(text, answer)  # an absent answer is an error, not a flat "no" curve
+    intact_list = [
+        _holder([collapse(c.retrievable_text) for c in chunks], needle) is not None
+        for chunks in _chunkings(text, strategy, options)
+    ]
+    return SurvivalCurve(sizes, intact_list, overlaps)
+
+
+@dataclass(frozen=True, slots=True)
+class LotteryMap:
+    sizes: np.ndarray  # (m,)
+    fractions: np.ndarray  # (f,)
+    intact: np.ndarray  # bool (f, m): row = overlap fraction, column = size
+    overlaps: np.ndarray  # int (f, m): the overlap each cell used, in units
+
+
+def lottery_map(text: str, answer: str, sizes: Iterable[int], overlap_fractions: Iterable[float],
+                unit: str = "words") -> LotteryMap:
+    """Fixed-size survival over sizes x overlap fractions, one numpy pass."""
+    S = np.array(list(sizes), dtype=np.int64)
+    F = np.array(list(overlap_fractions), dtype=np.float64)
+    if S.size and S.min() < 1:
+        raise ValueError(f"sizes must be integers >= 1, got {int(S.min())}")
+    if F.size and not ((F >= 0) & (F < 1)).all():
+        raise ValueError("overlap fractions must be from 0 up to (not including) 1")
+    ChunkOptions(size=1, overlap=0, unit=unit)  # validates the unit
+    O = np.minimum(np.floor(S[None, :] * F[:, None]).astype(np.int64), S[None, :] - 1)
+    case = _fixed_case(_Layout.of(SourceText.of(text).norm), answer, unit)
+    return LotteryMap(S, F, _fixed_intact(case, S[None, :], O), O)
+
+
+def gold_survival_rates(text: str, pairs: Iterable[Any], strategy: str, sizes: Iterable[int], *,
+                        unit: str, overlap: int = 0, overlap_fraction: float | None = None,
+                        **opts: Any) -> list[float]:
+    """Share of gold answers intact at each size, for one strategy.
+
+    ``pairs`` are GoldPair-like (an ``.answer``) or answer strings. An answer
+    missing from the text raises AnswerNotFound rather than counting as a miss.
+    """
+    answers = [getattr(p, "answer", p) for p in pairs]
+    if not answers:
+        raise ValueError("no gold answers to check")
+    get_strategy(strategy)
+    sizes = [int(s) for s in sizes]
+    overlaps = _overlaps(sizes, overlap, overlap_fraction)
+    options = _options(sizes, overlaps, unit, opts)
+    if strategy == "fixed":
+        layout = _Layout.of(SourceText.of(text).norm)
+        S, O = np.array(sizes, np.int64), np.array(overlaps, np.int64)
+        hits = sum(_fixed_intact(_fixed_case(layout, a, unit), S, O).astype(np.int64)
+                   for a in answers)
+        return [float(h) / len(answers) for h in np.atleast_1d(hits)]
+    needles = [collapse(a) for a in answers]
+    for a in answers:
+        find_answer(text, a)
+    rates: list[float] = []
+    for chunks in _chunkings(text, strategy, options):
+        bodies = [collapse(c.retrievable_text) for c in chunks]
+        rates.append(sum(_holder(bodies, nd) is not None for nd in needles) / len(needles))
+    return rates

@@ -1,0 +1,169 @@
+"""`python -m lab`: every subcommand, its JSON, and its bad-input paths."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lab.cli import main
+from tests.support import CORPUS, ROOT, SAMPLES
+
+PLATFORM = str(SAMPLES / "platform_data.md")
+REVENUE = str(SAMPLES / "regional_revenue.md")
+AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_chunk_json_has_the_chunk_fields(capsys) -> None:
+    code, out, _ = run(capsys, "chunk", REVENUE, "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data) == 3
+    assert set(data[0]) >= {"index", "body", "overlap_prefix", "heading_path", "kind", "transcribed",
+                            "page", "start", "end", "length", "header_repeated"}
+    assert data[2]["kind"] == "table" and data[2]["heading_path"][-1] == "Revenue by territory"
+
+
+def test_chunk_table_for_people(capsys) -> None:
+    code, out, _ = run(capsys, "chunk", PLATFORM, "--strategy", "fixed", "--unit", "words", "--size", "24")
+    assert code == 0
+    assert out.splitlines()[0] == "8 chunks, fixed, size 24 words, overlap 0"
+
+
+def test_survival_json_is_seed_002s_table(capsys) -> None:
+    code, out, _ = run(capsys, "survival", PLATFORM, "--answer", AUDIT, "--strategy", "fixed",
+                       "--unit", "words", "--sizes", "22:52:2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["sizes"] == list(range(22, 53, 2))
+    yes = {22, 26, 28, 34, 36, 38, 40, 42, 44, 52}
+    assert data["intact"] == [s in yes for s in data["sizes"]]
+
+
+def test_survival_structural_keeps_it_everywhere(capsys) -> None:
+    code, out, _ = run(capsys, "survival", PLATFORM, "--answer", AUDIT, "--unit", "words", "--sizes", "22:60")
+    assert code == 0 and out.startswith("answer intact at 39 of 39 sizes (structural, words)")
+
+
+def test_score_json_ranks_the_orphan_first(capsys) -> None:
+    code, out, _ = run(capsys, "score", REVENUE, "--query", "what was Mumbai's FY24 revenue?",
+                       "--strategy", "fixed", "--size", "1800", "--overlap", "0", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["rank"] for r in rows] == [1, 2, 3]
+    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank"}
+    assert rows[0]["body"].strip() == "| Mumbai | FY24 | 18,412 | 4.2% |" and rows[0]["length"] == 34
+    assert rows[0]["fts5_rank"] == 1
+
+
+def test_stats_over_a_folder_lists_the_invariant(capsys) -> None:
+    code, out, _ = run(capsys, "stats", str(SAMPLES), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["documents"] == 7 and data["invariant_holds"] is True
+    assert data["effective_max"] == 2249 and data["floor"] == 450
+    assert data["chunks"] >= 7 and data["min"] <= data["median"] <= data["max"]
+
+
+def test_check_passes_for_structural_and_fails_for_fixed(capsys) -> None:
+    kb, gold = str(SAMPLES / "support_kb.md"), str(SAMPLES / "support_kb.gold.jsonl")
+    code, out, _ = run(capsys, "check", kb, "--gold", gold)
+    assert code == 0 and out.rstrip().endswith("PASS")
+    code, out, _ = run(capsys, "check", kb, "--gold", gold, "--strategy", "fixed", "--unit", "words", "--size", "50")
+    assert code == 1 and out.rstrip().endswith("FAIL")
+    assert "answer split across chunks 6 and 7: unretrievable at any k" in out
+
+
+def test_check_json_keeps_missing_and_poorly_ranked_apart(capsys) -> None:
+    doc, gold = str(SAMPLES / "inspection_manual.md"), str(SAMPLES / "inspection_manual.gold.jsonl")
+    code, out, _ = run(capsys, "check", doc, "--gold", gold, "--k", "1", "--json")
+    data = json.loads(out)
+    assert code == 0  # ranking below k is reported, not failed: the chunks exist
+    assert data["chunk_does_not_exist"] == 0 and data["chunk_ranks_poorly"] >= 1
+    assert data["recall"]["1"] < 1.0 == data["intact_rate"]
+
+
+def test_check_a_folder_with_doc_paths(tmp_path: Path, capsys) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("support_kb", "release_handbook"):
+        (docs / f"{name}.md").write_text((SAMPLES / f"{name}.md").read_text(encoding="utf-8"), encoding="utf-8")
+    (docs / "broken.md").write_bytes(b"\x00\x01binary\x00")
+    lines = []
+    for name in ("support_kb", "release_handbook"):
+        for line in (SAMPLES / f"{name}.gold.jsonl").read_text(encoding="utf-8").splitlines():
+            lines.append(json.dumps({**json.loads(line), "doc": f"docs/{name}.md"}))
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n".join(lines), encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(docs), "--gold", str(gold))
+    assert code == 0 and "PASS" in out
+    assert "not read:" in out and "broken.md" in out  # nothing skipped silently
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["chunk", "no/such/file.md"], "not found"),
+        (["chunk", str(SAMPLES)], "folder"),
+        (["chunk", PLATFORM, "--size", "0"], "size must be"),
+        (["chunk", PLATFORM, "--size", "10", "--overlap", "10"], "overlap must be smaller than size"),
+        (["survival", PLATFORM, "--answer", "not in the document at all"], "not"),
+        (["survival", PLATFORM, "--answer", AUDIT, "--sizes", "30:20"], "--sizes"),
+        (["survival", PLATFORM, "--answer", AUDIT, "--sizes", "a:b"], "--sizes"),
+        (["score", PLATFORM, "--query", "?!"], "no searchable words"),
+        (["check", PLATFORM, "--gold", "missing.jsonl"], "missing.jsonl"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys, argv: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and needle in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("content,needle", [
+    (b"", "empty"),
+    (b"\x00\x01\x02\x03binary\x00\x00", "binary"),
+    ("caf\xe9 cr\xe8me brul\xe9e, enough text to guess".encode("latin-1"), "UTF-8"),
+])
+def test_unreadable_documents(tmp_path: Path, capsys, content: bytes, needle: str) -> None:
+    path = tmp_path / "doc.md"
+    path.write_bytes(content)
+    code, _, err = run(capsys, "stats", str(path))
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_malformed_gold_line_names_the_line(tmp_path: Path, capsys) -> None:
+    gold = tmp_path / "g.jsonl"
+    gold.write_text('{"question": "q", "answer": "The platform stores three categories of data."}\n{oops\n',
+                    encoding="utf-8")
+    code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
+    assert code == 2 and "line 2" in err and len(err.strip().splitlines()) == 1
+
+
+def test_gold_answer_missing_from_the_document(tmp_path: Path, capsys) -> None:
+    gold = tmp_path / "g.jsonl"
+    gold.write_text('{"question": "q", "answer": "nowhere in the text"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
+    assert code == 2 and "gold pair 1" in err
+
+
+def test_unknown_strategy_is_one_line(capsys) -> None:
+    code, _, err = run(capsys, "chunk", PLATFORM, "--strategy", "semantic")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "invalid choice" in err
+
+
+def test_module_entry_point_runs_as_a_process() -> None:
+    done = subprocess.run([sys.executable, "-m", "lab", "chunk", "does-not-exist.md"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    done = subprocess.run([sys.executable, "-m", "lab", "stats", str(CORPUS / "httpx"), "--json"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["invariant_holds"] is True
