@@ -8,11 +8,15 @@ when it is wrong.
 """
 from __future__ import annotations
 
+import re
+
 from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 
 from .options import ChunkOptions
 from .spans import Draft
 from .text import SourceText, count_units
+
+_NON_SPACE = re.compile(r"\S")
 
 
 def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
@@ -41,6 +45,11 @@ def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
         piece = doc.page_content
         s = doc.metadata.get("start_index", -1)
         if not _plausible(text, piece, s, prev_start, prev_end):
+            # in words mode the splitter's overlap can re-emit text that earlier
+            # chunks already hold (it ends before the previous chunk does): skip it
+            covered = text.rfind(piece, 0, prev_end) >= 0
+            if covered and _refind(text, piece, prev_start, prev_end, strict=False) < 0:
+                continue
             s = _refind(text, piece, prev_start, prev_end)
         e = s + len(piece)
         body_start = max(s, prev_end)
@@ -66,10 +75,18 @@ def _plausible(text: str, piece: str, s: int, prev_start: int, prev_end: int) ->
     )
 
 
-def _refind(text: str, piece: str, prev_start: int, prev_end: int) -> int:
+def _refind(text: str, piece: str, prev_start: int, prev_end: int, strict: bool = True) -> int:
+    """The latest plausible start: on repetitive text several copies qualify, and
+    the one nearest the previous chunk's end is where the splitter's own walk
+    through the text stands (an earlier copy would leave text in no chunk)."""
+    m = _NON_SPACE.search(text, prev_end)
+    first_new = m.start() if m else len(text)
+    best = -1
     s = text.find(piece, prev_start + 1)
-    while s >= 0 and not _plausible(text, piece, s, prev_start, prev_end):
+    while 0 <= s <= first_new:
+        if _plausible(text, piece, s, prev_start, prev_end):
+            best = s
         s = text.find(piece, s + 1)
-    if s < 0:  # the splitter returned text that is not where it must be: refuse
+    if best < 0 and strict:  # the splitter returned text that is not where it must be: refuse
         raise RuntimeError("recursive splitter returned a chunk that does not follow the previous one")
-    return s
+    return best

@@ -10,6 +10,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 _WS = re.compile(r"\S+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,12 +22,13 @@ class SourceText:
 
     @classmethod
     def of(cls, text: str) -> "SourceText":
-        if "\r" not in text:
-            return cls(text, text)
+        norm = _without_surrogates(text)
+        if "\r" not in norm:
+            return cls(text, norm)
         dropped: list[int] = []
-        for m in re.finditer("\r\n", text):
+        for m in re.finditer("\r\n", norm):
             dropped.append(m.start() - len(dropped))
-        norm = text.replace("\r\n", "\n").replace("\r", "\n")
+        norm = norm.replace("\r\n", "\n").replace("\r", "\n")
         return cls(text, norm, tuple(dropped))
 
     def to_source(self, i: int) -> int:
@@ -34,6 +36,17 @@ class SourceText:
         if not self._dropped:
             return i
         return i + bisect_left(self._dropped, i)
+
+
+def _without_surrogates(text: str) -> str:
+    """Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
+    the same length, so offsets hold, and segmenters that must encode the text
+    as UTF-8 no longer fail on it. Bodies are still sliced from the original."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
 
 
 def count_units(text: str, unit: str) -> int:
