@@ -1,0 +1,50 @@
+"""Chunk Lab: `streamlit run app.py`.
+
+A thin entry: page config, URL state, the sidebar, and navigation over the
+seven labs in pages/. Every number a lab shows comes from lab/ and chunkers/.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from lab.urlstate import LABS
+from ui import shell, sidebar
+from ui import state as S
+
+st.set_page_config(page_title="Chunk Lab", layout="wide")
+
+S.init()
+S.apply_pending()
+
+FILES = {
+    "boundary": "pages/lab1_boundary.py",
+    "overlap": "pages/lab2_overlap.py",
+    "structure": "pages/lab3_structure.py",
+    "runts": "pages/lab4_runts.py",
+    "tables": "pages/lab5_tables.py",
+    "integrity": "pages/lab6_integrity.py",
+    "notebook": "pages/lab7_notebook.py",
+}
+PAGES = {
+    slug: st.Page(FILES[slug], title=f"{n}. {title}", url_path=slug, default=(n == 1))
+    for n, (slug, title) in enumerate(LABS, start=1)
+}
+page = st.navigation(list(PAGES.values()))
+current = next(slug for slug, p in PAGES.items() if p.url_path == page.url_path)
+
+st.session_state[shell.CTX] = sidebar.render()
+
+if S.presenter():
+    st.html("<style>.stMainBlockContainer{font-size:1.15rem;} h1{font-size:2.6rem !important;}</style>")
+
+wanted = S.take_wanted_lab()
+if wanted and wanted != current and wanted in PAGES:
+    st.switch_page(PAGES[wanted])
+
+for notice in S.notices():
+    st.warning(notice)
+if S.notices():
+    st.button("Dismiss", key="dismiss_notices", on_click=S.dismiss_notices)
+
+S.sync_url(current)
+page.run()

@@ -1,0 +1,270 @@
+"""The chunk view as data and escaped HTML: no Streamlit here.
+
+The document is cut at every chunk boundary, overlap boundary and answer
+boundary, so each segment knows which chunk's body it lies in, whether some
+later chunk copied it as overlap (from the real ``overlap_start``/``overlap_end``
+offsets, never an assumed width) and whether it is part of the answer.
+Every piece of document text goes through ``html.escape``: a document can
+never inject markup or script into the page.
+"""
+from __future__ import annotations
+
+import html
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from chunkers import Chunk, ChunkOptions
+
+from .bm25 import ChunkScore
+from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
+from .survival import Survival
+
+MAX_VIEW_CHARS = 12_000  # longer documents show a window around the answer
+CARD_PREVIEW_CHARS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    start: int
+    end: int
+    chunk: int | None  # index of the chunk whose body holds this text (None: between chunks)
+    overlap_into: tuple[int, ...] = ()  # chunks that copied this text as overlap prefix
+    answer: bool = False
+
+
+def segments(
+    text: str,
+    chunks: Sequence[Chunk],
+    answer_span: tuple[int, int] | None = None,
+    window: tuple[int, int] | None = None,
+) -> list[Segment]:
+    """Cut ``text`` (or ``text[window]``) into uniformly marked segments."""
+    lo, hi = window if window else (0, len(text))
+    cuts = {lo, hi}
+    for c in chunks:
+        cuts.update((c.start, c.end))
+        if c.overlap_end > c.overlap_start:
+            cuts.update((c.overlap_start, c.overlap_end))
+    if answer_span:
+        cuts.update(answer_span)
+    points = sorted(p for p in cuts if lo <= p <= hi)
+    bodies = sorted((c.start, c.end, c.index) for c in chunks)
+    starts = [b[0] for b in bodies]
+    overlaps = [(c.overlap_start, c.overlap_end, c.index) for c in chunks
+                if c.overlap_end > c.overlap_start]
+    out: list[Segment] = []
+    for a, b in zip(points, points[1:]):
+        if a == b:
+            continue
+        i = bisect_right(starts, a) - 1
+        holder = bodies[i][2] if i >= 0 and bodies[i][0] <= a < bodies[i][1] else None
+        into = tuple(idx for s, e, idx in overlaps if s <= a < e)
+        ans = bool(answer_span) and answer_span[0] <= a < answer_span[1]
+        out.append(Segment(a, b, holder, into, ans))
+    return out
+
+
+def view_window(text_len: int, answer_span: tuple[int, int] | None,
+                max_chars: int = MAX_VIEW_CHARS) -> tuple[int, int]:
+    """The whole text when short; otherwise ``max_chars`` around the answer (or the start)."""
+    if text_len <= max_chars:
+        return (0, text_len)
+    centre = (answer_span[0] + answer_span[1]) // 2 if answer_span else 0
+    lo = max(0, min(centre - max_chars // 2, text_len - max_chars))
+    return (lo, lo + max_chars)
+
+
+_CHUNK_LABEL = (
+    '<span style="font-size:0.7em;font-weight:700;color:#333;background:#fff;'
+    'border:1px solid #888;border-radius:3px;padding:0 3px;margin:0 2px;">{n}</span>'
+)
+
+
+def _style(seg: Segment) -> str:
+    parts = []
+    if seg.overlap_into:
+        # hatched yellow: readable as "copied" even without colour vision
+        parts.append(
+            f"background:repeating-linear-gradient(45deg,{OVERLAP_SHADE}66 0 6px,"
+            f"{OVERLAP_SHADE}cc 6px 12px)"
+        )
+    elif seg.chunk is not None:
+        parts.append(f"background:{chunk_shade(seg.chunk)}")
+    if seg.answer:
+        parts.append(f"border-bottom:3px solid {ANSWER};font-weight:600")
+    return ";".join(parts)
+
+
+def document_html(
+    text: str,
+    chunks: Sequence[Chunk],
+    answer_span: tuple[int, int] | None = None,
+    *,
+    max_chars: int = MAX_VIEW_CHARS,
+    height_px: int | None = 520,
+) -> str:
+    """The document with chunk spans shaded, overlap hatched and the answer underlined."""
+    lo, hi = view_window(len(text), answer_span, max_chars)
+    starts = {c.start: c.index for c in chunks}
+    pieces: list[str] = []
+    if lo > 0:
+        pieces.append(f"<em>… {lo:,} characters before …</em>\n")
+    for seg in segments(text, chunks, answer_span, (lo, hi)):
+        if seg.start in starts:
+            pieces.append(_CHUNK_LABEL.format(n=starts[seg.start] + 1))
+        body = html.escape(text[seg.start:seg.end])
+        style = _style(seg)
+        title = ""
+        if seg.overlap_into:
+            title = (' title="copied as overlap into chunk '
+                     + ", ".join(str(i + 1) for i in seg.overlap_into) + '"')
+        pieces.append(f'<span style="{style}"{title}>{body}</span>' if style else body)
+    if hi < len(text):
+        pieces.append(f"\n<em>… {len(text) - hi:,} characters after …</em>")
+    scroll = f"max-height:{height_px}px;overflow-y:auto;" if height_px else ""
+    return (
+        f'<div class="chunk-doc" style="{scroll}white-space:pre-wrap;line-height:1.7;'
+        'font-size:0.92em;border:1px solid #ddd;border-radius:6px;padding:10px;">'
+        + "".join(pieces) + "</div>"
+    )
+
+
+def legend_html() -> str:
+    a, b = CHUNK_SHADES
+    return (
+        '<div style="font-size:0.8em;">'
+        f'<span style="background:{a};padding:1px 6px;">chunk 1</span> '
+        f'<span style="background:{b};padding:1px 6px;">chunk 2</span> '
+        f'<span style="background:{OVERLAP_SHADE}99;padding:1px 6px;">copied as overlap</span> '
+        f'<span style="border-bottom:3px solid {ANSWER};font-weight:600;">answer</span>'
+        "</div>"
+    )
+
+
+# --------------------------------------------------------------------------- verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool | None  # None: no answer to check
+    text: str  # seed 002's words, with its mark
+
+
+def verdict(survival: Survival | None) -> Verdict:
+    if survival is None:
+        return Verdict(None, "no answer picked: choose the answer text to see whether it survives")
+    mark = "✓" if survival.intact else "✗"
+    return Verdict(survival.intact, f"{mark} {survival.verdict}")
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    index: int  # 0-based, as Chunk.index
+    number: int  # 1-based, as people count and as the verdict says
+    rank: int | None
+    score: float | None
+    length: int
+    unit: str
+    kind: str
+    heading_path: str
+    page: int | None
+    runt: bool
+    runt_excuse: str
+    holds_answer: bool  # the answer sits whole in this chunk
+    answer_piece: bool  # this chunk holds part of a split answer
+    transcribed: bool
+    header_repeated: bool
+    overlap_chars: int  # length of the overlap prefix, in characters
+    body: str = field(repr=False, default="")
+
+
+def chunk_cards(
+    chunks: Sequence[Chunk],
+    scores: Sequence[ChunkScore] | None,
+    opts: ChunkOptions,
+    survival: Survival | None = None,
+) -> list[Card]:
+    by_index = {s.index: s for s in scores or ()}
+    pieces = set(survival.pieces) if survival and not survival.intact else set()
+    holder = survival.chunk_index if survival and survival.intact else None
+    single = len(chunks) == 1
+    cards = []
+    for c in chunks:
+        s = by_index.get(c.index)
+        cards.append(Card(
+            index=c.index, number=c.index + 1,
+            rank=s.rank if s else None, score=s.score if s else None,
+            length=c.length, unit=opts.unit, kind=c.kind,
+            heading_path=" > ".join(c.heading_path), page=c.page,
+            runt=(c.length < opts.floor) and not single, runt_excuse=c.runt_excuse,
+            holds_answer=c.index == holder, answer_piece=c.index in pieces,
+            transcribed=c.transcribed, header_repeated=c.header_repeated,
+            overlap_chars=len(c.overlap_prefix), body=c.body,
+        ))
+    return cards
+
+
+def card_title(card: Card) -> str:
+    """One plain line: 'chunk 3 · rank #1 · BM25 0.217 · 24 words · prose'."""
+    bits = [f"chunk {card.number}"]
+    if card.rank is not None:
+        bits.append(f"rank #{card.rank}")
+        bits.append(f"BM25 {card.score:.3f}")
+    bits.append(f"{card.length:,} {card.unit}")
+    bits.append(card.kind)
+    return " · ".join(bits)
+
+
+def card_flags(card: Card) -> list[str]:
+    flags = []
+    if card.holds_answer:
+        flags.append("holds the answer")
+    if card.answer_piece:
+        flags.append("holds part of the answer")
+    if card.runt:
+        flags.append("runt (below floor" + (f": {card.runt_excuse}" if card.runt_excuse else "") + ")")
+    if card.transcribed:
+        flags.append("transcribed")
+    if card.header_repeated:
+        flags.append("header repeated")
+    if card.overlap_chars:
+        flags.append(f"+{card.overlap_chars} chars overlap")
+    return flags
+
+
+def cards_html(cards: Sequence[Card], *, preview_chars: int = CARD_PREVIEW_CHARS,
+               height_px: int | None = 520) -> str:
+    """All cards as one escaped HTML block (one element, however many chunks)."""
+    out = []
+    for card in cards:
+        border = ANSWER if (card.holds_answer or card.answer_piece) else (
+            RUNT if card.runt else "#ccc")
+        body = card.body if len(card.body) <= preview_chars else card.body[:preview_chars] + " …"
+        meta = []
+        if card.heading_path:
+            meta.append(html.escape(card.heading_path))
+        meta.append(f"page {card.page}" if card.page is not None else "page —")
+        flags = card_flags(card)
+        out.append(
+            f'<div class="chunk-card" style="border:2px solid {border};border-left:8px solid '
+            f'{chunk_shade(card.index)};border-radius:6px;padding:6px 8px;margin-bottom:6px;">'
+            f'<div style="font-weight:700;">{html.escape(card_title(card))}</div>'
+            f'<div style="font-size:0.8em;color:#444;">{" · ".join(meta)}</div>'
+            + (f'<div style="font-size:0.8em;font-weight:600;">{html.escape(" · ".join(flags))}</div>'
+               if flags else "")
+            + f'<div style="white-space:pre-wrap;font-size:0.82em;margin-top:4px;">'
+            f"{html.escape(body)}</div></div>"
+        )
+    scroll = f"max-height:{height_px}px;overflow-y:auto;" if height_px else ""
+    return f'<div class="chunk-cards" style="{scroll}">' + "".join(out) + "</div>"
+
+
+def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:
+    """Seed 002's caption: 'chunks: 8 from 192 words'."""
+    from chunkers.text import count_units
+
+    return f"chunks: {len(chunks)} from {count_units(text, unit):,} {unit}"

@@ -1,0 +1,127 @@
+"""Export chunks as JSONL and CSV with the chunking configuration inside.
+
+Seed 002: "Store the chunking config with the index." Every JSONL line and CSV
+row carries the configuration, so a file cut from either still says how its
+chunks were made; reading it back gives the same Chunk records.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from chunkers import Chunk, ChunkOptions
+
+CHUNK_FIELDS = tuple(f.name for f in fields(Chunk))
+CSV_FIELDS = ("config",) + CHUNK_FIELDS
+
+
+class ExportError(ValueError):
+    """A chunk file that cannot be read back; the message is one line."""
+
+
+def chunking_config(document: str, text: str, strategy: str, opts: ChunkOptions) -> dict[str, Any]:
+    return {
+        "document": document,
+        "document_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "strategy": strategy,
+        "size": opts.size,
+        "overlap": opts.overlap,
+        "unit": opts.unit,
+        "sweep": opts.sweep,
+        "heading_paths": opts.heading_paths,
+    }
+
+
+def to_jsonl(chunks: Sequence[Chunk], config: Mapping[str, Any]) -> str:
+    return "".join(
+        json.dumps({"config": dict(config), "chunk": c.to_dict()}, ensure_ascii=False) + "\n"
+        for c in chunks
+    )
+
+
+def _chunk(d: Any, where: str) -> Chunk:
+    if not isinstance(d, dict):
+        raise ExportError(f"{where}: chunk is not an object")
+    missing = [k for k in ("index", "body", "start", "end", "length") if k not in d]
+    if missing:
+        raise ExportError(f"{where}: chunk lacks {', '.join(missing)}")
+    unknown = [k for k in d if k not in CHUNK_FIELDS]
+    if unknown:
+        raise ExportError(f"{where}: unknown chunk field(s) {', '.join(unknown)}")
+    try:
+        return Chunk.from_dict(d)
+    except (TypeError, ValueError) as exc:
+        raise ExportError(f"{where}: {exc}") from None
+
+
+def from_jsonl(text: str) -> tuple[dict[str, Any], list[Chunk]]:
+    config: dict[str, Any] | None = None
+    chunks: list[Chunk] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            raise ExportError(f"line {n}: not JSON") from None
+        if not isinstance(row, dict) or "chunk" not in row or "config" not in row:
+            raise ExportError(f"line {n}: expected an object with 'config' and 'chunk'")
+        if config is None:
+            config = row["config"]
+        elif row["config"] != config:
+            raise ExportError(f"line {n}: configuration differs from line 1")
+        chunks.append(_chunk(row["chunk"], f"line {n}"))
+    return config or {}, chunks
+
+
+def to_csv(chunks: Sequence[Chunk], config: Mapping[str, Any]) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
+    w.writeheader()
+    cfg = json.dumps(dict(config), ensure_ascii=False, sort_keys=True)
+    for c in chunks:
+        d = c.to_dict()
+        row = {"config": cfg}
+        for k in CHUNK_FIELDS:
+            v = d[k]
+            row[k] = json.dumps(v, ensure_ascii=False) if k in ("heading_path", "page") else (
+                str(v).lower() if isinstance(v, bool) else v)
+        w.writerow(row)
+    return buf.getvalue()
+
+
+_INTS = ("index", "start", "end", "length", "overlap_start", "overlap_end")
+_BOOLS = ("transcribed", "header_repeated")
+
+
+def from_csv(text: str) -> tuple[dict[str, Any], list[Chunk]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if reader.fieldnames is None or tuple(reader.fieldnames) != CSV_FIELDS:
+        raise ExportError("not a chunk CSV: the header row does not match")
+    config: dict[str, Any] | None = None
+    chunks: list[Chunk] = []
+    for n, row in enumerate(reader, start=2):
+        try:
+            cfg = json.loads(row["config"])
+            d: dict[str, Any] = {k: row[k] for k in CHUNK_FIELDS}
+            for k in _INTS:
+                d[k] = int(d[k])
+            for k in _BOOLS:
+                if d[k] not in ("true", "false"):
+                    raise ValueError(f"{k} must be true or false")
+                d[k] = d[k] == "true"
+            d["heading_path"] = json.loads(d["heading_path"])
+            d["page"] = json.loads(d["page"])
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ExportError(f"row {n}: {exc}".splitlines()[0]) from None
+        if config is None:
+            config = cfg
+        elif cfg != config:
+            raise ExportError(f"row {n}: configuration differs from the first row")
+        chunks.append(_chunk(d, f"row {n}"))
+    return config or {}, chunks

@@ -1,0 +1,39 @@
+"""The sample documents shipped in sample_docs/, each with its gold file."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+SAMPLES_DIR = Path(__file__).resolve().parent.parent / "sample_docs"
+GOLD_SUFFIX = ".gold.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    name: str  # file stem, as it appears in URLs: "platform_data"
+    path: Path
+    gold_path: Path | None
+
+    @property
+    def filename(self) -> str:
+        return self.path.name
+
+
+def list_samples(directory: Path = SAMPLES_DIR) -> list[Sample]:
+    """Every ``*.md`` in the directory, sorted by name, with its gold file if present."""
+    out = []
+    for path in sorted(directory.glob("*.md")):
+        gold = directory / f"{path.stem}{GOLD_SUFFIX}"
+        out.append(Sample(path.stem, path, gold if gold.is_file() else None))
+    return out
+
+
+def sample_names(directory: Path = SAMPLES_DIR) -> list[str]:
+    return [s.name for s in list_samples(directory)]
+
+
+def get_sample(name: str, directory: Path = SAMPLES_DIR) -> Sample:
+    for s in list_samples(directory):
+        if s.name == name:
+            return s
+    raise ValueError(f"no sample document named {name!r}")

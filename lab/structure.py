@@ -1,0 +1,100 @@
+"""Lab 5 as data: table fragments, overlap refusals and heading inheritance.
+
+Seed 000's rules made visible on real chunks: a table fragment repeats its
+header; overlap never crosses into or out of a table or transcribed text; a
+transcribed heading is never carried into a later section's heading path.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+import re
+from dataclasses import dataclass
+
+from chunkers import Chunk, ChunkOptions
+
+APPLIED = "overlap applied"
+REFUSED_TABLE = "refused: a table on one side"
+REFUSED_TRANSCRIBED = "refused: transcribed text on one side"
+NEW_SECTION = "none: a new section starts"
+NOT_ASKED = "none: overlap is 0"
+NONE = "none"
+_HEADING = re.compile(r"\s*#{1,6}[ \t]")  # the chunk opens with a heading line
+
+
+@dataclass(frozen=True, slots=True)
+class TableFragment:
+    number: int
+    length: int
+    header_repeated: bool
+    first_line: str  # the fragment's first line, as a reader sees it
+
+
+def table_fragments(chunks: Sequence[Chunk]) -> list[TableFragment]:
+    return [TableFragment(c.index + 1, c.length, c.header_repeated,
+                          c.body.lstrip().splitlines()[0] if c.body.strip() else "")
+            for c in chunks if c.kind == "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class Seam:
+    before: int  # 1-based chunk numbers either side of the boundary
+    after: int
+    outcome: str
+    overlap_chars: int
+
+
+def seams(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
+    """What happened to overlap at every boundary between consecutive chunks."""
+    out = []
+    for prev, cur in zip(chunks, chunks[1:]):
+        if cur.overlap_prefix:
+            outcome = APPLIED
+        elif opts.overlap == 0:
+            outcome = NOT_ASKED
+        elif _HEADING.match(cur.body):
+            outcome = NEW_SECTION
+        elif prev.kind == "table" or cur.kind == "table":
+            outcome = REFUSED_TABLE
+        elif prev.transcribed or cur.transcribed:
+            outcome = REFUSED_TRANSCRIBED
+        else:
+            outcome = NONE
+        out.append(Seam(prev.index + 1, cur.index + 1, outcome, len(cur.overlap_prefix)))
+    return out
+
+
+def refusals(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
+    return [s for s in seams(chunks, opts) if s.outcome in (REFUSED_TABLE, REFUSED_TRANSCRIBED)]
+
+
+@dataclass(frozen=True, slots=True)
+class Inheritance:
+    number: int
+    transcribed: bool
+    page: int | None
+    heading_path: str
+    note: str
+
+
+def heading_inheritance(chunks: Sequence[Chunk]) -> list[Inheritance]:
+    """Each transcribed chunk and the chunk right after it: the transcribed
+    heading names its own chunk but never the next section's."""
+    out: list[Inheritance] = []
+    seen: set[int] = set()
+    for i, c in enumerate(chunks):
+        if not c.transcribed:
+            continue
+        for j in (i, i + 1):
+            if j >= len(chunks) or j in seen:
+                continue
+            seen.add(j)
+            d = chunks[j]
+            if d.transcribed:
+                note = "transcribed: its own heading is in its path"
+            else:
+                heads = [h for h in c.heading_path if h not in d.heading_path]
+                note = ("next section: the transcribed heading "
+                        f"{heads[-1]!r} is not inherited" if heads else "next section")
+            out.append(Inheritance(d.index + 1, d.transcribed, d.page,
+                                   " > ".join(d.heading_path), note))
+    return out

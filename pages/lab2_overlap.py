@@ -1,0 +1,60 @@
+"""Lab 2: overlap as insurance (seed 002)."""
+import streamlit as st
+
+from lab import sweeps
+from lab.costs import human_bytes
+from ui import charts, data, shell
+from ui import state as S
+
+INTRO = """
+**Now set overlap to half the chunk size and drag the size again: the failures largely
+disappear.** With no overlap a sentence must be missed by one window to be lost; with overlap
+it must be missed by every window covering it. Overlap does not make chunks better, it makes
+boundary placement stop mattering. The bill: half the stride is roughly twice the vectors.
+"""
+CURVE_KEY = "lab2_curve"
+
+
+def body(ctx):
+    view = shell.chunk_view(ctx, key="lab2")
+    no_overlap = data.chunks(ctx.text, ctx.strategy, ctx.size, 0, ctx.unit)
+    bill = sweeps.storage_bill(view["chunks"], len(no_overlap), ctx.opts)
+    extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
+    left, right = st.columns([3, 2])
+    with left:
+        if ctx.answer:
+            sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
+            grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
+            st.plotly_chart(charts.lottery_heatmap(grid, ctx.size, ctx.overlap, ctx.unit, shell.chart_height()),
+                            key="lab2_map")
+            shell.table([{"overlap": f"{round(f * 100)}% of size", "sizes that keep the answer": f"{s:.0%}"}
+                         for f, s in zip(grid.fractions, grid.share_by_fraction)], height=260)
+            shell.explain("The lottery map is fixed-size chunking, whatever the strategy above: "
+                          "rows are overlap as a share of the size, columns are sizes.")
+        else:
+            st.info("Pick an answer to draw the lottery map.")
+    with right:
+        st.subheader("Storage bill")
+        st.markdown(f"**{bill.line}**")
+        a, b = st.columns(2)
+        a.metric("vectors @1536-dim", human_bytes(bill.vector_bytes))
+        b.metric("with an HNSW index", human_bytes(bill.hnsw_bytes))
+        if bill.corpus:
+            st.markdown("At seed 002's corpus scale, these settings cost:")
+            shell.table([{"": k, "value": v} for k, v in bill.corpus.items()])
+        shell.explain("Overlap costs storage and index size and nothing per request: k chunks is the "
+                      "same token budget either way. A duplicated vector is cheap; an unretrievable "
+                      "answer is a user who does not come back.")
+    if ctx.answer:
+        sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
+        curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
+        S.register_curve(CURVE_KEY)
+        st.plotly_chart(charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height(),
+                                             title=f"Answer intact against size, overlap {ctx.overlap} "
+                                                   f"(click a point to move the slider)"),
+                        key=CURVE_KEY, on_select="rerun", selection_mode="points")
+        extra["verdict flips"] = sweeps.flips(curve)
+    shell.footer(ctx, "overlap", view, extra)
+
+
+shell.run_lab("overlap", INTRO, body)

@@ -1,0 +1,62 @@
+"""Lab 7: the notebook of pins."""
+import streamlit as st
+
+from lab import notebook
+from ui import shell
+from ui import state as S
+
+INTRO = """
+Every lab can pin its current result: configuration, verdict, key numbers and a note. Restore a
+pin to reopen that exact view, and export the notebook as Markdown for a write-up or as JSON to
+load again later. Seed 002: *store the chunking config with the index*; the same goes for a finding.
+"""
+
+
+def _restore(pin):
+    cfg = {k: v for k, v in pin.config.items() if k in ("doc", "q", "strategy", "unit", "size", "overlap")}
+    if not isinstance(cfg.get("q"), int):
+        cfg.pop("q", None)
+    if cfg.get("doc") not in S.sample_names():
+        cfg.pop("doc", None)
+        cfg.pop("q", None)
+    S.request(cfg, lab=pin.lab)
+
+
+def _remove(i):
+    st.session_state[S.PINS].pop(i)
+
+
+def body(ctx):
+    pins = st.session_state.setdefault(S.PINS, [])
+    st.markdown(f"**{len(pins)} pin(s) in this session's notebook.**")
+    for i, pin in enumerate(pins):
+        with st.container(border=True):
+            st.markdown(f"**{i + 1}. {pin.title}** · {pin.created}")
+            st.caption(", ".join(f"{k}={v}" for k, v in pin.config.items()))
+            if pin.verdict:
+                st.markdown(pin.verdict)
+            if pin.numbers:
+                shell.table([{"measure": k, "value": str(v)} for k, v in pin.numbers.items()])
+            if pin.note:
+                st.markdown(f"> {pin.note}")
+            a, b = st.columns(2)
+            a.button("Restore this view", key=f"restore_{i}", on_click=_restore, args=(pin,))
+            b.button("Remove", key=f"remove_{i}", on_click=_remove, args=(i,))
+    a, b = st.columns(2)
+    a.download_button("Export notebook (Markdown)", notebook.to_markdown(pins), file_name="chunk-lab-notebook.md",
+                      mime="text/markdown", key="nb_md")
+    b.download_button("Export notebook (JSON)", notebook.to_json(pins), file_name="chunk-lab-notebook.json",
+                      mime="application/json", key="nb_json")
+    f = st.file_uploader("Load a notebook (.json exported here)", type=["json"], key="nb_import")
+    if f is not None:
+        try:
+            loaded = notebook.from_json(f.getvalue().decode("utf-8", errors="replace"))
+        except notebook.NotebookError as e:
+            st.error(shell.one_line(e))
+        else:
+            if st.button(f"Add the {len(loaded)} pin(s) from {f.name}", key="nb_add"):
+                pins.extend(loaded)
+                st.rerun()
+
+
+shell.run_lab("notebook", INTRO, body, needs_document=False)

@@ -1,0 +1,87 @@
+"""Shared helpers for the AppTest suites: open the app, read what a user reads."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+TIMEOUT = 60
+
+
+def open_app(**params: str) -> AppTest:
+    """The app after its first run, with ``params`` as the link's query string."""
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def rerun(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def texts(elements) -> list[str]:
+    return [e.value for e in elements]
+
+
+def verdicts(at: AppTest) -> list[str]:
+    """The verdict banner(s): seed 002's words with their mark."""
+    return [t for t in texts(at.success) + texts(at.error) + texts(at.info)
+            if t.startswith(("✓", "✗", "no answer picked"))]
+
+
+def captions(at: AppTest) -> list[str]:
+    return texts(at.caption)
+
+
+def chunk_count(at: AppTest) -> int:
+    """From the chunk view's caption 'chunks: 8 from 192 words' (the last such line:
+    lab 3 first shows one per strategy)."""
+    line = [c for c in captions(at) if c.startswith("chunks: ")][-1]
+    return int(line.split()[1])
+
+
+def html_bodies(at: AppTest) -> list[str]:
+    return [h.proto.body for h in at.get("html")]
+
+
+def widget(at: AppTest, kind: str, key: str):
+    return getattr(at, kind)(key=key)
+
+
+def set_widget(at: AppTest, kind: str, key: str, value) -> AppTest:
+    getattr(at, kind)(key=key).set_value(value)
+    return rerun(at)
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click()
+    return rerun(at)
+
+
+def open_lab(slug: str, **params: str) -> AppTest:
+    return open_app(lab=slug, **params)
+
+
+def plotly_specs(at: AppTest) -> list[dict]:
+    import json
+
+    return [json.loads(p.proto.spec) for p in at.get("plotly_chart")]
+
+
+def all_text(at: AppTest) -> str:
+    """Everything a reader sees as text: markdown, captions, alerts, titles, subheaders."""
+    parts = []
+    for group in (at.title, at.subheader, at.markdown, at.caption, at.success, at.error,
+                  at.warning, at.info):
+        parts += [e.value for e in group]
+    return "\n".join(str(p) for p in parts)
+
+
+def dataframes(at: AppTest):
+    return [d.value for d in at.dataframe]

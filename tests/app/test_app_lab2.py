@@ -1,0 +1,38 @@
+"""Lab 2, overlap as insurance: lottery map, vectors stored, the storage bill."""
+from tests.app.app_harness import all_text, chunk_count, click, open_lab, plotly_specs, set_widget, verdicts
+
+
+def test_default_view_has_map_bill_and_curve():
+    at = open_lab("overlap")
+    assert at.title[0].value == "2. Overlap as insurance"
+    assert verdicts(at)[0].startswith("✗ answer split across chunks 4 and 5")
+    text = all_text(at)
+    assert "vectors stored: 8 — no overlap cost" in text
+    assert [m.value for m in at.metric][:2] == ["49.2 KB", "73.7 KB"]  # 8 x 6,144 bytes, +50% HNSW
+    titles = [s["layout"]["title"]["text"] for s in plotly_specs(at)]
+    assert any(t.startswith("Lottery map") for t in titles)
+    heat = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Lottery map"))
+    assert heat["data"][0]["type"] == "heatmap"
+    shares = at.dataframe[0].value
+    assert list(shares["overlap"])[0] == "0% of size" and list(shares["overlap"])[-1] == "50% of size"
+
+
+def test_preset_sets_half_overlap_and_the_bill_grows():
+    at = open_lab("overlap")
+    click(at, "preset_overlap")
+    assert at.slider(key="overlap").value == 12
+    assert verdicts(at)[0].startswith("✓ answer intact")
+    assert chunk_count(at) == 15
+    assert "vectors stored: 15 — 1.88× the 8 without overlap" in all_text(at)
+    corpus = at.dataframe[1].value
+    assert dict(zip(corpus[""], corpus["value"]))["Chunks"] == "1,666,667"
+
+
+def test_size_and_document_changes_reach_the_bill():
+    at = open_lab("overlap")
+    set_widget(at, "slider", "size", 48)
+    assert "vectors stored: 4 — no overlap cost" in all_text(at)
+    set_widget(at, "selectbox", "doc", "support_kb")
+    assert chunk_count(at) == 19
+    set_widget(at, "radio", "unit", "chars")
+    assert "At seed 002's corpus scale" not in all_text(at)  # the corpus bill is in words

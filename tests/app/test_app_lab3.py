@@ -1,0 +1,37 @@
+"""Lab 3, structure beats arithmetic: four strategies, overlaid curves, gold-set rates."""
+from tests.app.app_harness import click, open_lab, plotly_specs, set_widget, verdicts
+
+
+def test_four_strategies_side_by_side_on_seed_002():
+    at = open_lab("structure")
+    v = verdicts(at)
+    # four strategy verdicts, then the chunk view's for the sidebar strategy (fixed)
+    assert len(v) == 5
+    assert v[0].startswith("✓") and v[1].startswith("✓")  # structural, sentence
+    assert v[3].startswith("✗ answer split across chunks 4 and 5") and v[4] == v[3]
+    curves = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Survival curves, all strategies")
+    assert [t["name"] for t in curves["data"]] == ["Structural", "Sentence", "LangChain recursive", "Fixed size"]
+    assert len({t["line"]["color"] for t in curves["data"]}) == 4
+    flips = at.dataframe[0].value
+    assert dict(zip(flips["strategy"], flips["verdict flips"]))["Sentence"] == 0
+
+
+def test_support_kb_refund_window_at_50_words():
+    at = open_lab("structure")
+    click(at, "preset_structure")
+    v = verdicts(at)
+    assert v[3] == "✗ answer split across chunks 6 and 7: unretrievable at any k"
+    assert all(x.startswith("✓") for x in v[:3])
+    gold = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Gold set"))
+    rates = dict(zip(gold["data"][0]["x"], gold["data"][0]["text"]))
+    assert rates == {"Structural": "100%", "Sentence": "100%", "LangChain recursive": "75%", "Fixed size": "38%"}
+
+
+def test_overlap_and_question_switch():
+    at = open_lab("structure")
+    set_widget(at, "slider", "overlap", 12)
+    assert verdicts(at)[3].startswith("✓")
+    set_widget(at, "selectbox", "question", 2)
+    assert len(verdicts(at)) == 5
+    set_widget(at, "selectbox", "strategy", "structural")
+    assert at.subheader[0].value == "Chunk view: Structural"

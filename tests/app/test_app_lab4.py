@@ -1,0 +1,49 @@
+"""Lab 4, runts and BM25: score bars, the theory curve, k1/b, the revenue sample."""
+from tests.app.app_harness import all_text, click, open_lab, plotly_specs, set_widget, verdicts
+
+
+def _spec(at, title):
+    return next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith(title))
+
+
+def test_revenue_orphan_outranks_its_table_until_the_sweep():
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    text = all_text(at)
+    assert ("sweep off: the orphan row (chunk 4, 261 chars, a runt under the 450-char floor) ranks #1 "
+            "with 1.800; the table it was cut from ranks #3 with 0.524") in text
+    bars = _spec(at, "BM25 score per chunk")
+    assert {t["name"] for t in bars["data"]} == {"holds the answer, runt", "other"}
+    assert verdicts(at)[0] == "✓ answer intact in chunk 4"
+    set_widget(at, "radio", "lab4_sweep", "backward")
+    text = all_text(at)
+    assert "sweep backward: the row sits in chunk 3 (1833 chars, table), ranked #1" in text
+    assert verdicts(at)[0] == "✓ answer intact in chunk 3"
+    set_widget(at, "radio", "lab4_sweep", "forward")
+    assert "sweep forward: the row sits in chunk 3" in all_text(at)
+    assert "forward gives [1800, 2100, 200] and stalls" in all_text(at)
+
+
+def test_inflation_factor_is_written_on_the_chart_and_follows_b():
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    scatter = _spec(at, "Score against length")
+    note = scatter["layout"]["annotations"][0]["text"]
+    assert note.startswith("inflation ×1.43: shortest chunk (261 chars) vs an average one<br>")
+    assert "cap at the floor (450 chars): ×1.28" in note
+    assert any(t["name"] == "theory (length only)" for t in scatter["data"])
+    default = all_text(at)
+    assert "scores ×1.43 an average one" in default
+    set_widget(at, "slider", "b", 0.0)
+    assert "scores ×1.00 an average one" in all_text(at)  # no length normalisation, no bonus
+    set_widget(at, "slider", "b", 0.75)
+    set_widget(at, "slider", "k1", 3.0)
+    assert "scores ×1.43 an average one" not in all_text(at)  # saturation reshapes the bonus
+
+
+def test_default_document_and_strategy_switch():
+    at = open_lab("runts")
+    assert "sweep off: the orphan row" in all_text(at)  # the revenue panel stands on its own
+    set_widget(at, "selectbox", "strategy", "structural")
+    set_widget(at, "selectbox", "doc", "inspection_manual")
+    assert _spec(at, "BM25 score per chunk")["data"]

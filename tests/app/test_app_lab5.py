@@ -1,0 +1,42 @@
+"""Lab 5, tables, transcribed text and headings."""
+from tests.app.app_harness import all_text, click, open_lab, set_widget, verdicts
+
+
+def test_table_fragments_repeat_the_header_and_overlap_refuses_tables():
+    at = open_lab("tables")
+    click(at, "preset_tables")
+    frags = at.dataframe[0].value
+    assert list(frags["header repeated"]).count("✓") == 1
+    assert all(line.startswith("| Instance type") for line in frags["first line"])
+    seams = at.dataframe[1].value
+    assert "refused: a table on one side" in set(seams["overlap"])
+    assert "overlap applied" in set(seams["overlap"])
+    assert verdicts(at)[0].startswith("✓ answer intact in chunk")
+
+
+def test_transcribed_heading_is_not_inherited():
+    at = open_lab("tables")
+    click(at, "lab5_manual")
+    assert at.selectbox(key="doc").value == "inspection_manual"
+    notes = at.dataframe[2].value["note"]
+    assert any("'Pressure log (transcribed from scan)' is not inherited" in n for n in notes)
+    assert "refused: transcribed text on one side" in set(at.dataframe[1].value["overlap"])
+
+
+def test_heading_switch_moves_ranks():
+    at = open_lab("tables")
+    click(at, "lab5_manual")  # inspection manual, the safety valve question
+    assert "17 of 23 chunks change rank" in all_text(at)
+    cards_before = [h.proto.body for h in at.get("html")][-1]
+    set_widget(at, "toggle", "lab5_no_heading", True)
+    cards_after = [h.proto.body for h in at.get("html")][-1]
+    assert cards_before != cards_after  # the cards show the ranks without heading paths
+    moves = at.dataframe[3].value
+    answer_row = moves[moves["holds the answer"] == "✓"].iloc[0]
+    assert (answer_row["rank with path"], answer_row["rank without"]) == (3, 2)
+
+
+def test_fixed_strategy_has_no_tables():
+    at = open_lab("tables")
+    set_widget(at, "selectbox", "doc", "compute_pricing")
+    assert "No table chunks here" in all_text(at)

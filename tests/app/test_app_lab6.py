@@ -1,0 +1,59 @@
+"""Lab 6, the integrity check: gold table, recall@k and MRR, the length histogram."""
+from tests.app.app_harness import APP, all_text, click, open_lab, plotly_specs, rerun, set_widget
+
+GOLD = b'{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for four hundred days"}\nnot json\n'
+
+
+def _summary(at):
+    df = at.dataframe[0].value
+    return {row["strategy"]: row for _, row in df.iterrows()}
+
+
+def test_support_kb_gold_set_per_strategy():
+    at = open_lab("integrity")
+    click(at, "preset_integrity")
+    s = _summary(at)
+    assert s["Fixed size"]["intact"] == "38%" and s["Fixed size"]["chunk does not exist"] == 5
+    assert s["Structural"]["intact"] == "100%" and s["Structural"]["recall@10"] == 1.0
+    assert 0 < s["Fixed size"]["MRR"] <= s["Structural"]["MRR"] <= 1
+    assert "Gold set, Fixed size: 5 answer(s) with no chunk, 0 ranking below 10" in all_text(at)
+    gold = at.dataframe[1].value
+    assert list(gold["intact"]).count("✗") == 5 and set(gold["status"]) == {"found", "chunk does not exist"}
+    recall = next(p for p in plotly_specs(at) if p["layout"]["title"]["text"].startswith("Recall@k"))
+    assert [t["name"] for t in recall["data"]] == ["Structural", "Sentence", "LangChain recursive", "Fixed size"]
+
+
+def test_histogram_marks_floor_and_max_and_counts_runts():
+    at = open_lab("integrity")
+    set_widget(at, "selectbox", "strategy", "structural")
+    set_widget(at, "radio", "unit", "chars")
+    hist = next(p for p in plotly_specs(at) if p["layout"]["title"]["text"] == "Chunk lengths")
+    lines = [sh["x0"] for sh in hist["layout"]["shapes"]]
+    assert lines == [450, 2249]  # floor 25% of 1,800; effective max 1,800 + 450 - 1
+    notes = [a["text"] for a in hist["layout"]["annotations"]]
+    assert "below the floor: 0" in notes
+    assert "below the floor (450 chars): 0 of 1 chunks" in all_text(at)
+
+
+def test_k_and_size_change_the_numbers():
+    at = open_lab("integrity")
+    before = _summary(at)["Fixed size"]["recall@10"]
+    set_widget(at, "slider", "size", 22)
+    after = _summary(at)["Fixed size"]["recall@10"]
+    assert before != after
+    at.select_slider(key="lab6_k").set_value(1)
+    rerun(at)
+    assert "ranking below 1" in all_text(at)
+
+
+def test_upload_with_its_own_gold_file():
+    at = open_lab("integrity")
+    set_widget(at, "selectbox", "doc", "__upload__")
+    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
+    rerun(at)
+    assert "No gold set" in all_text(at)
+    at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD, "application/jsonl")
+    rerun(at)
+    assert "gold.jsonl line 2: not valid JSON" in all_text(at)
+    assert _summary(at)["Sentence"]["intact"] == "100%"

@@ -1,0 +1,48 @@
+"""Lab 7, the notebook: pin, list, restore, export, re-import."""
+import json
+
+from lab.notebook import make_pin, to_json
+from tests.app.app_harness import all_text, click, open_app, open_lab, rerun, set_widget, verdicts
+
+
+def test_pin_then_restore_from_the_notebook():
+    at = open_app()
+    set_widget(at, "slider", "size", 22)
+    at.text_input(key="pin_note_boundary").input("22 works")
+    click(at, "pin_boundary")
+    assert "Pinned: 1 pin(s) in the notebook." in all_text(at)
+    assert len(at.session_state["pins"]) == 1
+    pin = at.session_state["pins"][0]
+    assert pin.config["size"] == 22 and pin.verdict.startswith("✓") and pin.note == "22 works"
+    assert pin.numbers["chunks"] == 9
+
+    at.switch_page("pages/lab7_notebook.py")
+    rerun(at)
+    assert at.title[0].value == "7. Notebook"
+    assert "1 pin(s) in this session's notebook." in all_text(at)
+    assert "> 22 works" in [m.value for m in at.markdown] or "22 works" in all_text(at)
+    set_widget(at, "slider", "size", 40)  # move away, then restore
+    click(at, "restore_0")
+    assert at.title[0].value == "1. Boundary lottery"
+    assert at.slider(key="size").value == 22 and verdicts(at)[0].startswith("✓")
+
+
+def test_export_buttons_and_import():
+    at = open_lab("notebook")
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == ["Export notebook (Markdown)", "Export notebook (JSON)"]
+    assert "0 pin(s) in this session's notebook." in all_text(at)
+    good = to_json([make_pin("runts", "Runts and BM25", {"doc": "regional_revenue", "size": 1800},
+                             "✓ answer intact in chunk 4", {"k1": 1.2})]).encode()
+    at.file_uploader(key="nb_import").upload("nb.json", good, "application/json")
+    rerun(at)
+    click(at, "nb_add")
+    assert "1 pin(s) in this session's notebook." in all_text(at)
+    assert "✓ answer intact in chunk 4" in all_text(at)
+
+
+def test_bad_notebook_file_is_one_line():
+    at = open_lab("notebook")
+    at.file_uploader(key="nb_import").upload("nb.json", json.dumps({"pins": []}).encode(), "application/json")
+    rerun(at)
+    assert [e.value for e in at.error] == ["not a notebook: expected a 'chunk-lab-notebook' JSON file"]

@@ -1,0 +1,91 @@
+"""Uploads: a good file with your own question and answer, and every kind of bad file."""
+import pytest
+
+from tests.app.app_harness import (APP, all_text, captions, chunk_count, click, open_app, rerun, set_widget,
+                                   verdicts)
+from ui.sidebar import MAX_UPLOAD_BYTES
+
+DOC = ("# Retention\n\nThe platform keeps several kinds of data in several places for a long time. Audit logs are retained for four hundred days to satisfy the "
+       "compliance requirement, after which they are deleted. <script>alert('x')</script> Backups run nightly.\n")
+
+
+def _upload(at, name, data):
+    set_widget(at, "selectbox", "doc", "__upload__")
+    at.file_uploader(key="upload").upload(name, data, "text/markdown")
+    return rerun(at)
+
+
+def test_good_upload_with_own_question_and_picked_answer():
+    at = _upload(open_app(), "notes.md", DOC.encode())
+    assert at.selectbox(key="question").value == -1  # an upload has no gold set: your own question
+    assert "upload" not in at.query_params.get("doc", "")  # an upload cannot travel in a link
+    assert verdicts(at) == ["no answer picked: choose the answer text to see whether it survives"]
+    assert chunk_count(at) == 2  # 38 words at 24 words a chunk
+    at.text_input(key="own_question").input("how long are audit logs kept?")
+    set_widget(at, "selectbox", "answer_pick",
+               "Audit logs are retained for four hundred days to satisfy the compliance requirement, "
+               "after which they are deleted.")
+    assert verdicts(at)[0].startswith("✗ answer split across chunks 1 and 2")
+    set_widget(at, "slider", "size", 40)
+    assert verdicts(at)[0] == "✓ answer intact in chunk 1"
+    # the document's markup is shown as text, never run
+    bodies = "".join(h.proto.body for h in at.get("html"))
+    assert "<script>" not in bodies and "&lt;script&gt;" in bodies
+
+
+def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
+    at = _upload(open_app(), "notes.txt", DOC.encode())
+    at.text_input(key="own_question").input("when?")
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input("this sentence is nowhere")
+    rerun(at)
+    assert [w.value for w in at.warning] == [
+        "answer not found in the document: 'this sentence is nowhere': pick an answer that appears in "
+        "the document."]
+
+
+def test_large_upload_is_usable():
+    sample = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    big = (sample + b"\n\n") * 800  # about 1 MB
+    at = _upload(open_app(), "big.md", big)
+    assert chunk_count(at) > 6000
+    assert any("Showing the first 200 of" in c for c in captions(at))
+    assert "characters before" in at.get("html")[1].proto.body or "characters after" in at.get("html")[1].proto.body
+
+
+@pytest.mark.parametrize("name,data,message", [
+    ("pic.md", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "pic.md looks like a binary file, not text"),
+    ("empty.md", b"", "empty.md is empty: nothing to chunk"),
+    ("blank.txt", b"   \n\n  ", "blank.txt is empty (only whitespace)"),
+    ("latin.txt", "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu.".encode("cp1252"), "latin.txt is not UTF-8"),
+    ("huge.md", b"word " * (MAX_UPLOAD_BYTES // 5 + 1), "huge.md is 5.0 MB, over the 5 MB limit"),
+])
+def test_bad_uploads_are_one_line_errors(name, data, message):
+    at = _upload(open_app(), name, data)
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and errors[0].startswith(message) and "\n" not in errors[0]
+    assert "Upload a .md or .txt document in the sidebar" in all_text(at)
+    assert not verdicts(at)
+
+
+def test_not_utf8_can_be_read_as_the_guessed_encoding():
+    at = _upload(open_app(), "latin.txt", "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu. Audit logs stay.".encode("cp1252"))
+    click(at, "read_as_button")
+    assert not at.error
+    assert "Café crème" in at.get("html")[1].proto.body
+    assert chunk_count(at) == 1
+
+
+def test_large_upload_sweeps_every_strategy_in_lab_3():
+    from tests.app.app_harness import open_lab, plotly_specs
+
+    sample = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    at = _upload(open_lab("structure"), "big.md", (sample + b"\n\n") * 400)  # about 0.5 MB
+    at.text_input(key="own_question").input("how long are audit logs kept?")
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input("Audit logs are retained for four hundred days to satisfy the compliance requirement")
+    rerun(at)
+    v = verdicts(at)
+    assert v[0].startswith("✓") and v[3].startswith("✗ answer split across chunks 4 and 5")
+    curves = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Survival curves, all strategies")
+    assert all(20 <= len(t["x"]) <= 45 for t in curves["data"])  # a long document sweeps fewer sizes

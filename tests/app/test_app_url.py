@@ -1,0 +1,62 @@
+"""The URL holds the state: a teacher's link opens exactly that view; bad values fall back."""
+from tests.app.app_harness import all_text, chunk_count, click, open_app, set_widget, verdicts
+
+
+def test_a_link_opens_exactly_that_view():
+    at = open_app(lab="overlap", doc="support_kb", q="0", strategy="fixed", unit="words", size="50",
+                  overlap="25")
+    assert at.title[0].value == "2. Overlap as insurance"
+    assert at.selectbox(key="doc").value == "support_kb"
+    assert (at.slider(key="size").value, at.slider(key="overlap").value) == (50, 25)
+    assert "refund window" in at.selectbox(key="question").format_func(at.selectbox(key="question").value)
+    assert verdicts(at)[0].startswith("✓")
+    assert not at.warning
+    assert dict(at.query_params) == {"lab": "overlap", "doc": "support_kb", "q": "0", "strategy": "fixed",
+                                     "unit": "words", "size": "50", "overlap": "25"}
+
+
+def test_lab_by_number_and_settings_carry_across_labs():
+    at = open_app(lab="4", size="30")
+    assert at.title[0].value == "4. Runts and BM25"
+    at.switch_page("pages/lab2_overlap.py")
+    at.run()
+    assert at.title[0].value == "2. Overlap as insurance"
+    assert at.slider(key="size").value == 30 and at.query_params["lab"] == "overlap"
+
+
+def test_bad_values_fall_back_to_defaults_with_a_notice():
+    at = open_app(lab="9", doc="../../etc/passwd", q="x", strategy="magic", size="-5", overlap="999",
+                  junk="<b>x</b>")
+    assert at.title[0].value == "1. Boundary lottery"
+    notes = [w.value for w in at.warning]
+    assert len(notes) == 7
+    assert notes[0].startswith("Link value lab='9' ignored")
+    assert any(n.startswith("Link value doc='../../etc/passwd' ignored (no such sample document)") for n in notes)
+    assert notes[-1] == "Link parameter(s) junk not understood and ignored."
+    assert at.selectbox(key="doc").value == "platform_data" and at.slider(key="size").value == 24
+    assert verdicts(at) == ["✗ answer split across chunks 4 and 5: unretrievable at any k"]
+    assert chunk_count(at) == 8
+    assert "junk" not in at.query_params and at.query_params["size"] == "24"
+    click(at, "dismiss_notices")
+    assert not at.warning
+
+
+def test_question_index_out_of_range_for_the_document():
+    at = open_app(doc="platform_data", q="12")
+    assert [w.value for w in at.warning] == [
+        "Link value q='12' ignored (platform_data has questions 0-5); using 0."]
+    assert at.selectbox(key="question").value == 0
+
+
+def test_presenter_mode_hides_explanations_and_enlarges_charts():
+    at = open_app()
+    assert "Drag the chunk size slowly upward" in all_text(at)
+    import json
+
+    height = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["height"]
+    set_widget(at, "toggle", "presenter", True)
+    assert "Drag the chunk size slowly upward" not in all_text(at)
+    assert not [b for b in at.button if b.key == "preset_boundary"]
+    bigger = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["height"]
+    assert bigger > height
+    assert verdicts(at)  # the verdict stays: it is the result, not an explanation

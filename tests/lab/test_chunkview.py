@@ -1,0 +1,85 @@
+from pathlib import Path
+
+import pytest
+
+from chunkers import ChunkOptions, chunk, chunk_with
+from lab.bm25 import score_chunks
+from lab.chunkview import (cards_html, chunk_cards, count_line, document_html, segments, verdict,
+                           view_window)
+from lab.survival import check_survival
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
+PLATFORM = (SAMPLES / "platform_data.md").read_text()
+AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+
+
+def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
+    chunks = chunk(PLATFORM, "fixed", 24, overlap=8, unit="words")
+    surv = check_survival(chunks, PLATFORM, AUDIT)
+    segs = segments(PLATFORM, chunks, surv.span)
+    assert segs[0].start == 0 and segs[-1].end == len(PLATFORM)
+    assert all(a.end == b.start for a, b in zip(segs, segs[1:]))
+    answer_text = "".join(PLATFORM[s.start:s.end] for s in segs if s.answer)
+    assert answer_text == PLATFORM[surv.span[0]:surv.span[1]]
+    # overlap regions come from the real offsets: exactly the copied prefixes
+    for c in chunks[1:]:
+        copied = "".join(PLATFORM[s.start:s.end] for s in segs if c.index in s.overlap_into)
+        assert copied == c.overlap_prefix
+    for s in segs:
+        if s.chunk is not None:
+            c = chunks[s.chunk]
+            assert c.start <= s.start and s.end <= c.end
+
+
+def test_document_and_cards_escape_markup():
+    text = "# Title\n\nHello <script>alert('x')</script> & <b>bold</b> world.\n\nMore text here <img src=x onerror=alert(1)>."
+    chunks = chunk(text, "fixed", 5, unit="words")
+    html = document_html(text, chunks, None)
+    cards = cards_html(chunk_cards(chunks, None, ChunkOptions(size=5, overlap=0, unit="words")))
+    for out in (html, cards):
+        assert "<script>" not in out and "<img" not in out and "<b>bold" not in out
+        assert "&lt;script&gt;" in out
+
+
+def test_verdict_words_follow_seed_002():
+    chunks = chunk(PLATFORM, "fixed", 24, unit="words")
+    v = verdict(check_survival(chunks, PLATFORM, AUDIT))
+    assert v.ok is False
+    assert v.text == "✗ answer split across chunks 4 and 5: unretrievable at any k"
+    v = verdict(check_survival(chunk(PLATFORM, "fixed", 22, unit="words"), PLATFORM, AUDIT))
+    assert v.ok and v.text.startswith("✓ answer intact in chunk ")
+    assert verdict(None).ok is None
+
+
+def test_cards_carry_rank_score_runt_and_answer():
+    text = (SAMPLES / "regional_revenue.md").read_text()
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", sweep="off")
+    chunks = chunk_with(text, "structural", opts)
+    scores = score_chunks(chunks, "what was Mumbai's FY24 revenue?")
+    surv = check_survival(chunks, text, "| Mumbai | FY24 | 18,412 | 4.2% |")
+    cards = chunk_cards(chunks, scores, opts, surv)
+    orphan = cards[-1]
+    assert orphan.runt and orphan.holds_answer and orphan.rank == 1 and orphan.header_repeated
+    assert [c.number for c in cards] == list(range(1, len(chunks) + 1))
+    assert {c.rank for c in cards} == set(range(1, len(chunks) + 1))
+
+
+def test_count_line_and_window():
+    chunks = chunk(PLATFORM, "fixed", 24, unit="words")
+    assert count_line(chunks, PLATFORM, "words") == "chunks: 8 from 192 words"
+    assert view_window(100, None) == (0, 100)
+    lo, hi = view_window(100_000, (50_000, 50_010), max_chars=1000)
+    assert hi - lo == 1000 and lo <= 50_000 and 50_010 <= hi
+    assert view_window(100_000, (99_990, 100_000), max_chars=1000) == (99_000, 100_000)
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+def test_long_document_view_is_windowed(crlf):
+    text = ("Filler sentence number one is here. " * 2000) + AUDIT + ". " + ("Tail text. " * 500)
+    if crlf:
+        text = text.replace(". ", ".\r\n")
+    chunks = chunk(text, "fixed", 24, unit="words")
+    surv = check_survival(chunks, text, AUDIT)
+    html = document_html(text, chunks, surv.span, max_chars=5000)
+    assert "characters before" in html and "characters after" in html
+    assert "four hundred days" in html

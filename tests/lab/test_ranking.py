@@ -1,0 +1,54 @@
+from pathlib import Path
+
+from chunkers import ChunkOptions, chunk_with
+from lab.bm25 import score_chunks
+from lab.ranking import (HOLDS, HOLDS_RUNT, REVENUE_ANSWER, REVENUE_QUESTION, heading_rank_moves,
+                         revenue_case, score_rows, seed_sweep_example, theory_curve)
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
+REVENUE = (SAMPLES / "regional_revenue.md").read_text()
+
+
+def test_orphan_row_outranks_its_table_only_without_the_sweep():
+    off = revenue_case(REVENUE, "off")
+    assert off.orphan and off.answer_rank == 1 and off.answer_length < 450
+    assert "the orphan row" in off.summary and "ranks #1" in off.summary
+    for sweep in ("backward", "forward"):
+        on = revenue_case(REVENUE, sweep)
+        assert not on.orphan and on.answer_length > 1800 and "no orphan" in on.summary
+
+
+def test_seed_000_forward_stalls_backward_merges():
+    assert seed_sweep_example("forward") == [1800, 2100, 200]
+    assert seed_sweep_example("backward") == [1800, 1800, 500]
+
+
+def test_score_rows_categories_and_theory_label():
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", sweep="off")
+    chunks = chunk_with(REVENUE, "structural", opts)
+    rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION), opts, REVENUE_ANSWER)
+    assert [r.category for r in rows].count(HOLDS_RUNT) == 1 and rows[-1].category == HOLDS_RUNT
+    curve = theory_curve(rows, opts)
+    assert curve.anchor == rows[-1].number
+    # the curve passes through the anchor chunk and falls with length
+    assert curve.scores[0] > curve.scores[-1]
+    assert "inflation" in curve.label and "×" in curve.label
+    assert curve.cap_at_floor > 1.0 and curve.shortest_factor > 1.0
+    assert HOLDS != HOLDS_RUNT
+
+
+def test_b_zero_removes_the_length_bonus():
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", sweep="off")
+    chunks = chunk_with(REVENUE, "structural", opts)
+    rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION, b=0.0), opts, REVENUE_ANSWER)
+    curve = theory_curve(rows, opts, b=0.0)
+    assert abs(curve.shortest_factor - 1.0) < 1e-9 and abs(curve.scores[0] - curve.scores[-1]) < 1e-9
+
+
+def test_heading_rank_moves():
+    text = (SAMPLES / "compute_pricing.md").read_text()
+    chunks = chunk_with(text, "structural", ChunkOptions(size=600, overlap=100, unit="chars"))
+    moves = heading_rank_moves(chunks, "what is the price of reserved instances?")
+    assert sorted(m.rank_with for m in moves) == list(range(1, len(chunks) + 1))
+    assert any(m.move != 0 for m in moves)
+    assert all(m.move == m.rank_with - m.rank_without for m in moves)

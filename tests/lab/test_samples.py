@@ -1,0 +1,31 @@
+from lab.gold import load_gold
+from lab.palette import CHUNK_SHADES, STRATEGY_COLOURS, strategy_colour
+from lab.samples import get_sample, list_samples, sample_names
+from lab.survival import find_answer
+
+from chunkers import STRATEGIES
+
+
+def test_every_sample_has_a_gold_file_whose_answers_are_in_it():
+    samples = list_samples()
+    assert "platform_data" in sample_names() and len(samples) >= 7
+    for s in samples:
+        assert s.gold_path is not None, s.name
+        gold = load_gold(s.gold_path)
+        assert gold.pairs and not gold.errors
+        text = s.path.read_text(encoding="utf-8")
+        for p in gold.pairs:
+            find_answer(text, p.answer)
+
+
+def test_get_sample_unknown_name():
+    import pytest
+
+    with pytest.raises(ValueError):
+        get_sample("nope")
+
+
+def test_each_strategy_has_its_own_colour():
+    assert set(STRATEGY_COLOURS) == set(STRATEGIES)
+    assert len(set(STRATEGY_COLOURS.values())) == len(STRATEGY_COLOURS)
+    assert strategy_colour("unknown") == "#000000" and len(CHUNK_SHADES) == 2

@@ -1,0 +1,68 @@
+import pytest
+
+from lab.urlstate import (DEFAULTS, LAB_PRESETS, LAB_SLUGS, Settings, clamp_overlap, lab_slug,
+                          parse_params, to_params)
+
+DOCS = ["platform_data", "regional_revenue"]
+QUESTIONS = {"platform_data": 3, "regional_revenue": 6}
+
+
+def test_empty_link_gives_seed_002_defaults():
+    s, notes = parse_params({}, DOCS, QUESTIONS)
+    assert s == DEFAULTS == Settings("platform_data", 0, "fixed", "words", 24, 0, "boundary")
+    assert notes == []
+
+
+def test_round_trip():
+    s = Settings("regional_revenue", 5, "structural", "chars", 1800, 150, "runts")
+    back, notes = parse_params(to_params(s), DOCS, QUESTIONS)
+    assert back == s and notes == []
+
+
+def test_lab_by_number_or_slug():
+    assert lab_slug("2") == "overlap" and lab_slug("Runts") == "runts"
+    assert lab_slug("8") is None and lab_slug("x") is None
+
+
+@pytest.mark.parametrize("key,value,field", [
+    ("lab", "99", "lab"), ("doc", "../etc/passwd", "doc"), ("q", "7", "q"), ("q", "-1", "q"),
+    ("strategy", "magic", "strategy"), ("unit", "tokens", "unit"), ("size", "abc", "size"),
+    ("size", "0", "size"), ("size", "100000", "size"), ("overlap", "24", "overlap"),
+    ("overlap", "-3", "overlap"),
+])
+def test_bad_values_fall_back_with_one_notice(key, value, field):
+    s, notes = parse_params({key: value}, DOCS, QUESTIONS)
+    assert getattr(s, field) == getattr(DEFAULTS, field)
+    assert len(notes) == 1 and notes[0].startswith(f"Link value {key}=") and "\n" not in notes[0]
+
+
+def test_overlap_never_reaches_size_and_lists_are_read():
+    s, notes = parse_params({"size": ["30"], "overlap": ["29"]}, DOCS, QUESTIONS)
+    assert (s.size, s.overlap) == (30, 29) and not notes
+    s, notes = parse_params({"size": "10", "overlap": "10"}, DOCS, QUESTIONS)
+    assert s.overlap == 0 and notes
+    assert clamp_overlap(50, 24) == 23
+
+
+def test_unit_without_size_takes_the_units_classic_setting():
+    s, _ = parse_params({"unit": "chars"}, DOCS, QUESTIONS)
+    assert (s.size, s.overlap) == (1800, 150)
+
+
+def test_unknown_parameters_are_reported():
+    _, notes = parse_params({"evil": "<script>"}, DOCS, QUESTIONS)
+    assert notes == ["Link parameter(s) evil not understood and ignored."]
+
+
+def test_upload_links_leave_the_document_out():
+    p = to_params(DEFAULTS, shareable_doc=False)
+    assert "doc" not in p and "q" not in p and p["size"] == "24"
+
+
+def test_presets_are_valid_links():
+    for slug, preset in LAB_PRESETS.items():
+        assert slug in LAB_SLUGS
+        params = {k: str(v) for k, v in preset.items()}
+        s, notes = parse_params(params, ["platform_data", "regional_revenue", "compute_pricing",
+                                         "support_kb"], None)
+        assert not notes, (slug, notes)

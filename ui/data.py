@@ -1,0 +1,143 @@
+"""Cached calls into chunkers/ and lab/, keyed on the document text and the settings.
+
+Arguments are plain values (strings, ints, tuples) so st.cache_data can hash
+them; a 1 MB document hashes in a few milliseconds.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from chunkers import Chunk, ChunkOptions, chunk_with
+from lab import integrity, ranking, structure, sweeps
+from lab.bm25 import ChunkScore, score_chunks
+from lab.gold import GoldPair, load_gold
+from lab.questions import answer_sentences
+from lab.samples import get_sample
+from lab.stats import LengthStats, length_stats
+from lab.survival import Survival, SurvivalCurve, check_survival, gold_survival_rates
+
+# Beyond this many characters a sweep over a chunking strategy runs in batches
+# behind a progress bar (fixed-size sweeps are arithmetic and always instant).
+PROGRESS_CHARS = 150_000
+BATCHES = 10
+
+
+LONG_SWEEP_POINTS = 40  # a long document's survival curves use this many sizes
+
+
+def sweep_sizes(text: str, unit: str, size: int, overlap: int = 0) -> list[int]:
+    """The sizes a curve sweeps: every size for a short document, fewer for a long one."""
+    return sweeps.sweep_sizes(unit, size, overlap,
+                              max_points=LONG_SWEEP_POINTS if len(text) >= PROGRESS_CHARS else None)
+
+
+def options(size: int, overlap: int, unit: str, sweep: str = "backward",
+            heading_paths: bool = True) -> ChunkOptions:
+    return ChunkOptions(size=size, overlap=overlap, unit=unit, sweep=sweep,
+                        heading_paths=heading_paths)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def sample_text(name: str) -> str:
+    from lab.documents import read_document
+
+    return read_document(get_sample(name).path).text
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def gold_set(name: str):
+    sample = get_sample(name)
+    if sample.gold_path is None:
+        return None
+    return load_gold(sample.gold_path)
+
+
+def gold_pairs(name: str) -> list[GoldPair]:
+    gs = gold_set(name)
+    return list(gs.pairs) if gs else []
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def sentences(text: str) -> list[str]:
+    return answer_sentences(text)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def chunks(text: str, strategy: str, size: int, overlap: int, unit: str,
+           sweep: str = "backward", heading_paths: bool = True) -> list[Chunk]:
+    return chunk_with(text, strategy, options(size, overlap, unit, sweep, heading_paths))
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def scores(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
+           k1: float = 1.2, b: float = 0.75, heading_path: bool = True,
+           sweep: str = "backward") -> list[ChunkScore]:
+    cs = chunks(text, strategy, size, overlap, unit, sweep)
+    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def survival(text: str, strategy: str, size: int, overlap: int, unit: str, answer: str,
+             sweep: str = "backward") -> Survival:
+    return check_survival(chunks(text, strategy, size, overlap, unit, sweep), text, answer)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def _curve(text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str,
+           overlap: int) -> SurvivalCurve:
+    return sweeps.curve(text, answer, strategy, list(sizes), unit, overlap)
+
+
+def curve(text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str,
+          overlap: int, label: str = "") -> SurvivalCurve:
+    """A survival curve; a long document's sweep shows a progress bar."""
+    if strategy == "fixed" or len(text) < PROGRESS_CHARS:
+        return _curve(text, answer, strategy, tuple(sizes), unit, overlap)
+    parts = sweeps.batches(list(sizes), BATCHES)
+    bar = st.progress(0.0, text=f"Sweeping {label or strategy} over {len(sizes)} sizes…")
+    done = []
+    for i, part in enumerate(parts, start=1):
+        done.append(_curve(text, answer, strategy, tuple(part), unit, overlap))
+        bar.progress(i / len(parts), text=f"Sweeping {label or strategy}: {i}/{len(parts)}")
+    bar.empty()
+    return sweeps.join_curves(done)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps.LotteryGrid:
+    return sweeps.lottery_grid(text, answer, unit, list(sizes))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def gold_rate(text: str, answers: tuple[str, ...], strategy: str, size: int, overlap: int,
+              unit: str) -> float:
+    return gold_survival_rates(text, list(answers), strategy, [size], unit=unit,
+                               overlap=overlap)[0]
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def integrity_report(text: str, pairs: tuple[tuple[str, str], ...], strategy: str, size: int,
+                     overlap: int, unit: str, k: int) -> integrity.IntegrityReport:
+    gold = [integrity.Pair(q, a) for q, a in pairs]
+    return integrity.check_gold(text, gold, strategy, options(size, overlap, unit), k=k)
+
+
+def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> LengthStats:
+    return length_stats(chunks(text, strategy, size, overlap, unit), options(size, overlap, unit))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def revenue(text: str, sweep: str, k1: float, b: float) -> ranking.RevenueCase:
+    return ranking.revenue_case(text, sweep, k1=k1, b=b)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def rank_moves(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
+               answer: str | None) -> list[ranking.RankMove]:
+    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
+
+
+def seams(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[structure.Seam]:
+    return structure.seams(chunks(text, strategy, size, overlap, unit), options(size, overlap, unit))

@@ -1,0 +1,162 @@
+"""The sidebar: document, question and answer, strategy, unit, size, overlap, presenter."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from chunkers import STRATEGIES, ChunkOptions
+from chunkers.model import UNITS
+from lab import urlstate
+from lab.documents import MB, Document, DocumentError, decode_as, read_document
+from lab.gold import GoldPair
+from lab.questions import clip
+from lab.samples import sample_names
+
+from . import data
+from . import state as S
+
+MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
+MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
+_READ_AS = "_read_as"
+
+
+@dataclass
+class Context:
+    """What every lab works on, as the sidebar left it."""
+
+    doc_name: str | None  # the sample's name; None for an upload
+    doc_label: str  # what the user calls the document
+    text: str | None  # None until a usable document is there
+    strategy: str
+    unit: str
+    size: int
+    overlap: int
+    question: str | None = None
+    answer: str | None = None
+    qa_source: str = "gold"
+    gold: list[GoldPair] = field(default_factory=list)
+
+    @property
+    def opts(self) -> ChunkOptions:
+        return ChunkOptions(size=self.size, overlap=self.overlap, unit=self.unit)
+
+    @property
+    def config(self) -> dict:
+        q = st.session_state.get(S.QUESTION, 0)
+        return {"doc": self.doc_name or self.doc_label, "q": q if q >= 0 else "own",
+                "strategy": self.strategy, "unit": self.unit, "size": self.size,
+                "overlap": self.overlap}
+
+    def pair_tuples(self) -> tuple[tuple[str, str], ...]:
+        return tuple((p.question, p.answer) for p in self.gold)
+
+
+def _doc_label(name: str) -> str:
+    return f"{name}.md"
+
+
+def _read_as(file_id: str, encoding: str) -> None:
+    st.session_state[_READ_AS] = (file_id, encoding)
+
+
+def _upload() -> Document | None:
+    ss = st.session_state
+    f = st.sidebar.file_uploader(
+        f"Upload a .md or .txt file (up to {MAX_UPLOAD_MB} MB, UTF-8)",
+        type=["md", "txt"], key=S.UPLOAD, max_upload_size=MAX_UPLOAD_MB,
+    )
+    if f is None:
+        return None
+    raw = f.getvalue()
+    read_as = ss.get(_READ_AS)
+    try:
+        if read_as and read_as[0] == f.file_id:
+            doc = decode_as(raw, read_as[1], f.name)
+            if len(raw) > MAX_UPLOAD_BYTES:
+                raise DocumentError(f"{f.name} is over the {MAX_UPLOAD_MB} MB limit")
+        else:
+            doc = read_document(raw, name=f.name, max_bytes=MAX_UPLOAD_BYTES)
+    except DocumentError as e:
+        st.sidebar.error(str(e).splitlines()[0])
+        if e.encoding and not read_as:
+            st.sidebar.button(f"Read it as {e.encoding}", key="read_as_button",
+                              on_click=_read_as, args=(f.file_id, e.encoding))
+        return None
+    return doc
+
+
+def _question(ctx: Context) -> None:
+    ss = st.session_state
+    pairs = ctx.gold
+    choices = list(range(len(pairs))) + [S.OWN_QUESTION]
+    if ss.get(S.QUESTION) not in choices:
+        ss[S.QUESTION] = choices[0]
+    st.sidebar.selectbox(
+        "Question", choices, key=S.QUESTION,
+        format_func=lambda i: clip(pairs[i].question, 70) if i >= 0 else "Your own question…",
+    )
+    q = ss[S.QUESTION]
+    if q >= 0:
+        ctx.question, ctx.answer, ctx.qa_source = pairs[q].question, pairs[q].answer, "gold"
+        st.sidebar.caption(f"Answer: “{clip(pairs[q].answer, 110)}”")
+        return
+    ctx.qa_source = "own"
+    ss.setdefault(S.OWN_Q, "")
+    own = st.sidebar.text_input("Your question", key=S.OWN_Q, placeholder="how long are audit logs kept?")
+    ctx.question = own.strip() or None
+    mode = st.sidebar.radio("Answer", (S.PICK, S.PASTE), key=S.ANSWER_MODE, horizontal=True)
+    if mode == S.PICK:
+        options = data.sentences(ctx.text or "")
+        if ss.get(S.ANSWER_PICK) not in options:
+            ss[S.ANSWER_PICK] = None
+        picked = st.sidebar.selectbox("Answer sentence", options, key=S.ANSWER_PICK, index=None,
+                                      placeholder="choose the sentence that answers it",
+                                      format_func=lambda s: clip(s, 80))
+        ctx.answer = picked
+    else:
+        ss.setdefault(S.ANSWER_PASTE, "")
+        pasted = st.sidebar.text_area("Answer text, copied from the document", key=S.ANSWER_PASTE,
+                                      height=80)
+        ctx.answer = pasted.strip() or None
+
+
+def render() -> Context:
+    ss = st.session_state
+    sb = st.sidebar
+    samples = sample_names()
+    choices = samples + [S.UPLOAD_CHOICE]
+    if ss.get(S.DOC) not in choices:
+        ss[S.DOC] = urlstate.DEFAULT_DOC
+    sb.selectbox("Document", choices, key=S.DOC, on_change=S.on_doc_change,
+                 format_func=lambda n: "Upload a file…" if n == S.UPLOAD_CHOICE else _doc_label(n))
+    if ss[S.DOC] == S.UPLOAD_CHOICE:
+        doc = _upload()
+        ctx = Context(None, doc.name if doc else "upload", doc.text if doc else None,
+                      "", "", 0, 0, qa_source="own")
+    else:
+        name = ss[S.DOC]
+        ctx = Context(name, _doc_label(name), data.sample_text(name), "", "", 0, 0,
+                      gold=data.gold_pairs(name))
+        gs = data.gold_set(name)
+        if gs is not None and gs.errors:
+            sb.warning(f"{name}.gold.jsonl: {len(gs.errors)} line(s) skipped, first: {gs.errors[0]}")
+    _question(ctx)
+
+    sb.selectbox("Strategy", list(STRATEGIES), key=S.STRATEGY,
+                 format_func=lambda n: STRATEGIES[n].display_name,
+                 help=" · ".join(f"{s.display_name}: {s.description}" for s in STRATEGIES.values()))
+    sb.radio("Unit", UNITS, key=S.UNIT, horizontal=True, on_change=S.on_unit_change)
+    unit = ss[S.UNIT]
+    lo, hi = urlstate.SIZE_LIMITS[unit]
+    ss[S.SIZE] = urlstate.clamp_size(ss.get(S.SIZE, 24), unit)
+    sb.slider(f"Chunk size ({unit})", lo, hi, step=urlstate.SIZE_STEP[unit], key=S.SIZE,
+              on_change=S.on_size_change)
+    size = ss[S.SIZE]
+    ss[S.OVERLAP] = urlstate.clamp_overlap(ss.get(S.OVERLAP, 0), size)
+    sb.slider(f"Overlap ({unit}, below the size)", 0, urlstate.max_overlap(size), key=S.OVERLAP)
+    sb.toggle("Presenter mode", key=S.PRESENTER,
+              help="Hides the explanations and enlarges the charts for a demo.")
+    sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
+    ctx.strategy, ctx.unit, ctx.size, ctx.overlap = ss[S.STRATEGY], unit, size, ss[S.OVERLAP]
+    return ctx

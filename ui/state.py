@@ -1,0 +1,170 @@
+"""Session state: one key per sidebar widget, seeded from the URL once per session.
+
+Settings carry from lab to lab because the sidebar widgets live in app.py and
+keep their keys on every page; the URL is rewritten from them on every run.
+Anything that moves a widget from code (a link, a preset, a restored pin, a
+click on a survival curve) goes through ``request`` and is applied at the top
+of the next run, before the widgets exist.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from lab import urlstate
+from lab.samples import sample_names
+from lab.sweeps import size_from_selection
+from lab.urlstate import Settings
+
+from . import data
+
+# widget keys
+DOC = "doc"
+UPLOAD = "upload"
+QUESTION = "question"
+OWN_Q = "own_question"
+ANSWER_MODE = "answer_mode"
+ANSWER_PICK = "answer_pick"
+ANSWER_PASTE = "answer_paste"
+STRATEGY = "strategy"
+UNIT = "unit"
+SIZE = "size"
+OVERLAP = "overlap"
+PRESENTER = "presenter"
+
+UPLOAD_CHOICE = "__upload__"
+OWN_QUESTION = -1
+PICK, PASTE = "pick a sentence", "paste it"
+
+# session keys that are not widgets
+_INIT = "_init"
+NOTICES = "_url_notices"
+WANT_LAB = "_want_lab"
+PENDING = "_pending"
+PINS = "pins"
+UPLOADED = "_uploaded"  # (file id, Document) of the last good upload
+CURVE_KEYS = "_curve_keys"  # chart keys whose point clicks move the size slider
+SEEN_SELECTION = "_seen_selection"
+
+
+def question_counts() -> dict[str, int]:
+    return {name: len(data.gold_pairs(name)) for name in sample_names()}
+
+
+def init() -> None:
+    """First run of a session: settings from the URL (bad values -> defaults + notices)."""
+    ss = st.session_state
+    if ss.get(_INIT):
+        return
+    ss[_INIT] = True
+    params = {k: st.query_params.get_all(k) for k in st.query_params}
+    settings, notices = urlstate.parse_params(params, sample_names(), question_counts())
+    _write(settings)
+    ss[NOTICES] = notices
+    ss[WANT_LAB] = settings.lab if "lab" in params and settings.lab != urlstate.LAB_SLUGS[0] else None
+    ss.setdefault(PINS, [])
+    ss.setdefault(PRESENTER, False)
+    ss.setdefault(ANSWER_MODE, PICK)
+
+
+def _write(settings: Settings | dict[str, Any]) -> None:
+    """Put settings into the widget keys (only call before the widgets are drawn)."""
+    s = settings.to_dict() if isinstance(settings, Settings) else dict(settings)
+    ss = st.session_state
+    if "doc" in s:
+        ss[DOC] = s["doc"]
+        ss[QUESTION] = 0
+    if "q" in s:
+        ss[QUESTION] = int(s["q"])
+    for key in ("strategy", "unit", "size", "overlap"):
+        if key in s:
+            ss[key] = s[key]
+    if SIZE in ss and UNIT in ss:
+        ss[SIZE] = urlstate.clamp_size(ss[SIZE], ss[UNIT])
+        ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
+
+
+def request(settings: dict[str, Any], lab: str | None = None) -> None:
+    """Ask for new settings (and optionally another lab) from a callback or a page."""
+    st.session_state[PENDING] = (dict(settings), lab)
+
+
+def apply_pending() -> None:
+    """Top of every run: apply requested settings and clicks on survival curves."""
+    ss = st.session_state
+    pending = ss.pop(PENDING, None)
+    if pending:
+        settings, lab = pending
+        _write(settings)
+        if lab:
+            ss[WANT_LAB] = lab
+    for key in ss.get(CURVE_KEYS, ()):
+        event = ss.get(key)
+        size = size_from_selection(event) if event else None
+        if size is None:
+            continue
+        signature = (key, repr(event))
+        if ss.get(SEEN_SELECTION, {}).get(key) == signature:
+            continue
+        ss.setdefault(SEEN_SELECTION, {})[key] = signature
+        ss[SIZE] = urlstate.clamp_size(size, ss.get(UNIT, "words"))
+        ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
+
+
+def register_curve(key: str) -> None:
+    keys = st.session_state.setdefault(CURVE_KEYS, [])
+    if key not in keys:
+        keys.append(key)
+
+
+def take_wanted_lab() -> str | None:
+    return st.session_state.pop(WANT_LAB, None)
+
+
+def on_unit_change() -> None:
+    ss = st.session_state
+    ss[SIZE], ss[OVERLAP] = urlstate.UNIT_DEFAULTS[ss[UNIT]]
+
+
+def on_size_change() -> None:
+    ss = st.session_state
+    ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
+
+
+def on_doc_change() -> None:
+    st.session_state[QUESTION] = 0
+
+
+def current_settings(lab: str) -> Settings:
+    ss = st.session_state
+    doc = ss.get(DOC, urlstate.DEFAULT_DOC)
+    q = ss.get(QUESTION, 0)
+    return Settings(
+        doc=doc if doc != UPLOAD_CHOICE else urlstate.DEFAULT_DOC,
+        q=q if isinstance(q, int) and q >= 0 else 0,
+        strategy=ss.get(STRATEGY, "fixed"), unit=ss.get(UNIT, "words"),
+        size=ss.get(SIZE, 24), overlap=ss.get(OVERLAP, 0), lab=lab,
+    )
+
+
+def sync_url(lab: str) -> None:
+    """Rewrite the query string from the widgets (an upload cannot travel in a link)."""
+    ss = st.session_state
+    shareable = ss.get(DOC) != UPLOAD_CHOICE and ss.get(QUESTION, 0) != OWN_QUESTION
+    wanted = urlstate.to_params(current_settings(lab), shareable_doc=shareable)
+    current = {k: st.query_params.get(k) for k in st.query_params}
+    if current != wanted:
+        st.query_params.from_dict(wanted)
+
+
+def notices() -> list[str]:
+    return st.session_state.get(NOTICES, [])
+
+
+def dismiss_notices() -> None:
+    st.session_state[NOTICES] = []
+
+
+def presenter() -> bool:
+    return bool(st.session_state.get(PRESENTER, False))
