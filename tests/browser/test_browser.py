@@ -1,0 +1,134 @@
+"""The real thing: `streamlit run` on a free local port, driven by headless
+Chromium (Debian's package, through Playwright; no browser download)."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support import ROOT
+
+ARTIFACTS = ROOT / "artifacts"
+LAB1 = "?lab=boundary&doc=platform_data&q=0&strategy=fixed&unit=words&size=24&overlap=0"
+SPLIT = "answer split across chunks 4 and 5: unretrievable at any k"
+INTACT = "answer intact in chunk 5"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "streamlit.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"streamlit did not start; see {ARTIFACTS / 'streamlit.log'}")
+            time.sleep(0.5)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = shutil.which("chromium")
+    if chromium is None:  # never a skip: the test command installs it
+        pytest.fail("Debian's chromium is not installed; run the README's test command, which installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=chromium,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        yield b
+        b.close()
+
+
+def test_size_24_then_22_flips_the_verdict(app_url: str, browser) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1600})
+    page.goto(f"{app_url}/{LAB1}")
+    page.get_by_text(SPLIT).first.wait_for(timeout=60_000)
+    slider = page.get_by_role("slider", name="Chunk size (words)")
+    assert slider.input_value() == "24"
+    slider.focus()
+    slider.press("ArrowLeft")
+    page.wait_for_timeout(400)
+    slider.press("ArrowLeft")
+    page.get_by_text(INTACT).first.wait_for(timeout=60_000)
+    assert slider.input_value() == "22"
+    assert page.get_by_text(SPLIT).count() == 0
+    page.screenshot(path=str(ARTIFACTS / "browser_lab1_size22.png"), full_page=True)
+    page.close()
+
+
+HOSTILE = """# Release notes <b>bold?</b>
+
+Before: <script>window.__pwned = "script"</script> and <img src=x onerror="window.__pwned='img'">.
+
+An iframe: <iframe src="javascript:window.__pwned='iframe'"></iframe> and a
+[harmless-looking link](javascript:window.__pwned='link') in markdown.
+
+Streamlit-looking markup: :red[danger] **not bold** $x^2$ <div style="color:red">div</div>
+
+Audit logs are retained for four hundred days to satisfy the compliance requirement.
+"""
+
+
+def test_a_hostile_upload_is_shown_as_text_and_runs_nothing(app_url: str, browser, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 1600})
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(f"{app_url}/{LAB1}")
+    page.get_by_text(SPLIT).first.wait_for(timeout=60_000)
+    page.get_by_label("Document").click()
+    page.get_by_role("option", name="Upload a file…").click()
+    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
+        files=[{"name": "hostile.md", "mimeType": "text/markdown", "buffer": HOSTILE.encode()}]
+    )
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text('<script>window.__pwned = "script"</script>', exact=False).first.wait_for(timeout=60_000)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.__pwned") is None
+    assert dialogs == []
+    # nothing the document wrote became an element
+    assert main.locator('img[src="x"]').count() == 0
+    assert main.locator('iframe[src^="javascript"]').count() == 0
+    assert main.locator('a[href^="javascript"]').count() == 0
+    assert main.locator("script:text('__pwned')").count() == 0
+    for literal in ("<img src=x onerror=", "<iframe src=", ":red[danger]", "**not bold**"):
+        assert main.get_by_text(literal, exact=False).count() >= 1, literal
+    page.screenshot(path=str(ARTIFACTS / "browser_hostile_upload.png"), full_page=True)
+    page.close()
