@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .fixed import fixed_drafts
+from .gcpause import collector_paused
 from .model import Chunk
 from .options import ChunkOptions
 from .recursive import recursive_drafts
@@ -93,14 +94,16 @@ def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
     strat = get_strategy(strategy)
-    if not text.strip():
+    if not text or text.isspace():  # (strip() would copy the whole text to say so)
         return []
-    src = SourceText.of(text)
-    return finish(src, strat.drafts(src, opts), opts.unit)
+    with collector_paused():
+        src = SourceText.of(text)
+        return finish(src, strat.drafts(src, opts), opts.unit)
 
 
 def chunk_parsed(parsed: "ParsedDocument", opts: ChunkOptions) -> list[Chunk]:
     """Structural chunks from a parse made once with ``parse(text)``: for sweeps."""
-    if not parsed.source.norm.strip():
+    if not parsed.source.norm or parsed.source.norm.isspace():
         return []
-    return finish(parsed.source, pack_drafts(parsed, opts), opts.unit)
+    with collector_paused():
+        return finish(parsed.source, pack_drafts(parsed, opts), opts.unit)

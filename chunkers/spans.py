@@ -32,30 +32,37 @@ class Draft:
 def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
     """Slice bodies from the caller's text and number the chunks."""
     out: list[Chunk] = []
-    orig, norm, to_src = src.original, src.norm, src.to_source
-    for draft in drafts:
-        s, e = to_src(draft.start), to_src(draft.end)
+    orig, norm = src.original, src.norm
+    # no CR was dropped (the usual case): offsets map to themselves, skip the map
+    to_src = src.to_source if len(orig) != len(norm) else None
+    chars = unit == "chars"
+    for index, draft in enumerate(drafts):
+        ds, de = draft.start, draft.end
+        s, e = (to_src(ds), to_src(de)) if to_src else (ds, de)
         header = norm_header = ""
         if draft.header is not None:
             # copied from the source by span, so CRLF stays CRLF
             hs, he = draft.header
-            header = orig[to_src(hs) : to_src(he)]
+            header = orig[to_src(hs) : to_src(he)] if to_src else orig[hs:he]
             norm_header = norm[hs:he]
         body = header + orig[s:e]
         if draft.overlap_end > draft.overlap_start:
-            os_, oe = to_src(draft.overlap_start), to_src(draft.overlap_end)
+            os_, oe = draft.overlap_start, draft.overlap_end
+            if to_src:
+                os_, oe = to_src(os_), to_src(oe)
             prefix = orig[os_:oe]
         else:
             os_ = oe = s
             prefix = ""
-        norm_body = norm_header + norm[draft.start : draft.end]
+        # the length is counted on the normalised text (chars: no need to slice it)
+        length = len(norm_header) + de - ds if chars else count_units(norm_header + norm[ds:de], unit)
         out.append(
             Chunk(
-                index=len(out),
+                index=index,
                 body=body,
                 start=s,
                 end=e,
-                length=count_units(norm_body, unit),
+                length=length,
                 kind=draft.kind,
                 heading_path=draft.heading_path,
                 overlap_prefix=prefix,

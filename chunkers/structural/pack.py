@@ -8,6 +8,7 @@ is added last, only between prose chunks that trust each other.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..options import ChunkOptions
 from ..spans import Draft
@@ -39,8 +40,11 @@ class Run:
 
     @property
     def kind(self) -> str:
-        content = {k: v for k, v in self.kinds.items() if k != "heading"}
-        return max(content, key=lambda k: (content[k], k)) if content else "prose"
+        kinds = self.kinds
+        content = [k for k in kinds if k != "heading"]
+        if len(content) == 1:  # the common case: one kind of block (perhaps under its heading)
+            return content[0]
+        return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
 
 
 class Packer:
@@ -50,6 +54,20 @@ class Packer:
         self.text = doc.text
         self.split = Splitter(doc, opts.unit)
         self.chars = opts.unit == "chars"
+        self.floor = opts.floor  # (a computed property: read once, not per block)
+        self.lengths = self._block_lengths()
+
+    def _block_lengths(self) -> list[int]:
+        """Every block's length in the unit: independent of size, so cached on the parse."""
+        key = ("block lengths", self.opts.unit)
+        lengths = self.doc.cache.get(key)
+        if lengths is None:
+            if self.chars:
+                lengths = [b.end - b.start for b in self.doc.blocks]
+            else:
+                lengths = [self._len(b.start, b.end) for b in self.doc.blocks]
+            self.doc.cache[key] = lengths
+        return lengths
 
     # -- lengths ---------------------------------------------------------------
     def _len(self, s: int, e: int) -> int:
@@ -67,11 +85,8 @@ class Packer:
         section = self.doc.sections[block.section]
         header_len = self._len(*header) if header else 0
         return Run(
-            start=s, end=e, length=n + header_len, section=block.section,
-            header=header, header_len=header_len, kinds={kind: n},
-            first_kind=kind, last_kind=kind, last_span=(s, e),
-            heading_path=section.heading_path if self.opts.heading_paths else (),
-            transcribed=section.transcribed, page=section.page,
+            s, e, n + header_len, block.section, header, header_len, {kind: n}, kind, kind, (s, e),
+            section.heading_path if self.opts.heading_paths else (), section.transcribed, section.page,
         )
 
     def _extend(self, run: Run, s: int, e: int, n: int, kind: str) -> None:
@@ -105,16 +120,23 @@ class Packer:
     # -- packing ---------------------------------------------------------------
     def pack(self) -> list[Run]:
         size = self.opts.size
+        blocks, lengths = self.doc.blocks, self.lengths
         runs: list[Run] = []
         cur: Run | None = None
         section = -1
-        for block in self.doc.blocks:
+        i = 0
+        while i < len(blocks):
+            if cur is not None:
+                i = self._absorb(cur, i, section)  # the common case, in one tight loop
+                if i == len(blocks):
+                    break
+            block, n = blocks[i], lengths[i]
+            i += 1
             if block.section != section:  # chunks never span a heading while packing...
                 if cur is not None and not self._carry(cur, block.section):
                     runs.append(cur)
                     cur = None
                 section = block.section
-            n = self._len(block.start, block.end)
             kind = block.kind
             if cur is not None and self._joined(cur, block.end, n) <= size:
                 self._extend(cur, block.start, block.end, n, kind)
@@ -123,7 +145,7 @@ class Packer:
             room = 0
             if only_heading:
                 room = size - (self._joined(cur, block.start, 0) if self.chars else cur.length)
-            if kind == "heading" or (n <= size and not (only_heading and room >= self.opts.floor)):
+            if kind == "heading" or (n <= size and not (only_heading and room >= self.floor)):
                 # a block that fits a fresh chunk is never split: it moves there whole
                 if cur is not None:
                     runs.append(cur)
@@ -133,7 +155,7 @@ class Packer:
             # heading it sits under (a heading is never orphaned from its text): it
             # splits where its own structure allows
             first_cap = size
-            if only_heading and room >= self.opts.floor:
+            if only_heading and room >= self.floor:
                 first_cap = room
             elif cur is not None:
                 runs.append(cur)
@@ -153,6 +175,33 @@ class Packer:
         if cur is not None:
             runs.append(cur)
         return runs
+
+    def _absorb(self, cur: Run, i: int, section: int) -> int:
+        """Extend ``cur`` over the blocks from ``i`` on that join it whole within its
+        section (what _joined and _extend do, block by block, without the calls);
+        returns the index of the first block that does not."""
+        blocks, lengths, kinds = self.doc.blocks, self.lengths, cur.kinds
+        count, size = len(blocks), self.opts.size
+        last = None
+        if self.chars:
+            limit = cur.start - cur.header_len + size  # a block joins while it ends by here
+            while i < count and blocks[i].section == section and blocks[i].end <= limit:
+                last = blocks[i]
+                kinds[last.kind] = kinds.get(last.kind, 0) + lengths[i]
+                i += 1
+            if last is not None:
+                cur.length = last.end - cur.start + cur.header_len
+        else:
+            length = cur.length
+            while i < count and blocks[i].section == section and length + lengths[i] <= size:
+                last = blocks[i]
+                length += lengths[i]
+                kinds[last.kind] = kinds.get(last.kind, 0) + lengths[i]
+                i += 1
+            cur.length = length
+        if last is not None:
+            cur.end, cur.last_kind, cur.last_span = last.end, last.kind, (last.start, last.end)
+        return i
 
     def _carry(self, cur: Run, section: int) -> bool:
         """...except that headings with no text of their own stay with their child.
@@ -178,7 +227,7 @@ class Packer:
             floor=opts.floor,
             overflow_limit=opts.overflow_limit,
             right_limit=opts.effective_max,
-            length=lambda r: r.length,
+            length=attrgetter("length"),
             merge=self._merge,
             compatible=lambda a, b: a.transcribed == b.transcribed,
         )
@@ -186,12 +235,12 @@ class Packer:
 
     def excuses(self, runs: list[Run]) -> list[str]:
         """Why each remaining runt was left alone ("" for chunks that are not runts)."""
-        opts = self.opts
+        opts, floor = self.opts, self.floor
         out = [""] * len(runs)
         if opts.sweep == "off":
             return out
         for i, run in enumerate(runs):
-            if run.length >= opts.floor:
+            if run.length >= floor:
                 continue
             if len(runs) == 1:
                 out[i] = "single chunk"
@@ -210,8 +259,9 @@ class Packer:
                 out[i] = reasons[0]
         return out
 
-    def overlap(self, prev: Run, cur: Run) -> tuple[int, int]:
-        """Overlap span for ``cur`` taken from ``prev``'s tail, or (0, 0) for none."""
+    def overlap(self, prev: Run, cur: Run, cur_kind: str) -> tuple[int, int]:
+        """Overlap span for ``cur`` (of kind ``cur_kind``) taken from ``prev``'s tail,
+        or (0, 0) for none."""
         n = self.opts.overlap
         if (
             n <= 0
@@ -219,21 +269,23 @@ class Packer:
             or cur.transcribed
             or prev.last_kind not in PROSE_KINDS
             or cur.first_kind not in PROSE_KINDS  # a heading starts a new section
-            or cur.kind not in PROSE_KINDS
+            or cur_kind not in PROSE_KINDS
         ):
             return (0, 0)
         ls, le = prev.last_span
         text = self.text
         if self.chars:
             ts = max(ls, le - n)
-            if ts > ls and not text[ts - 1].isspace():
-                while ts < le and not text[ts].isspace():  # never start mid-word
-                    ts += 1
-            while ts < le and text[ts].isspace():
-                ts += 1
         else:
             words = word_spans(text, ls, le)[-n:]
             ts = words[0][0] if words else le
+        # never start mid-word: not even where the piece itself began inside a
+        # word (a run with no whitespace, cut by characters as the last resort)
+        if ts > 0 and not text[ts - 1].isspace():
+            while ts < le and not text[ts].isspace():
+                ts += 1
+        while ts < le and text[ts].isspace():
+            ts += 1
         return (ts, le) if ts < le else (0, 0)
 
 
@@ -243,10 +295,11 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     excuses = packer.excuses(runs)
     drafts: list[Draft] = []
     for i, run in enumerate(runs):
-        os_, oe = packer.overlap(runs[i - 1], run) if i else (0, 0)
+        kind = run.kind
+        os_, oe = packer.overlap(runs[i - 1], run, kind) if i else (0, 0)
         drafts.append(
             Draft(
-                start=run.start, end=run.end, kind=run.kind,
+                start=run.start, end=run.end, kind=kind,
                 heading_path=run.heading_path, transcribed=run.transcribed, page=run.page,
                 header=run.header, overlap_start=os_, overlap_end=oe, runt_excuse=excuses[i],
             )

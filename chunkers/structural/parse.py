@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import chain
+from typing import NamedTuple
 
+from ..gcpause import collector_paused
 from ..text import SourceText
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
-_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*")
+# a greedy title: a lazy (.*?) costs a regex step per character, and _heading_text
+# strips the trailing blanks a greedy one keeps
+_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 _SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
@@ -32,12 +37,15 @@ def is_transcribed(heading: str) -> bool:
 
 
 def page_number(heading: str) -> int | None:
+    if heading[:1] not in ("p", "P"):  # the common case, without a regex call
+        return None
     m = _PAGE.match(heading)
     return int(m.group(1)) if m else None
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+# Block and Section are immutable named tuples: a document has tens of thousands
+# of blocks, and a frozen dataclass costs several times as much to build.
+class Block(NamedTuple):
     kind: str  # heading, prose, list, code, table
     start: int  # offsets into the normalised text, lines without their final newline
     end: int
@@ -48,8 +56,7 @@ class Block:
     header: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(NamedTuple):
     heading: str  # "" for text before the first heading
     level: int  # effective level, after transcribed headings are demoted
     heading_path: tuple[str, ...]  # what chunks of this section carry
@@ -57,13 +64,15 @@ class Section:
     page: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Frame:
-    text: str
+    """A heading on the stack, with what its descendants inherit worked out once."""
+
     level: int
-    inheritable: bool  # false for transcribed headings: never carried to other sections
-    transcribed: bool
     page: int | None
+    path: tuple[str, ...]  # the inheritable headings down to this one
+    nearest_page: int | None  # this heading's page, else the nearest one above it
+    transcribed: bool  # this heading or one above it is transcribed
 
 
 @dataclass(frozen=True)
@@ -82,19 +91,9 @@ class ParsedDocument:
 def _heading_text(raw: str | None) -> str:
     if not raw:
         return ""
+    if not raw.rstrip(" \t").endswith("#"):  # no closing hashes: skip a pattern that tries every position
+        return raw.strip()
     return _CLOSING_HASHES.sub("", raw).strip()
-
-
-def _section_for(stack: list[_Frame], frame: _Frame) -> Section:
-    path = tuple(f.text for f in stack if f.inheritable or f is frame)
-    page = next((f.page for f in reversed(stack) if f.page is not None), None)
-    return Section(
-        heading=frame.text,
-        level=frame.level,
-        heading_path=path,
-        transcribed=any(f.transcribed for f in stack),
-        page=page,
-    )
 
 
 def _classify(lines: list[tuple[int, int]], text: str) -> str:
@@ -108,96 +107,206 @@ def _classify(lines: list[tuple[int, int]], text: str) -> str:
 
 def parse(text: str | SourceText) -> ParsedDocument:
     """Split the text into sections (ATX headings) and blocks (blank-line separated)."""
-    src = text if isinstance(text, SourceText) else SourceText.of(text)
-    norm = src.norm
-    # (start, end) of every line, end excluding the newline
-    lines: list[tuple[int, int]] = []
-    pos = 0
-    n = len(norm)
-    while pos <= n:
-        nl = norm.find("\n", pos)
-        if nl < 0:
-            if pos < n:
-                lines.append((pos, n))
-            break
-        lines.append((pos, nl))
-        pos = nl + 1
+    with collector_paused():
+        src = text if isinstance(text, SourceText) else SourceText.of(text)
+        parser = _Parser(src.norm)
+        parser.run()
+        return ParsedDocument(src, tuple(parser.sections), tuple(parser.blocks))
 
-    sections: list[Section] = [Section("", 0, (), False, None)]
-    stack: list[_Frame] = []
-    blocks: list[Block] = []
-    para: list[tuple[int, int]] = []
 
-    def flush() -> None:
+# Whole-text scanners, run once per document. A pattern that begins with a
+# literal "\n" lets the regex engine jump from newline to newline; a ^-anchored
+# MULTILINE pattern would try a match at every character.
+# groups of non-blank lines lie between runs of blank lines: the newline that ends
+# a group's last line, then every blank line after it
+_BLANK_RUN = re.compile(r"\n[^\S\n]*+(?:\n|\Z)(?:[^\S\n]*+(?:\n|\Z))*+")
+_NON_BLANK = re.compile(r"\S")
+# the start of a line that may open a fence, be a heading or be a table's separator
+_MAYBE_SPECIAL = r"(?:[ \t]*(?:```|~~~)| {0,3}#|[ \t|:]*-[ \t|:-]*(?=\n|\Z))"
+_SPECIAL_FIRST = re.compile(_MAYBE_SPECIAL)
+_SPECIAL_NEXT = re.compile(r"\n(?=[ \t`~#|:-])" + _MAYBE_SPECIAL)  # one cheap test first
+# _LIST_ITEM for a line read in place: its end is a newline or the end of the group
+_LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t\n]|\Z)")
+_closing_fences: dict[str, re.Pattern[str]] = {}
+
+
+def _closing_fence(mark: str) -> re.Pattern[str]:
+    """The newline before a line holding only ``mark``'s character, at least as many."""
+    pattern = _closing_fences.get(mark)
+    if pattern is None:
+        fence = re.escape(mark[0]) + "{%d,}" % len(mark)
+        pattern = _closing_fences[mark] = re.compile(r"\n[^\S\n]*" + fence + r"[^\S\n]*(?=\n|\Z)")
+    return pattern
+
+
+def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of every line in text[start:end], ends excluding the newline."""
+    out: list[tuple[int, int]] = []
+    nl = text.find("\n", start, end)
+    while nl >= 0:
+        out.append((start, nl))
+        start = nl + 1
+        nl = text.find("\n", start, end)
+    out.append((start, end))
+    return out
+
+
+class _Parser:
+    """One pass over the text, group by group.
+
+    A group is a run of non-blank lines. Most groups hold no heading, fence or
+    table and become one block without a look at their lines; the others go
+    line by line. A fence may run past its group's blank lines.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.sections: list[Section] = [Section("", 0, (), False, None)]
+        self.stack: list[_Frame] = []
+        self.blocks: list[Block] = []
+
+    def run(self) -> None:
+        text, blocks = self.text, self.blocks
+        first = _NON_BLANK.search(text)
+        if first is None:
+            return
+        special = [m.start() + 1 for m in _SPECIAL_NEXT.finditer(text)]
+        if _SPECIAL_FIRST.match(text):
+            special.insert(0, 0)
+        special.append(len(text) + 1)  # a sentinel: no special line past the end
+        k = 0  # special[k]: the first special line start not before the group
+        resume = 0  # where the last fence ended: groups before it are inside it
+        section = 0
+        end_of_text = [(len(text), len(text))]  # a last separator, so the last group is seen
+        pos = text.rfind("\n", 0, first.start()) + 1  # the first group's first line
+        for blank_start, blank_end in chain(map(re.Match.span, _BLANK_RUN.finditer(text, pos)), end_of_text):
+            start, end, pos = pos, blank_start, blank_end
+            if start >= end:
+                continue
+            if start < resume:
+                if end <= resume:
+                    continue
+                start = resume + 1  # the line after a closing fence
+            while special[k] < start:
+                k += 1
+            if special[k] >= end:  # the common case, inlined: one plain block
+                if _LIST_START.match(text, start, end):
+                    blocks.append(Block("list", start, end, section))
+                elif text.find(" | ", start, end) < 0:  # every linearised row holds one
+                    blocks.append(Block("prose", start, end, section))
+                else:
+                    self.flush(_lines(text, start, end))
+                continue
+            if text.find("\n", start, end) < 0:  # a one-line group: most often a heading
+                heading = _HEADING.fullmatch(text, start, end)
+                if heading:
+                    self.heading(start, end, heading)
+                    section = len(self.sections) - 1
+                    continue
+            while start < end:
+                resume = self.lines(start, end)
+                start = resume + 1  # a fence closed inside the group: go on after it
+            section = len(self.sections) - 1
+
+    def flush(self, para: list[tuple[int, int]]) -> None:
         if para:
-            kind = _classify(para, norm)
+            kind = _classify(para, self.text)
             rows = tuple(para) if kind == "table" else ()
-            blocks.append(Block(kind, para[0][0], para[-1][1], len(sections) - 1, rows))
+            self.blocks.append(Block(kind, para[0][0], para[-1][1], len(self.sections) - 1, rows))
             para.clear()
 
-    i, count = 0, len(lines)
-    while i < count:
-        s, e = lines[i]
-        line = norm[s:e]
-        if not line.strip():
-            flush()
-            i += 1
-            continue
-        fence = _FENCE.match(line)
-        if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
-            flush()
-            mark = fence.group(1)
-            j = i + 1
-            while j < count:
-                closing = norm[lines[j][0] : lines[j][1]].strip()
-                if closing.startswith(mark[0] * len(mark)) and not closing.strip(mark[0]):
-                    break
-                j += 1
-            last = min(j, count - 1)  # an unclosed fence runs to the end: nothing lost
-            blocks.append(Block("code", s, lines[last][1], len(sections) - 1))
-            i = last + 1
-            continue
-        heading = _HEADING.fullmatch(line)
-        if heading:
-            flush()
-            title = _heading_text(heading.group(2))
-            level = len(heading.group(1))
-            page = page_number(title)
-            transcribed = is_transcribed(title)
-            if transcribed and page is None:
-                # seed 000: max(PAGE_HEADING_LEVEL + 1, guessed_level), so a
-                # transcribed heading never displaces the page anchor above it
-                anchor = next((f for f in reversed(stack) if f.page is not None), None)
-                if anchor is not None:
-                    level = max(anchor.level + 1, level)
-            while stack and stack[-1].level >= level:
-                stack.pop()
-            frame = _Frame(title, level, not transcribed, transcribed, page)
-            stack.append(frame)
-            sections.append(_section_for(stack, frame))
-            blocks.append(Block("heading", s, e, len(sections) - 1))
-            i += 1
-            continue
-        if i + 1 < count and is_table_start(line, norm[lines[i + 1][0] : lines[i + 1][1]]):
-            # a one-line caption written directly above its table travels with it
-            start = s
-            if len(para) == 1:
-                start = para.pop()[0]
-            flush()
-            j = i + 2
-            while j < count:
-                row = norm[lines[j][0] : lines[j][1]]
-                if not row.strip() or _HEADING.fullmatch(row) or _FENCE.match(row):
-                    break
-                j += 1
-            header_end = lines[i + 2][0] if j > i + 2 else lines[i + 1][1]
-            rows = tuple(lines[i + 2 : j])
-            blocks.append(
-                Block("table", start, lines[j - 1][1], len(sections) - 1, rows, (s, header_end))
-            )
-            i = j
-            continue
-        para.append((s, e))
-        i += 1
-    flush()
-    return ParsedDocument(src, tuple(sections), tuple(blocks))
+    def lines(self, start: int, end: int) -> int:
+        """The group line by line; returns where to go on (past a fence, its closing line)."""
+        text = self.text
+        para: list[tuple[int, int]] = []
+        s = start
+        while s < end:
+            e = text.find("\n", s, end)
+            if e < 0:
+                e = end
+            line = text[s:e]
+            fence = _FENCE.match(line)
+            if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
+                self.flush(para)
+                return self.fence(s, e, fence.group(1))
+            heading = _HEADING.fullmatch(line)
+            if heading:
+                self.flush(para)
+                self.heading(s, e, heading)
+            elif e < end and self.table(s, e, end, para):
+                s = self.blocks[-1].end + 1
+                continue
+            else:
+                para.append((s, e))
+            s = e + 1
+        self.flush(para)
+        return end
+
+    def table(self, s: int, e: int, end: int, para: list[tuple[int, int]]) -> bool:
+        """A GFM table if the line s:e starts one: header, separator, then rows up to a
+        blank line, a heading or a fence."""
+        text = self.text
+        sep_end = text.find("\n", e + 1, end)
+        if sep_end < 0:
+            sep_end = end
+        if not is_table_start(text[s:e], text[e + 1 : sep_end]):
+            return False
+        # a one-line caption written directly above its table travels with it
+        table_start = para.pop()[0] if len(para) == 1 else s
+        self.flush(para)
+        rows: list[tuple[int, int]] = []
+        r = sep_end + 1
+        while r < end:
+            row_end = text.find("\n", r, end)
+            if row_end < 0:
+                row_end = end
+            row = text[r:row_end]
+            if _HEADING.fullmatch(row) or _FENCE.match(row):
+                break
+            rows.append((r, row_end))
+            r = row_end + 1
+        header_end = rows[0][0] if rows else sep_end
+        table_end = rows[-1][1] if rows else sep_end
+        self.blocks.append(
+            Block("table", table_start, table_end, len(self.sections) - 1, tuple(rows), (s, header_end))
+        )
+        return True
+
+    def fence(self, s: int, e: int, mark: str) -> int:
+        """A code block from its opening line through its closing line, blank lines and all."""
+        text = self.text
+        closing = _closing_fence(mark).search(text, e)
+        if closing is not None:
+            end = closing.end()
+        else:  # an unclosed fence runs to the end of the last line: nothing lost
+            end = len(text) - 1 if text.endswith("\n") else len(text)
+        self.blocks.append(Block("code", s, end, len(self.sections) - 1))
+        return end
+
+    def heading(self, s: int, e: int, heading: re.Match[str]) -> None:
+        hashes, raw_title = heading.group(1, 2)
+        title = _heading_text(raw_title)
+        level = len(hashes)
+        page = page_number(title)
+        transcribed = is_transcribed(title)
+        stack = self.stack
+        if transcribed and page is None:
+            # seed 000: max(PAGE_HEADING_LEVEL + 1, guessed_level), so a
+            # transcribed heading never displaces the page anchor above it
+            anchor = next((f for f in reversed(stack) if f.page is not None), None)
+            if anchor is not None:
+                level = max(anchor.level + 1, level)
+        while stack and stack[-1].level >= level:
+            stack.pop()
+        if stack:
+            parent = stack[-1]
+            inherited, under_transcribed = parent.path, transcribed or parent.transcribed
+            nearest_page = parent.nearest_page if page is None else page
+        else:
+            inherited, under_transcribed, nearest_page = (), transcribed, page
+        path = inherited + (title,)
+        # a transcribed heading labels its own section and is never inherited
+        stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed))
+        sections = self.sections
+        sections.append(Section(title, level, path, under_transcribed, nearest_page))
+        self.blocks.append(Block("heading", s, e, len(sections) - 1))

@@ -8,6 +8,7 @@ every non-whitespace character of the block.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from ..sentences import sentence_spans
@@ -17,18 +18,12 @@ from .parse import Block, ParsedDocument
 Span = tuple[int, int]
 
 
+# a line's text from its first to its last non-whitespace character
+_LINE_TEXT = re.compile(r"\S(?:.*\S)?")
+
+
 def _line_spans(text: str, s: int, e: int) -> list[Span]:
-    out: list[Span] = []
-    pos = s
-    while pos < e:
-        nl = text.find("\n", pos, e)
-        end = e if nl < 0 else nl
-        seg = text[pos:end]
-        if seg.strip():
-            lead = len(seg) - len(seg.lstrip())
-            out.append((pos + lead, pos + len(seg.rstrip())))
-        pos = end + 1
-    return out
+    return list(map(re.Match.span, _LINE_TEXT.finditer(text, s, e)))
 
 
 def _char_spans(text: str, s: int, e: int, cap: int) -> list[Span]:
@@ -42,6 +37,15 @@ class Splitter:
         self.doc = doc
         self.text = doc.text
         self.unit = unit
+        lines = lambda s, e: _line_spans(self.text, s, e)  # noqa: E731
+        words = lambda s, e: word_spans(self.text, s, e)  # noqa: E731
+        # the split levels per block kind, built once rather than per split
+        self._by_kind: dict[str, list[Callable[[int, int], list[Span]] | None]] = {
+            "code": [lines, words],
+            "table": [lines, None],  # linearised rows, one per line: a row is indivisible
+            "list": [lines, self._sentences, words],
+        }
+        self._prose_levels = [self._sentences, words]
 
     def length(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
@@ -55,15 +59,7 @@ class Splitter:
         return cached
 
     def _levels(self, kind: str) -> list[Callable[[int, int], list[Span]] | None]:
-        lines = lambda s, e: _line_spans(self.text, s, e)  # noqa: E731
-        words = lambda s, e: word_spans(self.text, s, e)  # noqa: E731
-        if kind == "code":
-            return [lines, words]
-        if kind == "table":  # linearised rows, one per line: a row is indivisible
-            return [lines, None]
-        if kind == "list":
-            return [lines, self._sentences, words]
-        return [self._sentences, words]
+        return self._by_kind.get(kind, self._prose_levels)
 
     def split(self, block: Block, first_cap: int, cap: int) -> list[Span]:
         """Spans of at most ``cap`` units (the first at most ``first_cap``)."""
@@ -82,10 +78,11 @@ class Splitter:
         group_start = -1
         group_len = 0
         limit = first_cap
+        chars = self.unit == "chars"
         for ps, pe in parts:
-            n = self.length(ps, pe)
+            n = pe - ps if chars else self.length(ps, pe)
             if group_start >= 0:
-                joined = (pe - group_start) if self.unit == "chars" else group_len + n
+                joined = (pe - group_start) if chars else group_len + n
                 if joined <= limit:
                     group_len = joined
                     group_end = pe

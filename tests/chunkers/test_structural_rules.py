@@ -323,3 +323,13 @@ def test_sample_documents_keep_their_spans_true() -> None:
             chunks = s(text, size, size // 12)
             assert_spans_true(text, chunks)
             assert lost_characters(text, chunks) == []
+
+
+def test_overlap_never_starts_inside_a_word_cut_by_characters() -> None:
+    # "revenue." is longer than a 7-char chunk: it is cut by characters, and the
+    # overlap for the next chunk must not begin at the cut inside the word
+    chunks = s("revenue. the the.", 7, 3)
+    for c in chunks:
+        if c.overlap_prefix:
+            assert c.overlap_start == 0 or "revenue. the the."[c.overlap_start - 1].isspace()
+    assert all(c.overlap_prefix != "." for c in chunks)

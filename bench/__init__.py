@@ -1,0 +1,1 @@
+"""The side-by-side benchmark: `python -m bench.run` (see README, "Benchmark")."""

@@ -1,0 +1,522 @@
+"""Chunk Lab's side-by-side benchmark (issue 5).
+
+    python -m bench.run             # warm-up, then 5 timed runs per figure; medians
+    python -m bench.run --runs 9    # more runs
+    python -m bench.run --quick     # a small slice, one run: what CI runs so it cannot rot
+
+Everything runs in this one process (the `python -m lab check` figure is timed as
+the subprocess a CI job would start) on the shared corpus, ../shared/corpus. The
+peers come from requirements-bench.txt; a peer that is not installed is reported
+as such. Chunker throughput is measured on fresh text every run (each document
+gets a run-specific comment appended, and each run builds a fresh chunker), so no
+cache keyed on the text can help anyone. Ratios are ours over the peer's
+throughput, from the fastest run of each (the median ratio beside it); targets
+are judged on the fastest-run ratio. Speed is measured here, never asserted in
+tests.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `python bench/run.py` as well as `python -m bench.run`
+    sys.path.insert(0, str(ROOT))
+
+from chunkers import ChunkOptions, chunk, chunk_parsed, parse  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+SAMPLES = ROOT / "sample_docs"
+SIZE, OVERLAP = 1800, 150  # seed 000's defaults, for us and for every peer that has them
+MB = 1_000_000
+
+# every figure the table prints, in order (the quick-mode test checks each is there)
+FIGURES = (
+    "throughput vs LangChain markdown pipeline",
+    "throughput vs Chonkie RecursiveChunker",
+    "throughput vs LangChain RecursiveCharacterTextSplitter",
+    "throughput vs semchunk",
+    "throughput vs str.split() floor",
+    "peak memory vs LangChain markdown pipeline",
+    "peak memory vs Chonkie RecursiveChunker",
+    "peak memory vs LangChain RecursiveCharacterTextSplitter",
+    "peak memory vs semchunk",
+    "peak memory vs str.split() floor",
+    "linear scaling: 1 MB -> 16 MB, time per MB",
+    "lottery map: 100,000 words, sizes 5-500 x overlap 0-50%",
+    "structural sweep: 200 sizes, largest corpus file",
+    "BM25: one question x 10,000 chunks",
+    "gold-set check: every sample document",
+    "python -m lab check: whole corpus",
+    "app: first load",
+    "app: slider move, largest sample",
+    "app: 1 MB upload, first view",
+)
+NOT_INSTALLED = "not installed"
+
+
+# --------------------------------------------------------------------------- chunkers
+
+
+def _ours() -> Callable[[str], object]:
+    return chunk  # structural, 1800 chars, 150 overlap: tables, overlap and runt sweep on
+
+
+def _langchain_markdown() -> Callable[[str], object]:
+    from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter
+
+    headers = MarkdownHeaderTextSplitter([("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")])
+    splitter = RecursiveCharacterTextSplitter(chunk_size=SIZE, chunk_overlap=OVERLAP)
+    return lambda text: splitter.split_documents(headers.split_text(text))
+
+
+def _langchain_recursive() -> Callable[[str], object]:
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    return RecursiveCharacterTextSplitter(chunk_size=SIZE, chunk_overlap=OVERLAP).split_text
+
+
+def _chonkie() -> Callable[[str], object]:
+    from chonkie import RecursiveChunker
+
+    return RecursiveChunker(chunk_size=SIZE).chunk  # character tokenizer; it has no overlap
+
+
+def _semchunk() -> Callable[[str], object]:
+    import semchunk
+
+    chunker = semchunk.chunkerify(len, SIZE)  # memoises token counts: a fresh one per run
+    return lambda text: chunker(text, overlap=OVERLAP)
+
+
+def _floor() -> Callable[[str], object]:
+    return str.split
+
+
+@dataclass(frozen=True)
+class Peer:
+    name: str  # as the figures name it
+    make: Callable[[], Callable[[str], object]]
+    target: float | None = None  # the least ratio (ours / peer throughput) the issue asks for
+
+
+PEERS = (
+    Peer("LangChain markdown pipeline", _langchain_markdown, 4.0),
+    Peer("Chonkie RecursiveChunker", _chonkie, 1.0),
+    Peer("LangChain RecursiveCharacterTextSplitter", _langchain_recursive),
+    Peer("semchunk", _semchunk),
+    Peer("str.split() floor", _floor),
+)
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+def fresh(texts: Sequence[str], label: str) -> list[str]:
+    """The texts with a comment no earlier run has seen, so no text-keyed cache helps."""
+    tag = f"\n\n<!-- bench {label} {secrets.token_hex(6)} -->\n"
+    return [t + tag for t in texts]
+
+
+def timed(fn: Callable[[], object]) -> float:
+    gc.collect()
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def chunker_times(make: Callable[[], Callable[[str], object]], texts: Sequence[str], runs: int,
+                  warmup: bool) -> list[float]:
+    """Seconds per run over all texts: a fresh chunker and fresh text every run."""
+    times = []
+    for r in range(-1 if warmup else 0, runs):
+        fn, docs = make(), fresh(texts, f"run {r}")
+        dt = timed(lambda: [fn(d) for d in docs])
+        if r >= 0:
+            times.append(dt)
+    return times
+
+
+def repeat(fn: Callable[[], object], runs: int, warmup: bool) -> list[float]:
+    if warmup:
+        fn()
+    return [timed(fn) for _ in range(runs)]
+
+
+def peak_memory(make: Callable[[], Callable[[str], object]], texts: Sequence[str]) -> int:
+    """Peak traced Python allocation while chunking the texts one at a time (results dropped).
+    tracemalloc sees Python's allocator only: memory a native extension allocates itself
+    (chonkie's Rust core) is not counted."""
+    fn, docs = make(), fresh(texts, "memory")
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for d in docs:
+            fn(d)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def corpus_files(quick: bool) -> list[Path]:
+    files = sorted(CORPUS.rglob("*.md"))
+    if not files:
+        sys.exit(f"no corpus found at {CORPUS} (it sits next to the project, as ../shared/corpus)")
+    return files[::30] if quick else files  # quick: every 30th file, a dozen of every kind
+
+
+def read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")  # as given: no newline translation
+
+
+def concatenated(texts: Sequence[str], at_least: int) -> str:
+    """Whole documents, one after another, until ``at_least`` characters."""
+    out, total, i = [], 0, 0
+    while total < at_least:
+        t = texts[i % len(texts)]
+        out.append(t)
+        total += len(t) + 2
+        i += 1
+    return "\n\n".join(out)
+
+
+def first_words(text: str, n: int) -> str:
+    """The text up to the end of its n-th whitespace-separated word."""
+    for i, m in enumerate(re.finditer(r"\S+", text), start=1):
+        if i == n:
+            return text[: m.end()]
+    return text
+
+
+# --------------------------------------------------------------------------- figures
+
+
+@dataclass
+class Row:
+    figure: str
+    ours: str
+    peer: str = "-"
+    ratio: str = "-"
+    target: str = "-"
+    holds: str = "-"
+
+
+def _verdict(ok: bool | None) -> str:
+    return "-" if ok is None else ("yes" if ok else "NO")
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def _mbps(nbytes: int, seconds: float) -> str:
+    return f"{nbytes / MB / seconds:.1f} MB/s"
+
+
+def throughput_rows(texts: list[str], runs: int, warmup: bool) -> list[Row]:
+    nbytes = sum(len(t.encode("utf-8")) for t in texts)
+    ours = chunker_times(_ours, texts, runs, warmup)
+    ours_mem = peak_memory(_ours, texts)
+    speed, memory = [], []
+    for peer in PEERS:
+        speed_name, mem_name = f"throughput vs {peer.name}", f"peak memory vs {peer.name}"
+        ours_cell = f"{_mbps(nbytes, statistics.median(ours))} (best {_mbps(nbytes, min(ours))})"
+        ours_mem_cell = f"{ours_mem / MB:.1f} MB"
+        target = "-" if peer.target is None else f">= {peer.target:g}x"
+        try:
+            peer.make()
+        except ImportError:
+            speed.append(Row(speed_name, ours_cell, NOT_INSTALLED, "-", target))
+            memory.append(Row(mem_name, ours_mem_cell, NOT_INSTALLED))
+            continue
+        theirs = chunker_times(peer.make, texts, runs, warmup)
+        best = min(theirs) / min(ours)
+        median = statistics.median(theirs) / statistics.median(ours)
+        speed.append(Row(
+            speed_name, ours_cell,
+            f"{_mbps(nbytes, statistics.median(theirs))} (best {_mbps(nbytes, min(theirs))})",
+            f"{best:.2f}x (median {median:.2f}x)", target,
+            _verdict(None if peer.target is None else best >= peer.target),
+        ))
+        their_mem = peak_memory(peer.make, texts)
+        memory.append(Row(mem_name, ours_mem_cell, f"{their_mem / MB:.1f} MB",
+                          f"{their_mem / max(ours_mem, 1):.2f}x"))
+    return speed + memory
+
+
+def scaling_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
+    """Time per MB on a document of ~1 MB and on 16 copies of it (16 MB)."""
+    small = concatenated(texts, 64_000 if quick else MB)
+    large = "\n\n".join([small] * 16)
+
+    def per_mb(make: Callable[[], Callable[[str], object]]) -> tuple[float, float]:
+        out = []
+        for doc in (small, large):
+            t = min(chunker_times(make, [doc], runs, warmup))
+            out.append(t / (len(doc.encode("utf-8")) / MB))
+        return out[0], out[1]
+
+    a, b = per_mb(_ours)
+    name = FIGURES[10]
+    ours = f"{b / a:.2f}x ({a * 1000:.0f} -> {b * 1000:.0f} ms/MB)"
+    try:
+        pa, pb = per_mb(_langchain_markdown)
+        peer = f"LangChain markdown: {pb / pa:.2f}x"
+    except ImportError:
+        peer = NOT_INSTALLED
+    return Row(name, ours, peer, "-", "<= 1.30x", _verdict(b / a <= 1.30))
+
+
+def lottery_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
+    from lab.survival import lottery_map
+
+    words = 10_000 if quick else 100_000
+    doc = first_words(concatenated(texts, words * 12), words)
+    middle = list(re.finditer(r"\S+", doc))[words // 2 : words // 2 + 12]
+    answer = doc[middle[0].start() : middle[-1].end()]
+    fractions = [round(i * 0.05, 2) for i in range(11)]
+    times = repeat(lambda: lottery_map(doc, answer, range(5, 501), fractions, unit="words"), runs, warmup)
+    best = min(times)
+    return Row(FIGURES[11], f"{_ms(statistics.median(times))} (best {_ms(best)})",
+               target="< 100 ms", holds=_verdict(statistics.median(times) < 0.1))
+
+
+def sweep_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Row:
+    largest = max(files, key=lambda p: p.stat().st_size)
+    text = read(largest)
+    n = 20 if quick else 200
+    sizes = [100 + round(i * 2900 / (n - 1)) for i in range(n)]  # 100 to 3,000 chars
+
+    def parse_once() -> None:
+        parsed = parse(fresh([text], "sweep")[0])
+        for s in sizes:
+            chunk_parsed(parsed, ChunkOptions(size=s, overlap=0))
+
+    def reparse() -> None:
+        doc = fresh([text], "sweep")[0]
+        for s in sizes:
+            chunk(doc, "structural", s, 0)
+
+    ours = repeat(parse_once, runs, warmup)
+    theirs = repeat(reparse, runs, warmup)
+    med, their_med = statistics.median(ours), statistics.median(theirs)
+    return Row(FIGURES[12], f"{_ms(med)} (parse once)", f"{_ms(their_med)} (re-parse per size)",
+               f"{their_med / med:.2f}x", "< 2 s", _verdict(med < 2.0))
+
+
+def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
+    from lab.bm25 import score_chunks
+
+    want = 1_000 if quick else 10_000
+    chunks = []
+    for t in (texts * 10):  # small chunks of the corpus, as many as asked for
+        chunks.extend(chunk(t, "structural", 300, 0))
+        if len(chunks) >= want:
+            break
+    chunks = chunks[:want]
+    question = "how do I declare a request body with a Pydantic model?"
+    times = repeat(lambda: score_chunks(chunks, question), runs, warmup)
+    med = statistics.median(times)
+    return Row(FIGURES[13], f"{_ms(med)} (best {_ms(min(times))}, {len(chunks):,} chunks)",
+               target="< 50 ms", holds=_verdict(med < 0.05))
+
+
+def gold_row(runs: int, warmup: bool, quick: bool) -> Row:
+    from lab.gold import load_gold
+    from lab.integrity import check_gold
+
+    docs = sorted(SAMPLES.glob("*.md"))[: 1 if quick else None]
+    cases = []
+    for path in docs:
+        gold = path.with_name(path.stem + ".gold.jsonl")
+        if gold.is_file():
+            cases.append((read(path), load_gold(gold).pairs))
+
+    def check_all() -> None:
+        for text, pairs in cases:
+            check_gold(text, pairs, "structural", ChunkOptions())
+
+    times = repeat(check_all, runs, warmup)
+    med = statistics.median(times)
+    return Row(FIGURES[14], f"{_ms(med)} ({len(cases)} documents)", target="< 1 s", holds=_verdict(med < 1.0))
+
+
+def _gold_lines(files: list[Path], n: int) -> list[dict[str, str]]:
+    """A throwaway gold set: the first ten words of a prose line from n spread-out documents."""
+    pairs = []
+    step = max(1, len(files) // n)
+    for path in files[::step][:n]:
+        for line in read(path).splitlines():
+            words = line.split()
+            if len(words) >= 12 and re.match(r"[A-Za-z]", line) and not re.search(r"[`|<>\[\]{}*_#]", line):
+                pairs.append({"question": "what does it say about " + " ".join(words[:3]) + "?",
+                              "answer": " ".join(words[:10]), "doc": str(path.resolve())})
+                break
+    return pairs
+
+
+def lab_check_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Row:
+    """`python -m lab check` as a CI job runs it: a fresh interpreter, imports included,
+    over the whole corpus, with a gold file written for the purpose (check needs one)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = CORPUS
+        if quick:  # the quick slice only, copied into a folder of its own
+            folder = Path(tmp) / "slice"
+            folder.mkdir()
+            for i, f in enumerate(files):
+                (folder / f"{i:02d}-{f.name}").write_bytes(f.read_bytes())
+            files = sorted(folder.glob("*.md"))
+        gold = Path(tmp) / "corpus.gold.jsonl"
+        pairs = _gold_lines(files, 3 if quick else 20)
+        gold.write_text("".join(json.dumps(p) + "\n" for p in pairs), encoding="utf-8")
+        cmd = [sys.executable, "-m", "lab", "check", str(folder), "--gold", str(gold)]
+        done: list[subprocess.CompletedProcess[str]] = []
+
+        def run_check() -> None:
+            done.append(subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True))
+
+        times = repeat(run_check, runs, warmup)
+    med = statistics.median(times)
+    last = done[-1]
+    if last.returncode == 0:
+        status = "PASS"
+    elif "Traceback" in last.stderr or last.returncode not in (1, 2):
+        status = f"crashed: {(last.stderr.strip().splitlines() or ['?'])[-1][:60]}"
+    else:  # 1: an answer not intact or a failing runt; 2: bad input
+        status = f"exit {last.returncode}: {(last.stderr.strip() or 'check failed')[:60]}"
+    return Row(FIGURES[15], f"{_ms(med)} ({len(pairs)} answers, {status})", target="< 10 s",
+               holds=_verdict(med < 10.0))
+
+
+def app_rows(files: list[Path], runs: int, quick: bool) -> list[Row]:
+    names = FIGURES[16:19]
+    if quick:
+        return [Row(n, "skipped in quick mode (tests/app covers the app)") for n in names]
+    if not (ROOT / "app.py").is_file():
+        return [Row(n, "skipped: app.py is not there yet") for n in names]
+    try:
+        from streamlit.testing.v1 import AppTest
+    except ImportError:
+        return [Row(n, "skipped: streamlit.testing is not importable") for n in names]
+    try:
+        return _app_rows(AppTest, files, runs)
+    except Exception as exc:  # the app is being built alongside: say so, do not stop the bench
+        note = f"skipped: the app failed under AppTest ({type(exc).__name__}: {str(exc)[:60]})"
+        return [Row(n, note) for n in names]
+
+
+def _app_rows(AppTest, files: list[Path], runs: int) -> list[Row]:  # noqa: N803
+    def ok(at):
+        if at.exception:
+            raise RuntimeError(at.exception[0].message)
+        return at
+
+    largest = max(SAMPLES.glob("*.md"), key=lambda p: p.stat().st_size).stem
+    t0 = time.perf_counter()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["doc"] = largest
+    ok(at.run())
+    first = time.perf_counter() - t0
+
+    slider = at.slider(key="size")
+    lo, hi, step = slider.min, slider.max, slider.step or 1
+    moves = []
+    for i in range(runs + 1):  # the first move warms up
+        value = slider.value + step if slider.value + step <= hi else lo
+        slider.set_value(value)
+        t0 = time.perf_counter()
+        ok(at.run())
+        if i:
+            moves.append(time.perf_counter() - t0)
+        slider = at.slider(key="size")
+    move = statistics.median(moves)
+
+    upload = concatenated([read(f) for f in files], MB).encode("utf-8")
+    at.selectbox(key="doc").set_value("__upload__")
+    ok(at.run())
+    at.file_uploader(key="upload").upload("corpus-1mb.md", upload, "text/markdown")
+    t0 = time.perf_counter()
+    ok(at.run())
+    view = time.perf_counter() - t0
+    return [
+        Row(FIGURES[16], _ms(first), target="< 2 s", holds=_verdict(first < 2.0)),
+        Row(FIGURES[17], f"{_ms(move)} ({largest})", target="< 300 ms", holds=_verdict(move < 0.3)),
+        Row(FIGURES[18], f"{_ms(view)} ({len(upload) / MB:.1f} MB)", target="< 3 s", holds=_verdict(view < 3.0)),
+    ]
+
+
+# --------------------------------------------------------------------------- output
+
+
+def table(rows: Sequence[Row]) -> str:
+    head = ("figure", "ours", "peer", "ratio", "target", "holds?")
+    cells = [head] + [(r.figure, r.ours, r.peer, r.ratio, r.target, r.holds) for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(head))]
+    lines = ["| " + " | ".join(c[i].ljust(widths[i]) for i in range(len(head))) + " |" for c in cells]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} CPUs, {cpu}, Python {platform.python_version()}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (default 5)")
+    parser.add_argument("--quick", action="store_true", help="a small slice, one run, no warm-up (CI)")
+    args = parser.parse_args(argv)
+    runs, warmup = (1, False) if args.quick else (max(1, args.runs), True)
+    files = corpus_files(args.quick)
+    texts = [read(f) for f in files]
+    nbytes = sum(len(t.encode("utf-8")) for t in texts)
+    print(f"Chunk Lab benchmark{' (quick: a small slice, scaled-down figures)' if args.quick else ''}")
+    print(f"machine: {machine()}")
+    print(f"corpus: {len(files)} files, {nbytes / MB:.2f} MB; {runs} timed run(s)"
+          f"{' after a warm-up' if warmup else ''}; chunkers at {SIZE} chars / {OVERLAP} overlap")
+    rows: list[Row] = []
+    steps: list[Callable[[], list[Row] | Row]] = [
+        lambda: throughput_rows(texts, runs, warmup),
+        lambda: scaling_row(texts, runs, warmup, args.quick),
+        lambda: lottery_row(texts, runs, warmup, args.quick),
+        lambda: sweep_row(files, runs, warmup, args.quick),
+        lambda: bm25_row(texts, runs, warmup, args.quick),
+        lambda: gold_row(runs, warmup, args.quick),
+        lambda: lab_check_row(files, runs, warmup, args.quick),
+        lambda: app_rows(files, runs, args.quick),
+    ]
+    for step in steps:
+        out = step()
+        rows.extend(out if isinstance(out, list) else [out])
+    print()
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

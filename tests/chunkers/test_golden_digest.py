@@ -1,0 +1,61 @@
+"""The structural chunker's exact output, pinned by a digest.
+
+Speed work must not change a single chunk: every field of every chunk (JSON,
+sorted keys) over the whole corpus is hashed and compared to the digest taken
+before any optimisation, once as given and once with CRLF line endings (the
+offset map back to the caller's text is pinned too). The corpus is read-only
+and shared, so the digests cannot drift with edits to this project's files.
+
+If a digest changes on purpose (a rule changed, not a speed-up), regenerate
+it with ``python -m tests.chunkers.test_golden_digest`` and say why in the commit.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from chunkers import chunk
+from tests.support import CORPUS
+
+CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
+
+GOLDEN = {
+    ("corpus", "chars"): "3f78dc66ad0078487477649f058a26d3ee20c237fa7a5eb6f9f501d3194b41f7",
+    ("corpus", "words"): "edf0956988771c78eeefdb9de0a4f3f7211759edfa87a7d81cdee0a126992f9b",
+    ("corpus-crlf", "chars"): "5a05630c1b77a8d179b5d78c5e67bdb4280081e1902cfbfe7c1d4f61ea4a0ba7",
+    ("corpus-crlf", "words"): "1c475642ac140a55fc5459ab43c9b367cb3998401c048f6093f464d37b1a2f86",
+}
+
+
+def _documents(kind: str) -> list[tuple[str, str]]:
+    # bytes decoded as given: no newline translation
+    docs = [(p.relative_to(CORPUS).as_posix(), p.read_bytes().decode("utf-8"))
+            for p in sorted(CORPUS.rglob("*.md"))]
+    if kind == "corpus-crlf":
+        docs = [(name, text.replace("\n", "\r\n")) for name, text in docs]
+    return docs
+
+
+def digest(kind: str, unit: str) -> str:
+    size, overlap = CONFIGS[unit]
+    h = hashlib.sha256()
+    for name, text in _documents(kind):
+        h.update(name.encode("utf-8") + b"\0")
+        for c in chunk(text, "structural", size, overlap, unit=unit):
+            h.update(json.dumps(c.to_dict(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
+            h.update(b"\n")
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("kind,unit", list(GOLDEN))
+def test_structural_output_is_unchanged(kind: str, unit: str) -> None:
+    assert len(list(CORPUS.rglob("*.md"))) > 300, "the shared corpus must sit next to the project"
+    assert digest(kind, unit) == GOLDEN[(kind, unit)]
+
+
+if __name__ == "__main__":  # print the current digests, to paste into GOLDEN
+    for kind, unit in GOLDEN:
+        print(f'    ("{kind}", "{unit}"): "{digest(kind, unit)}",')
