@@ -3,7 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+# requirements-bench.txt adds the benchmark's peers (about 13 MB, a few seconds), so the
+# quick benchmark test measures them too; without them it reports "not installed".
+python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-bench.txt
 
 # The browser test drives Debian's Chromium (no browser download).
 if ! command -v chromium >/dev/null 2>&1; then
