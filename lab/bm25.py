@@ -12,6 +12,7 @@ widely used library actually does, quirks included:
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,6 +57,42 @@ def ranks_from(scores: Sequence[float], indices: Sequence[int]) -> list[int]:
     return ranks
 
 
+class ChunkIndex:
+    """rank-bm25 over chunks, built once and asked many questions (a gold set)."""
+
+    def __init__(self, chunks: Sequence[Chunk], *, k1: float = DEFAULT_K1, b: float = DEFAULT_B,
+                 epsilon: float = DEFAULT_EPSILON, heading_path: bool = True,
+                 overlap: bool = True) -> None:
+        if not (math.isfinite(k1) and k1 >= 0 and math.isfinite(b) and 0 <= b <= 1
+                and math.isfinite(epsilon)):
+            raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
+        self.chunks = list(chunks)
+        self.docs = [tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
+                     for c in self.chunks]
+        # rank-bm25 divides by zero on an all-empty corpus; nothing can match then
+        self._bm25 = BM25Okapi(self.docs, k1=k1, b=b, epsilon=epsilon) if any(self.docs) else None
+
+    def score(self, query: str) -> list[ChunkScore]:
+        """One ChunkScore per chunk, in the order given; ValueError for a question
+        with no searchable words."""
+        q = query_tokens(query)
+        if not self.chunks:
+            return []
+        if self._bm25 is None:
+            raw = np.zeros(len(self.docs))
+        else:
+            # 0/0 happens only where tf = 0 and the length term is 0 (k1 = 0, or b = 1
+            # with an empty chunk); such a term contributes nothing, so NaN -> 0.
+            with np.errstate(divide="ignore", invalid="ignore"):
+                raw = np.nan_to_num(self._bm25.get_scores(q), nan=0.0)
+        scores = [float(s) for s in raw]
+        ranks = ranks_from(scores, [c.index for c in self.chunks])
+        return [
+            ChunkScore(c.index, s, r, c.length, len(d))
+            for c, s, r, d in zip(self.chunks, scores, ranks, self.docs)
+        ]
+
+
 def score_chunks(
     chunks: Sequence[Chunk],
     query: str,
@@ -71,26 +108,13 @@ def score_chunks(
     The indexed text is ``indexed_text(chunk, heading_path=..., overlap=...)``,
     the switches showing what heading paths and overlap prefixes do to ranking.
     """
-    if k1 < 0 or not 0 <= b <= 1:
+    if not (math.isfinite(k1) and k1 >= 0 and math.isfinite(b) and 0 <= b <= 1):
         raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
-    q = query_tokens(query)  # a bad question is an error even with no chunks
+    query_tokens(query)  # a bad question is an error even with no chunks
     if not chunks:
         return []
-    docs = [tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap)) for c in chunks]
-    if any(docs):
-        bm25 = BM25Okapi(docs, k1=k1, b=b, epsilon=epsilon)
-        # 0/0 happens only where tf = 0 and the length term is 0 (k1 = 0, or b = 1
-        # with an empty chunk); such a term contributes nothing, so NaN -> 0.
-        with np.errstate(divide="ignore", invalid="ignore"):
-            raw = np.nan_to_num(bm25.get_scores(q), nan=0.0)
-    else:  # rank-bm25 divides by zero on an all-empty corpus; nothing can match
-        raw = np.zeros(len(docs))
-    scores = [float(s) for s in raw]
-    ranks = ranks_from(scores, [c.index for c in chunks])
-    return [
-        ChunkScore(c.index, s, r, c.length, len(d))
-        for c, s, r, d in zip(chunks, scores, ranks, docs)
-    ]
+    return ChunkIndex(chunks, k1=k1, b=b, epsilon=epsilon, heading_path=heading_path,
+                      overlap=overlap).score(query)
 
 
 def rank_of(scores: Sequence[ChunkScore], index: int) -> int:

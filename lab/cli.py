@@ -250,6 +250,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.k < 1:
+        raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     docs, problems = _documents(args.path)
     gold_path = Path(args.gold)
     try:
@@ -279,6 +281,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         report = check_index(docs, pairs, args.strategy, opts, k=args.k)
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None
+    except ValueError as exc:  # a parameter check_index refuses
+        raise BadInput(str(exc)) from None
     inv = _invariant(_chunk_all(docs, args.strategy, opts), opts)
     ok = report.passed and not inv["failing"]
     data = {

@@ -33,6 +33,11 @@ class Document:
     text: str
 
 
+def encoding_label(codec: str) -> str:
+    """What people call a codec: "cp1252" -> "Windows-1252"."""
+    return _LABELS.get(codec.lower(), codec)
+
+
 def guess_encoding(data: bytes) -> str | None:
     """A codec name for bytes that are not UTF-8: BOMs first, then NUL patterns, then
     the Windows/Latin single-byte pair. Good enough to offer, never certain."""

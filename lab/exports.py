@@ -27,7 +27,8 @@ class ExportError(ValueError):
 def chunking_config(document: str, text: str, strategy: str, opts: ChunkOptions) -> dict[str, Any]:
     return {
         "document": document,
-        "document_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        # surrogatepass: a lone surrogate (a lossy decode) still hashes, as itself
+        "document_sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
         "strategy": strategy,
         "size": opts.size,
         "overlap": opts.overlap,
@@ -62,7 +63,10 @@ def _chunk(d: Any, where: str) -> Chunk:
 def from_jsonl(text: str) -> tuple[dict[str, Any], list[Chunk]]:
     config: dict[str, Any] | None = None
     chunks: list[Chunk] = []
-    for n, line in enumerate(text.splitlines(), start=1):
+    # split on "\n" only: str.splitlines would also break at U+2028, U+0085 or
+    # U+001C, which json.dumps leaves inside a string (a chunk body may hold them)
+    for n, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
         if not line.strip():
             continue
         try:
@@ -81,7 +85,9 @@ def from_jsonl(text: str) -> tuple[dict[str, Any], list[Chunk]]:
 
 def to_csv(chunks: Sequence[Chunk], config: Mapping[str, Any]) -> str:
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
+    # CRLF rows (RFC 4180): the writer then quotes every field holding a "\r" or a
+    # "\n"; with "\n" rows it left a lone "\r" bare, and the reader broke the row there
+    w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     w.writeheader()
     cfg = json.dumps(dict(config), ensure_ascii=False, sort_keys=True)
     for c in chunks:

@@ -8,6 +8,7 @@ instead of an epsilon floor, and returns negative scores (lower is better).
 """
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,6 +47,16 @@ def match_expression(query: str) -> str:
     """
     unique = dict.fromkeys(query_tokens(query))  # dedupe, keep order
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _sqlite_text(text: str) -> str:
+    """SQLite stores UTF-8, which cannot hold a lone surrogate (a lossy decode
+    leaves them): U+FFFD stands in. Neither is a token character for unicode61
+    nor for lab.tokenize, so no token changes."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def _connect() -> sqlite3.Connection:
@@ -94,9 +105,9 @@ def fts5_scores(
             [
                 (
                     pos,
-                    HEADING_SEPARATOR.join(c.heading_path) if heading_path else "",
-                    c.overlap_prefix if overlap else "",
-                    c.body,
+                    _sqlite_text(HEADING_SEPARATOR.join(c.heading_path)) if heading_path else "",
+                    _sqlite_text(c.overlap_prefix) if overlap else "",
+                    _sqlite_text(c.body),
                 )
                 for pos, c in enumerate(chunks)
             ],

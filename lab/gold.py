@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .documents import DocumentError, decode
+from .tokenize import tokenize
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,19 @@ class GoldError:
 class GoldSet:
     pairs: list[GoldPair] = field(default_factory=list)
     errors: list[GoldError] = field(default_factory=list)
+
+    def problem_line(self, name: str, shown: int = 10) -> str:
+        """One line for the reader: the first bad line and why, the numbers of
+        the other bad lines, and how many good lines are used ("" if none bad)."""
+        if not self.errors:
+            return ""
+        first, rest = self.errors[0], self.errors[1:]
+        out = f"{name} line {first.line}: {first.message}"
+        if rest:
+            numbers = ", ".join(str(e.line) for e in rest[:shown])
+            more = f" and {len(rest) - shown} more" if len(rest) > shown else ""
+            out += f"; also skipped: line(s) {numbers}{more}"
+        return out + f"; {len(self.pairs)} good line(s) used"
 
 
 class GoldFileError(DocumentError):
@@ -63,6 +77,8 @@ def _check(obj: object) -> tuple[str, str, str | None] | str:
         if not v.strip():
             return f'"{key}" is empty'
         values.append(v)
+    if not tokenize(values[0]):  # BM25 could not rank anything for it
+        return '"question" has no searchable words (only punctuation, symbols or spaces)'
     doc = obj.get("doc")
     if doc is not None and not isinstance(doc, str):
         return f'"doc" must be a string naming a document, got {_json_type(doc)}'

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import Chunk
 
-from .bm25 import DEFAULT_B, DEFAULT_K1, score_chunks
+from .bm25 import DEFAULT_B, DEFAULT_K1, ChunkIndex
 from .survival import AnswerNotFound, check_survival, collapse
 
 RECALL_KS = (1, 3, 5, 10)
@@ -110,6 +110,7 @@ def check_index(
     flat = [c for _, c in index]
     collapsed = [collapse(c.retrievable_text) for c in flat]
     results: list[PairResult] = []
+    bm25: ChunkIndex | None = None
     for n, pair in enumerate(pairs, start=1):
         doc = pair.doc or next(iter(documents), "")
         if doc not in documents:
@@ -124,7 +125,9 @@ def check_index(
         holder: int | None = None
         if survival.intact:
             needle = collapse(pair.answer)
-            scores = score_chunks(flat, pair.question, k1=k1, b=b)
+            if bm25 is None:  # built once, on the first intact answer
+                bm25 = ChunkIndex(flat, k1=k1, b=b)
+            scores = bm25.score(pair.question)
             holding = [i for i, (name, _) in enumerate(index) if name == doc and needle in collapsed[i]]
             best = min(holding, key=lambda i: scores[i].rank)
             rank, holder = scores[best].rank, flat[best].index

@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from .markup import md_escape
+
 FORMAT = "chunk-lab-notebook"
 VERSION = 1
 CONFIG_KEYS = ("lab", "doc", "q", "strategy", "unit", "size", "overlap")
@@ -73,29 +75,41 @@ def from_json(text: str) -> list[Pin]:
 def _cell(value: Any) -> str:
     if isinstance(value, float):
         value = f"{value:.3f}"
-    return str(value).replace("|", "\\|").replace("\n", " ")
+    return md_escape(value)  # "|" escaped, line breaks as spaces: one table cell
+
+
+def config_line(config: Mapping[str, Any]) -> str:
+    """'doc=platform_data, size=24, ...': the restore keys first, as plain text."""
+    keys = [k for k in CONFIG_KEYS if k in config] + [k for k in config if k not in CONFIG_KEYS]
+    return ", ".join(f"{k}={config[k]}" for k in keys)
+
+
+def quote_lines(text: str) -> list[str]:
+    """A multi-line note as Markdown block-quote lines, every line escaped."""
+    return [f"> {line}".rstrip() for line in md_escape(text, inline=False).split("\n")]
 
 
 def to_markdown(pins: Sequence[Pin]) -> str:
+    """The notebook for a write-up. Every field a pin carries (an imported
+    notebook can carry anything) is escaped, so no pin can add a heading, a
+    link, an image, HTML or a table row, or end its section early."""
     lines = ["# Chunk Lab notebook", ""]
     if not pins:
         lines.append("_No pins yet._")
     for n, p in enumerate(pins, start=1):
-        lines += [f"## {n}. {p.title}", ""]
+        lines += [f"## {n}. {md_escape(p.title)}", ""]
         if p.created:
-            lines.append(f"Pinned {p.created}.")
+            lines.append(f"Pinned {md_escape(p.created)}.")
             lines.append("")
-        cfg = ", ".join(f"{k}={p.config[k]}" for k in CONFIG_KEYS if k in p.config)
-        extra = ", ".join(f"{k}={v}" for k, v in p.config.items() if k not in CONFIG_KEYS)
-        lines.append(f"Configuration: {cfg}" + (f", {extra}" if extra else ""))
+        lines.append(f"Configuration: {md_escape(config_line(p.config))}")
         lines.append("")
         if p.verdict:
-            lines += [f"**Verdict:** {p.verdict}", ""]
+            lines += [f"**Verdict:** {md_escape(p.verdict)}", ""]
         if p.numbers:
             lines += ["| measure | value |", "| --- | --- |"]
             lines += [f"| {_cell(k)} | {_cell(v)} |" for k, v in p.numbers.items()]
             lines.append("")
         if p.note:
-            lines += [f"> {line}" for line in p.note.splitlines()]
+            lines += quote_lines(p.note)
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -14,6 +14,8 @@ from typing import Any
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
 
+from .markup import md_escape
+
 # (slug, title) in teaching order; the URL may give the slug or the number 1-7.
 LABS: tuple[tuple[str, str], ...] = (
     ("boundary", "Boundary lottery"),
@@ -95,7 +97,12 @@ def _int(raw: str) -> int | None:
 
 
 def _short(raw: str) -> str:
-    raw = raw.replace("\n", " ")
+    """A value as a notice quotes it: one line, at most 40 characters, its
+    Markdown escaped (notices are shown as Markdown; a link can say anything)."""
+    return md_escape(repr(_clip(raw.replace("\n", " "))))
+
+
+def _clip(raw: str) -> str:
     return raw if len(raw) <= 40 else raw[:37] + "..."
 
 
@@ -103,17 +110,20 @@ def parse_params(
     params: Mapping[str, Any],
     docs: Sequence[str],
     questions: Mapping[str, int] | None = None,
+    *,
+    source: str = "Link",
 ) -> tuple[Settings, list[str]]:
     """Settings from query parameters, plus one notice per value that was ignored.
 
     ``docs`` are the sample names a link may open; ``questions`` maps a sample
     to how many gold questions it has (a missing entry means "don't check").
+    ``source`` names where the values came from in the notices ("Link", "Pin").
     """
     notices: list[str] = []
     s = DEFAULTS
 
     def bad(key: str, raw: str, why: str, default: Any) -> None:
-        notices.append(f"Link value {key}={_short(raw)!r} ignored ({why}); using {default}.")
+        notices.append(f"{source} value {key}={_short(raw)} ignored ({why}); using {default}.")
 
     raw = _one(params, "lab")
     if raw is not None:
@@ -178,7 +188,8 @@ def parse_params(
 
     unknown = sorted(k for k in params if k not in PARAM_KEYS)
     if unknown:
-        notices.append(f"Link parameter(s) {', '.join(unknown)} not understood and ignored.")
+        names = ", ".join(md_escape(_clip(str(k))) for k in unknown)
+        notices.append(f"{source} parameter(s) {names} not understood and ignored.")
     return s, notices
 
 

@@ -5,6 +5,7 @@ from chunkers import STRATEGIES
 from lab import sweeps
 from lab.gold import GoldFileError, parse_gold_text
 from lab.integrity import RECALL_KS
+from lab.markup import md_escape
 from ui import charts, data, shell
 
 INTRO = """
@@ -28,8 +29,8 @@ def _gold(ctx):
             except GoldFileError as e:
                 st.error(shell.one_line(e))
             else:
-                for err in gs.errors[:5]:
-                    st.warning(f"{f.name} {err}")
+                if gs.errors:  # line numbers, and the good lines are used
+                    st.warning(md_escape(gs.problem_line(f.name)))
                 pairs += [(p.question, p.answer) for p in gs.pairs]
     if ctx.qa_source == "own" and ctx.question and ctx.answer:
         pairs.append((ctx.question, ctx.answer))

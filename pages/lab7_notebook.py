@@ -1,7 +1,8 @@
 """Lab 7: the notebook of pins."""
 import streamlit as st
 
-from lab import notebook
+from lab import notebook, urlstate
+from lab.markup import md_escape
 from ui import shell
 from ui import state as S
 
@@ -12,14 +13,23 @@ load again later. Seed 002: *store the chunking config with the index*; the same
 """
 
 
+RESTORED = ("doc", "q", "strategy", "unit", "size", "overlap")
+
+
 def _restore(pin):
-    cfg = {k: v for k, v in pin.config.items() if k in ("doc", "q", "strategy", "unit", "size", "overlap")}
-    if not isinstance(cfg.get("q"), int):
-        cfg.pop("q", None)
-    if cfg.get("doc") not in S.sample_names():
+    """Reopen a pin's view. Its values go through the same checks as a link's (an
+    imported notebook can say anything): a bad one falls back with a notice."""
+    cfg = {k: v for k, v in pin.config.items() if k in RESTORED}
+    if cfg.get("doc") not in S.sample_names():  # an upload's pin: keep the document open now
         cfg.pop("doc", None)
         cfg.pop("q", None)
-    S.request(cfg, lab=pin.lab)
+    if cfg.get("q") == "own":  # your own question is not kept in a pin
+        cfg.pop("q")
+    params = {k: str(v) for k, v in cfg.items()}
+    settings, notices = urlstate.parse_params(params, S.sample_names(), S.question_counts(), source="Pin")
+    lab = urlstate.lab_slug(str(pin.lab))
+    S.request({k: getattr(settings, k) for k in cfg}, lab=lab)
+    st.session_state[S.NOTICES] = notices
 
 
 def _remove(i):
@@ -31,14 +41,15 @@ def body(ctx):
     st.markdown(f"**{len(pins)} pin(s) in this session's notebook.**")
     for i, pin in enumerate(pins):
         with st.container(border=True):
-            st.markdown(f"**{i + 1}. {pin.title}** · {pin.created}")
-            st.caption(", ".join(f"{k}={v}" for k, v in pin.config.items()))
+            # a pin's fields are text: typed here or read from a file, never markup
+            st.markdown(f"**{i + 1}. {md_escape(pin.title)}** · {md_escape(pin.created)}")
+            st.caption(md_escape(notebook.config_line(pin.config)))
             if pin.verdict:
-                st.markdown(pin.verdict)
+                st.markdown(md_escape(pin.verdict))
             if pin.numbers:
-                shell.table([{"measure": k, "value": str(v)} for k, v in pin.numbers.items()])
+                shell.table([{"measure": str(k), "value": str(v)} for k, v in pin.numbers.items()])
             if pin.note:
-                st.markdown(f"> {pin.note}")
+                st.markdown("\n".join(notebook.quote_lines(pin.note)))
             a, b = st.columns(2)
             a.button("Restore this view", key=f"restore_{i}", on_click=_restore, args=(pin,))
             b.button("Remove", key=f"remove_{i}", on_click=_remove, args=(i,))
@@ -54,7 +65,7 @@ def body(ctx):
         except notebook.NotebookError as e:
             st.error(shell.one_line(e))
         else:
-            if st.button(f"Add the {len(loaded)} pin(s) from {f.name}", key="nb_add"):
+            if st.button(f"Add the {len(loaded)} pin(s) from {md_escape(f.name)}", key="nb_add"):
                 pins.extend(loaded)
                 st.rerun()
 

@@ -41,3 +41,24 @@ from pathlib import Path  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_docs"
 CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+import signal  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+
+BOUND_SECONDS = 20  # the hang guard: a quadratic path or an endless loop, not a slow run
+
+
+@contextmanager
+def bounded(seconds: int = BOUND_SECONDS):
+    """Fail with TimeoutError when the block runs longer than ``seconds`` (SIGALRM)."""
+    def hang(signum, frame):  # noqa: ARG001
+        raise TimeoutError(f"took over {seconds} s: a pathological path")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -18,10 +18,16 @@ from lab.samples import get_sample
 from lab.stats import LengthStats, length_stats
 from lab.survival import Survival, SurvivalCurve, check_survival, gold_survival_rates
 
-# Beyond this many characters a sweep over a chunking strategy runs in batches
-# behind a progress bar (fixed-size sweeps are arithmetic and always instant).
+# Beyond this many characters a sweep over a chunking strategy runs one size at
+# a time behind a progress bar (fixed-size sweeps are arithmetic and always
+# instant). Each step ends in a Streamlit call, where a rerun (the user moved a
+# widget: runner.fastReruns) stops the sweep; finished sizes stay cached, so
+# coming back, or moving the size slider, only computes the sizes not yet seen.
 PROGRESS_CHARS = 150_000
-BATCHES = 10
+# A document this long keeps fewer chunkings and score lists in the cache: one
+# chunking of a 5 MB upload at 24 words is about 40,000 chunks, 10 MB pickled.
+BIG_CHARS = 1_000_000
+BIG_ENTRIES = 12
 
 
 LONG_SWEEP_POINTS = 40  # a long document's survival curves use this many sizes
@@ -64,18 +70,49 @@ def sentences(text: str) -> list[str]:
     return answer_sentences(text)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def chunks(text: str, strategy: str, size: int, overlap: int, unit: str,
-           sweep: str = "backward", heading_paths: bool = True) -> list[Chunk]:
+def _chunk(text: str, strategy: str, size: int, overlap: int, unit: str, sweep: str,
+           heading_paths: bool) -> list[Chunk]:
     return chunk_with(text, strategy, options(size, overlap, unit, sweep, heading_paths))
 
 
+# Two caches, not one decorator twice: Streamlit keys a cache on the function's name.
 @st.cache_data(max_entries=256, show_spinner=False)
+def _chunks(*args) -> list[Chunk]:
+    return _chunk(*args)
+
+
+@st.cache_data(max_entries=BIG_ENTRIES, show_spinner=False)
+def _chunks_big(*args) -> list[Chunk]:
+    return _chunk(*args)
+
+
+def chunks(text: str, strategy: str, size: int, overlap: int, unit: str,
+           sweep: str = "backward", heading_paths: bool = True) -> list[Chunk]:
+    cached = _chunks_big if len(text) >= BIG_CHARS else _chunks
+    return cached(text, strategy, size, overlap, unit, sweep, heading_paths)
+
+
+def _score(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
+           k1: float, b: float, heading_path: bool, sweep: str) -> list[ChunkScore]:
+    cs = chunks(text, strategy, size, overlap, unit, sweep)
+    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _scores(*args) -> list[ChunkScore]:
+    return _score(*args)
+
+
+@st.cache_data(max_entries=BIG_ENTRIES, show_spinner=False)
+def _scores_big(*args) -> list[ChunkScore]:
+    return _score(*args)
+
+
 def scores(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
            k1: float = 1.2, b: float = 0.75, heading_path: bool = True,
            sweep: str = "backward") -> list[ChunkScore]:
-    cs = chunks(text, strategy, size, overlap, unit, sweep)
-    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
+    cached = _scores_big if len(text) >= BIG_CHARS else _scores
+    return cached(text, strategy, size, overlap, unit, question, k1, b, heading_path, sweep)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -84,7 +121,7 @@ def survival(text: str, strategy: str, size: int, overlap: int, unit: str, answe
     return check_survival(chunks(text, strategy, size, overlap, unit, sweep), text, answer)
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@st.cache_data(max_entries=1024, show_spinner=False)
 def _curve(text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str,
            overlap: int) -> SurvivalCurve:
     return sweeps.curve(text, answer, strategy, list(sizes), unit, overlap)
@@ -92,15 +129,16 @@ def _curve(text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: 
 
 def curve(text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str,
           overlap: int, label: str = "") -> SurvivalCurve:
-    """A survival curve; a long document's sweep shows a progress bar."""
+    """A survival curve; a long document's sweep goes one size a step behind a progress bar."""
     if strategy == "fixed" or len(text) < PROGRESS_CHARS:
         return _curve(text, answer, strategy, tuple(sizes), unit, overlap)
-    parts = sweeps.batches(list(sizes), BATCHES)
-    bar = st.progress(0.0, text=f"Sweeping {label or strategy} over {len(sizes)} sizes…")
+    sizes = list(sizes)
+    name = label or strategy
+    bar = st.progress(0.0, text=f"Sweeping {name} over {len(sizes)} sizes…")
     done = []
-    for i, part in enumerate(parts, start=1):
-        done.append(_curve(text, answer, strategy, tuple(part), unit, overlap))
-        bar.progress(i / len(parts), text=f"Sweeping {label or strategy}: {i}/{len(parts)}")
+    for i, size in enumerate(sizes, start=1):
+        done.append(_curve(text, answer, strategy, (size,), unit, overlap))
+        bar.progress(i / len(sizes), text=f"Sweeping {name}: {i}/{len(sizes)} sizes")
     bar.empty()
     return sweeps.join_curves(done)
 
@@ -133,10 +171,25 @@ def revenue(text: str, sweep: str, k1: float, b: float) -> ranking.RevenueCase:
     return ranking.revenue_case(text, sweep, k1=k1, b=b)
 
 
+def _rank_moves(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
+                answer: str | None) -> list[ranking.RankMove]:
+    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
+def _moves(*args) -> list[ranking.RankMove]:
+    return _rank_moves(*args)
+
+
+@st.cache_data(max_entries=BIG_ENTRIES, show_spinner=False)
+def _moves_big(*args) -> list[ranking.RankMove]:
+    return _rank_moves(*args)
+
+
 def rank_moves(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
                answer: str | None) -> list[ranking.RankMove]:
-    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
+    cached = _moves_big if len(text) >= BIG_CHARS else _moves
+    return cached(text, strategy, size, overlap, unit, question, answer)
 
 
 def seams(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[structure.Seam]:

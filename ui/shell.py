@@ -10,6 +10,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from lab import chunkview, exports, notebook, urlstate
+from lab.markup import md_escape
 from lab.survival import AnswerNotFound, Survival
 
 from . import data
@@ -30,8 +31,10 @@ def chart_height() -> int:
 
 
 def one_line(exc: BaseException) -> str:
+    """An exception as one line of Markdown-safe text (messages quote file names,
+    answers and values the user gave)."""
     text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    return md_escape(text[0] if text else type(exc).__name__)
 
 
 def _load_preset(slug: str) -> None:

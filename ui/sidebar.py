@@ -8,10 +8,12 @@ import streamlit as st
 from chunkers import STRATEGIES, ChunkOptions
 from chunkers.model import UNITS
 from lab import urlstate
-from lab.documents import MB, Document, DocumentError, decode_as, read_document
+from lab.documents import MB, Document, DocumentError, decode_as, encoding_label, read_document
 from lab.gold import GoldPair
+from lab.markup import md_escape
 from lab.questions import clip
 from lab.samples import sample_names
+from lab.tokenize import tokenize
 
 from . import data
 from . import state as S
@@ -78,9 +80,9 @@ def _upload() -> Document | None:
         else:
             doc = read_document(raw, name=f.name, max_bytes=MAX_UPLOAD_BYTES)
     except DocumentError as e:
-        st.sidebar.error(str(e).splitlines()[0])
+        st.sidebar.error(md_escape(str(e).splitlines()[0]))  # the file name is the user's
         if e.encoding and not read_as:
-            st.sidebar.button(f"Read it as {e.encoding}", key="read_as_button",
+            st.sidebar.button(f"Read it as {encoding_label(e.encoding)}", key="read_as_button",
                               on_click=_read_as, args=(f.file_id, e.encoding))
         return None
     return doc
@@ -99,12 +101,17 @@ def _question(ctx: Context) -> None:
     q = ss[S.QUESTION]
     if q >= 0:
         ctx.question, ctx.answer, ctx.qa_source = pairs[q].question, pairs[q].answer, "gold"
-        st.sidebar.caption(f"Answer: “{clip(pairs[q].answer, 110)}”")
+        st.sidebar.caption(f"Answer: “{md_escape(clip(pairs[q].answer, 110))}”")
         return
     ctx.qa_source = "own"
     ss.setdefault(S.OWN_Q, "")
     own = st.sidebar.text_input("Your question", key=S.OWN_Q, placeholder="how long are audit logs kept?")
     ctx.question = own.strip() or None
+    if ctx.question and not tokenize(ctx.question):
+        # BM25 has nothing to search for: say so once, and rank nothing
+        st.sidebar.warning("This question has no searchable words (only punctuation, symbols or "
+                           "spaces); type a word to rank the chunks.")
+        ctx.question = None
     mode = st.sidebar.radio("Answer", (S.PICK, S.PASTE), key=S.ANSWER_MODE, horizontal=True)
     if mode == S.PICK:
         options = data.sentences(ctx.text or "")
@@ -140,7 +147,7 @@ def render() -> Context:
                       gold=data.gold_pairs(name))
         gs = data.gold_set(name)
         if gs is not None and gs.errors:
-            sb.warning(f"{name}.gold.jsonl: {len(gs.errors)} line(s) skipped, first: {gs.errors[0]}")
+            sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
 
     sb.selectbox("Strategy", list(STRATEGIES), key=S.STRATEGY,

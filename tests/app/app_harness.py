@@ -85,3 +85,28 @@ def all_text(at: AppTest) -> str:
 
 def dataframes(at: AppTest):
     return [d.value for d in at.dataframe]
+
+
+class Downloads:
+    """The bytes behind each download button, as a user would save them.
+
+    AppTest keeps downloads in an in-memory media store; this records what goes
+    in (``monkeypatch`` undoes it after the test)."""
+
+    def __init__(self, monkeypatch) -> None:
+        from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+        self.files: dict[str, bytes] = {}
+        real = MemoryMediaFileStorage.load_and_get_id
+
+        def recording(storage, path_or_data, mimetype, kind, filename=None):
+            file_id = real(storage, path_or_data, mimetype, kind, filename)
+            self.files[file_id] = path_or_data if isinstance(path_or_data, bytes) else Path(path_or_data).read_bytes()
+            return file_id
+
+        monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", recording)
+
+    def of(self, at: AppTest, label: str) -> bytes:
+        [button] = [b for b in at.get("download_button") if b.proto.label == label]
+        name = button.proto.url.rsplit("/", 1)[-1]
+        return self.files[name.split(".", 1)[0]]

@@ -46,3 +46,47 @@ def test_bad_notebook_file_is_one_line():
     at.file_uploader(key="nb_import").upload("nb.json", json.dumps({"pins": []}).encode(), "application/json")
     rerun(at)
     assert [e.value for e in at.error] == ["not a notebook: expected a 'chunk-lab-notebook' JSON file"]
+
+
+def _view(at):
+    """What a restored view must match: the settings in the sidebar and the verdict."""
+    settings = {"doc": at.selectbox(key="doc").value, "q": at.selectbox(key="question").value,
+                "strategy": at.selectbox(key="strategy").value, "unit": at.radio(key="unit").value,
+                "size": at.slider(key="size").value, "overlap": at.slider(key="overlap").value}
+    return at.title[0].value, settings, verdicts(at)[-1]
+
+
+def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(monkeypatch):
+    from tests.app.app_harness import Downloads
+
+    downloads = Downloads(monkeypatch)
+    at = open_app()
+    set_widget(at, "slider", "size", 22)
+    click(at, "pin_boundary")
+    first = _view(at)
+    at.switch_page("pages/lab3_structure.py")
+    rerun(at)
+    click(at, "preset_structure")  # support_kb, fixed, 50 words
+    set_widget(at, "selectbox", "question", 2)
+    click(at, "pin_structure")
+    second = _view(at)
+    assert first != second and second[0] == "3. Structure beats arithmetic"
+    pinned = list(at.session_state["pins"])
+    assert [p.verdict for p in pinned] == [first[2], second[2]]
+
+    at.switch_page("pages/lab7_notebook.py")
+    rerun(at)
+    exported = downloads.of(at, "Export notebook (JSON)")
+    click(at, "remove_0")
+    click(at, "remove_0")
+    assert "0 pin(s) in this session's notebook." in all_text(at)
+    at.file_uploader(key="nb_import").upload("chunk-lab-notebook.json", exported, "application/json")
+    rerun(at)
+    click(at, "nb_add")
+    assert list(at.session_state["pins"]) == pinned
+
+    for i, want in enumerate([first, second]):
+        at.switch_page("pages/lab7_notebook.py")
+        set_widget(at, "slider", "size", 40)  # move away first
+        click(at, f"restore_{i}")
+        assert _view(at) == want

@@ -167,3 +167,66 @@ def test_module_entry_point_runs_as_a_process() -> None:
     done = subprocess.run([sys.executable, "-m", "lab", "stats", str(CORPUS / "httpx"), "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["invariant_holds"] is True
+
+
+# ------------------------------------------------------------------ more bad input, each door of the CLI
+
+
+def test_a_folder_lists_what_it_could_not_read(tmp_path: Path, capsys) -> None:
+    docs = tmp_path / "docs"
+    (docs / "sub").mkdir(parents=True)
+    (docs / "kb.md").write_bytes((SAMPLES / "support_kb.md").read_bytes())
+    (docs / "sub" / "scan.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    (docs / "sub" / "latin.txt").write_bytes("caf\xe9 cr\xe8me".encode("cp1252"))
+    code, out, _ = run(capsys, "stats", str(docs))
+    assert code == 0 and out.startswith("1 documents, ")
+    assert f"not read: {docs / 'sub' / 'scan.md'}: sub/scan.md looks like a binary file, not text" in out
+    assert f"not read: {docs / 'sub' / 'latin.txt'}: sub/latin.txt is not UTF-8" in out
+    code, out, _ = run(capsys, "stats", str(docs), "--json")
+    assert [Path(u["path"]).name for u in json.loads(out)["unreadable"]] == ["latin.txt", "scan.md"]
+
+
+def test_a_folder_with_nothing_readable_exits_2(tmp_path: Path, capsys) -> None:
+    (tmp_path / "notes.pdf").write_bytes(b"%PDF-1.7")
+    code, _, err = run(capsys, "stats", str(tmp_path))
+    assert code == 2 and "no *.md or *.txt files" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_crlf_gold_file_checks_as_its_lf_copy(tmp_path: Path, capsys) -> None:
+    kb, lf = str(SAMPLES / "support_kb.md"), SAMPLES / "support_kb.gold.jsonl"
+    crlf = tmp_path / "crlf.jsonl"
+    crlf.write_bytes(b"\xef\xbb\xbf" + lf.read_bytes().replace(b"\n", b"\r\n"))  # and a BOM
+    _, want, _ = run(capsys, "check", kb, "--gold", str(lf), "--json")
+    code, got, _ = run(capsys, "check", kb, "--gold", str(crlf), "--json")
+    assert code == 0 and json.loads(got) == json.loads(want) and len(json.loads(got)["pairs"]) == 8
+
+
+@pytest.mark.parametrize("encoding,label", [("cp1252", "Windows-1252"), ("utf-16", "UTF-16")])
+def test_a_gold_file_not_in_utf8_names_its_encoding(tmp_path: Path, capsys, encoding: str, label: str) -> None:
+    gold = tmp_path / "g.jsonl"
+    gold.write_bytes('{"question": "caf\u00e9?", "answer": "The platform stores three categories of data."}\n'
+                     .encode(encoding))
+    code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "g.jsonl is not UTF-8" in err and f"it looks like {label}" in err
+
+
+def test_a_gold_question_without_words_names_its_line(tmp_path: Path, capsys) -> None:
+    gold = tmp_path / "g.jsonl"
+    gold.write_text('{"question": "q", "answer": "The platform stores three categories of data."}\n'
+                    '{"question": "?! ...", "answer": "The platform stores three categories of data."}\n',
+                    encoding="utf-8")
+    code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert 'line 2: "question" has no searchable words' in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["check", PLATFORM, "--gold", str(SAMPLES / "platform_data.gold.jsonl"), "--k", "0"], "--k must be"),
+    (["score", PLATFORM, "--query", "audit", "--k1", "inf"], "need k1 >= 0"),
+    (["score", PLATFORM, "--query", "audit", "--b", "nan"], "need k1 >= 0"),
+    (["survival", PLATFORM, "--answer", " \t\r\n "], "the answer is empty"),
+])
+def test_out_of_range_parameters_exit_2_with_one_line(capsys, argv: list[str], needle: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1, err

@@ -2,20 +2,40 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk_with
+from lab.documents import read_document
 from lab.exports import ExportError, chunking_config, from_csv, from_jsonl, to_csv, to_jsonl
+from lab.samples import sample_names
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 
 
-@pytest.mark.parametrize("doc", ["compute_pricing", "inspection_manual", "regional_revenue"])
+@pytest.mark.parametrize("doc", sample_names())
 @pytest.mark.parametrize("strategy", list(STRATEGIES))
-def test_round_trip_gives_the_same_chunks_and_config(doc, strategy):
-    text = (SAMPLES / f"{doc}.md").read_text()
-    opts = ChunkOptions(size=600, overlap=100, unit="chars")
+@pytest.mark.parametrize("opts", [ChunkOptions(size=600, overlap=100, unit="chars"),
+                                  ChunkOptions(size=24, overlap=0, unit="words")], ids=["chars", "words"])
+def test_round_trip_gives_the_same_chunks_and_config(doc, strategy, opts):
+    text = read_document(SAMPLES / f"{doc}.md").text
     chunks = chunk_with(text, strategy, opts)
     cfg = chunking_config(f"{doc}.md", text, strategy, opts)
+    assert from_jsonl(to_jsonl(chunks, cfg)) == (cfg, chunks)
+    assert from_csv(to_csv(chunks, cfg)) == (cfg, chunks)
+    assert all(text[c.start:c.end] == c.body or c.header_repeated for c in chunks)
+
+
+HOSTILE = ("# T\u2028itle\ud800\x85\r\n\r\nNUL\x00 here, \"quoted\", a\tb;\x1c\x1d\u2029 =SUM(A1) \ufeff"
+           "\r| a | b |\n|---|---|\n| <script>x</script> | \U0001F469\u200d\U0001F4BB |\n\n" * 20)
+
+
+@pytest.mark.parametrize("strategy", list(STRATEGIES))
+def test_round_trip_keeps_line_separators_controls_and_quotes(strategy):
+    opts = ChunkOptions(size=12, overlap=3, unit="words")
+    chunks = chunk_with(HOSTILE, strategy, opts)
+    cfg = chunking_config("hostile.md", HOSTILE, strategy, opts)
+    assert len(chunks) > 5
     assert from_jsonl(to_jsonl(chunks, cfg)) == (cfg, chunks)
     assert from_csv(to_csv(chunks, cfg)) == (cfg, chunks)
 
@@ -44,3 +64,15 @@ def test_bad_jsonl_is_a_one_line_error(text):
 def test_bad_csv_is_a_one_line_error():
     with pytest.raises(ExportError):
         from_csv("a,b\n1,2\n")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(st.characters(codec=None, blacklist_categories=()), max_size=300),
+       st.sampled_from(list(STRATEGIES)))
+def test_round_trip_of_any_text(text, strategy):
+    opts = ChunkOptions(size=5, overlap=1, unit="words")
+    chunks = chunk_with(text, strategy, opts)
+    cfg = chunking_config("any.md", text, strategy, opts)
+    want = (cfg if chunks else {}, chunks)  # the configuration travels on each chunk's line
+    assert from_jsonl(to_jsonl(chunks, cfg)) == want
+    assert from_csv(to_csv(chunks, cfg)) == want
