@@ -7,13 +7,14 @@ is added last, only between prose chunks that trust each other.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, sub
 
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
-from .parse import Block, ParsedDocument
+from .parse import ParsedDocument
 from .runts import sweep
 from .split import Splitter
 
@@ -56,16 +57,19 @@ class Packer:
         self.chars = opts.unit == "chars"
         self.floor = opts.floor  # (a computed property: read once, not per block)
         self.lengths = self._block_lengths()
+        # the first block past each section: packing never joins blocks across it
+        self.section_stops = doc.section_starts[1:] + (len(doc.kinds),)
 
     def _block_lengths(self) -> list[int]:
         """Every block's length in the unit: independent of size, so cached on the parse."""
         key = ("block lengths", self.opts.unit)
         lengths = self.doc.cache.get(key)
         if lengths is None:
+            doc = self.doc
             if self.chars:
-                lengths = [b.end - b.start for b in self.doc.blocks]
+                lengths = list(map(sub, doc.ends, doc.starts))
             else:
-                lengths = [self._len(b.start, b.end) for b in self.doc.blocks]
+                lengths = [self._len(s, e) for s, e in zip(doc.starts, doc.ends)]
             self.doc.cache[key] = lengths
         return lengths
 
@@ -80,12 +84,12 @@ class Packer:
         return run.length + piece_len
 
     # -- runs ------------------------------------------------------------------
-    def _new_run(self, s: int, e: int, n: int, kind: str, block: Block,
+    def _new_run(self, s: int, e: int, n: int, kind: str, section_index: int,
                  header: tuple[int, int] | None = None) -> Run:
-        section = self.doc.sections[block.section]
+        section = self.doc.sections[section_index]
         header_len = self._len(*header) if header else 0
         return Run(
-            s, e, n + header_len, block.section, header, header_len, {kind: n}, kind, kind, (s, e),
+            s, e, n + header_len, section_index, header, header_len, {kind: n}, kind, kind, (s, e),
             section.heading_path if self.opts.heading_paths else (), section.transcribed, section.page,
         )
 
@@ -120,36 +124,37 @@ class Packer:
     # -- packing ---------------------------------------------------------------
     def pack(self) -> list[Run]:
         size = self.opts.size
-        blocks, lengths = self.doc.blocks, self.lengths
+        doc, lengths = self.doc, self.lengths
+        kinds, starts, ends, block_sections = doc.kinds, doc.starts, doc.ends, doc.block_sections
+        count = len(kinds)
         runs: list[Run] = []
         cur: Run | None = None
         section = -1
         i = 0
-        while i < len(blocks):
+        while i < count:
             if cur is not None:
                 i = self._absorb(cur, i, section)  # the common case, in one tight loop
-                if i == len(blocks):
+                if i == count:
                     break
-            block, n = blocks[i], lengths[i]
-            i += 1
-            if block.section != section:  # chunks never span a heading while packing...
-                if cur is not None and not self._carry(cur, block.section):
+            b, i = i, i + 1
+            kind, bs, be, n = kinds[b], starts[b], ends[b], lengths[b]
+            if block_sections[b] != section:  # chunks never span a heading while packing...
+                if cur is not None and not self._carry(cur, block_sections[b]):
                     runs.append(cur)
                     cur = None
-                section = block.section
-            kind = block.kind
-            if cur is not None and self._joined(cur, block.end, n) <= size:
-                self._extend(cur, block.start, block.end, n, kind)
+                section = block_sections[b]
+            if cur is not None and self._joined(cur, be, n) <= size:
+                self._extend(cur, bs, be, n, kind)
                 continue
             only_heading = cur is not None and set(cur.kinds) == {"heading"}
             room = 0
             if only_heading:
-                room = size - (self._joined(cur, block.start, 0) if self.chars else cur.length)
+                room = size - (self._joined(cur, bs, 0) if self.chars else cur.length)
             if kind == "heading" or (n <= size and not (only_heading and room >= self.floor)):
                 # a block that fits a fresh chunk is never split: it moves there whole
                 if cur is not None:
                     runs.append(cur)
-                cur = self._new_run(block.start, block.end, n, kind, block)
+                cur = self._new_run(bs, be, n, kind, section)
                 continue
             # the block is larger than a chunk, or it must fill the room beside the
             # heading it sits under (a heading is never orphaned from its text): it
@@ -160,6 +165,7 @@ class Packer:
             elif cur is not None:
                 runs.append(cur)
                 cur = None
+            block = doc.block(b)
             if kind == "table" and block.header is not None:
                 pieces = self.split.table_fragments(block, first_cap, size)
             else:
@@ -171,7 +177,7 @@ class Packer:
                     continue
                 if cur is not None:
                     runs.append(cur)
-                cur = self._new_run(ps, pe, pn, kind, block, block.header if repeats else None)
+                cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
         if cur is not None:
             runs.append(cur)
         return runs
@@ -180,28 +186,28 @@ class Packer:
         """Extend ``cur`` over the blocks from ``i`` on that join it whole within its
         section (what _joined and _extend do, block by block, without the calls);
         returns the index of the first block that does not."""
-        blocks, lengths, kinds = self.doc.blocks, self.lengths, cur.kinds
-        count, size = len(blocks), self.opts.size
-        last = None
+        doc, lengths, run_kinds = self.doc, self.lengths, cur.kinds
+        kinds, ends = doc.kinds, doc.ends
+        stop, size = self.section_stops[section], self.opts.size
         if self.chars:
-            limit = cur.start - cur.header_len + size  # a block joins while it ends by here
-            while i < count and blocks[i].section == section and blocks[i].end <= limit:
-                last = blocks[i]
-                kinds[last.kind] = kinds.get(last.kind, 0) + lengths[i]
-                i += 1
-            if last is not None:
-                cur.length = last.end - cur.start + cur.header_len
+            # block ends only grow: the blocks that end by the limit are one bisect away
+            j = bisect_right(ends, cur.start - cur.header_len + size, i, stop)
+            if j == i:
+                return i
+            cur.length = ends[j - 1] - cur.start + cur.header_len
         else:
-            length = cur.length
-            while i < count and blocks[i].section == section and length + lengths[i] <= size:
-                last = blocks[i]
-                length += lengths[i]
-                kinds[last.kind] = kinds.get(last.kind, 0) + lengths[i]
-                i += 1
+            j, length = i, cur.length
+            while j < stop and length + lengths[j] <= size:
+                length += lengths[j]
+                j += 1
+            if j == i:
+                return i
             cur.length = length
-        if last is not None:
-            cur.end, cur.last_kind, cur.last_span = last.end, last.kind, (last.start, last.end)
-        return i
+        for kind, n in zip(kinds[i:j], lengths[i:j]):
+            run_kinds[kind] = run_kinds.get(kind, 0) + n
+        last = j - 1
+        cur.end, cur.last_kind, cur.last_span = ends[last], kinds[last], (doc.starts[last], ends[last])
+        return j
 
     def _carry(self, cur: Run, section: int) -> bool:
         """...except that headings with no text of their own stay with their child.
@@ -297,11 +303,8 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     for i, run in enumerate(runs):
         kind = run.kind
         os_, oe = packer.overlap(runs[i - 1], run, kind) if i else (0, 0)
-        drafts.append(
-            Draft(
-                start=run.start, end=run.end, kind=kind,
-                heading_path=run.heading_path, transcribed=run.transcribed, page=run.page,
-                header=run.header, overlap_start=os_, overlap_end=oe, runt_excuse=excuses[i],
-            )
+        drafts.append(  # positional: keywords cost a third more per record
+            Draft(run.start, run.end, kind, run.heading_path, run.transcribed, run.page,
+                  run.header, os_, oe, excuses[i])
         )
     return drafts

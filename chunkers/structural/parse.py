@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from itertools import chain
+from functools import cached_property
+from itertools import chain, repeat
+from operator import sub
 from typing import NamedTuple
 
 from ..gcpause import collector_paused
@@ -43,8 +45,9 @@ def page_number(heading: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-# Block and Section are immutable named tuples: a document has tens of thousands
-# of blocks, and a frozen dataclass costs several times as much to build.
+# Block and Section are immutable named tuples. The parse itself keeps blocks as
+# parallel tuples (ParsedDocument.kinds, starts, ...): building a tuple per block
+# cost more than the rest of the parse; ParsedDocument.blocks builds them on demand.
 class Block(NamedTuple):
     kind: str  # heading, prose, list, code, table
     start: int  # offsets into the normalised text, lines without their final newline
@@ -79,13 +82,28 @@ class _Frame:
 class ParsedDocument:
     source: SourceText
     sections: tuple[Section, ...]
-    blocks: tuple[Block, ...]
+    # the blocks in text order, one field per tuple (Block's fields)
+    kinds: tuple[str, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    block_sections: tuple[int, ...]
+    section_starts: tuple[int, ...]  # each section's first block (its heading; 0 for section 0)
+    # tables by their block's start: data rows, and header (see Block)
+    tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]]
     # lazily filled splitting caches (sentence spans per block), shared by all packings
     cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def text(self) -> str:
         return self.source.norm
+
+    def block(self, i: int) -> Block:
+        rows, header = self.tables.get(self.starts[i], ((), None))
+        return Block(self.kinds[i], self.starts[i], self.ends[i], self.block_sections[i], rows, header)
+
+    @cached_property
+    def blocks(self) -> tuple[Block, ...]:
+        return tuple(map(self.block, range(len(self.kinds))))
 
 
 def _heading_text(raw: str | None) -> str:
@@ -109,9 +127,12 @@ def parse(text: str | SourceText) -> ParsedDocument:
     """Split the text into sections (ATX headings) and blocks (blank-line separated)."""
     with collector_paused():
         src = text if isinstance(text, SourceText) else SourceText.of(text)
-        parser = _Parser(src.norm)
-        parser.run()
-        return ParsedDocument(src, tuple(parser.sections), tuple(parser.blocks))
+        p = _Parser(src.norm)
+        p.run()
+        return ParsedDocument(
+            src, tuple(p.sections), tuple(p.kinds), tuple(p.starts), tuple(p.ends),
+            tuple(p.block_sections()), tuple(p.section_starts), p.tables,
+        )
 
 
 # Whole-text scanners, run once per document. A pattern that begins with a
@@ -162,11 +183,31 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.sections: list[Section] = [Section("", 0, (), False, None)]
+        self.section_starts: list[int] = [0]  # each section's first block
         self.stack: list[_Frame] = []
-        self.blocks: list[Block] = []
+        # the blocks, as parallel lists (see ParsedDocument); their sections follow
+        # from section_starts, once, at the end
+        self.kinds: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
+
+    def add(self, kind: str, s: int, e: int,
+            rows: tuple[tuple[int, int], ...] = (), header: tuple[int, int] | None = None) -> None:
+        if rows or header is not None:
+            self.tables[s] = (rows, header)
+        self.kinds.append(kind)
+        self.starts.append(s)
+        self.ends.append(e)
+
+    def block_sections(self) -> list[int]:
+        """Every block's section: the blocks from a section's first up to the next one's."""
+        stops = self.section_starts[1:] + [len(self.kinds)]
+        return list(chain.from_iterable(map(repeat, range(len(stops)), map(sub, stops, self.section_starts))))
 
     def run(self) -> None:
-        text, blocks = self.text, self.blocks
+        text = self.text
+        kinds, starts, ends = self.kinds, self.starts, self.ends
         first = _NON_BLANK.search(text)
         if first is None:
             return
@@ -176,7 +217,6 @@ class _Parser:
         special.append(len(text) + 1)  # a sentinel: no special line past the end
         k = 0  # special[k]: the first special line start not before the group
         resume = 0  # where the last fence ended: groups before it are inside it
-        section = 0
         end_of_text = [(len(text), len(text))]  # a last separator, so the last group is seen
         pos = text.rfind("\n", 0, first.start()) + 1  # the first group's first line
         for blank_start, blank_end in chain(map(re.Match.span, _BLANK_RUN.finditer(text, pos)), end_of_text):
@@ -191,28 +231,30 @@ class _Parser:
                 k += 1
             if special[k] >= end:  # the common case, inlined: one plain block
                 if _LIST_START.match(text, start, end):
-                    blocks.append(Block("list", start, end, section))
+                    kind = "list"
                 elif text.find(" | ", start, end) < 0:  # every linearised row holds one
-                    blocks.append(Block("prose", start, end, section))
+                    kind = "prose"
                 else:
                     self.flush(_lines(text, start, end))
+                    continue
+                kinds.append(kind)  # what add() does, without the call
+                starts.append(start)
+                ends.append(end)
                 continue
             if text.find("\n", start, end) < 0:  # a one-line group: most often a heading
                 heading = _HEADING.fullmatch(text, start, end)
                 if heading:
                     self.heading(start, end, heading)
-                    section = len(self.sections) - 1
                     continue
             while start < end:
                 resume = self.lines(start, end)
                 start = resume + 1  # a fence closed inside the group: go on after it
-            section = len(self.sections) - 1
 
     def flush(self, para: list[tuple[int, int]]) -> None:
         if para:
             kind = _classify(para, self.text)
             rows = tuple(para) if kind == "table" else ()
-            self.blocks.append(Block(kind, para[0][0], para[-1][1], len(self.sections) - 1, rows))
+            self.add(kind, para[0][0], para[-1][1], rows)
             para.clear()
 
     def lines(self, start: int, end: int) -> int:
@@ -234,7 +276,7 @@ class _Parser:
                 self.flush(para)
                 self.heading(s, e, heading)
             elif e < end and self.table(s, e, end, para):
-                s = self.blocks[-1].end + 1
+                s = self.ends[-1] + 1
                 continue
             else:
                 para.append((s, e))
@@ -267,9 +309,7 @@ class _Parser:
             r = row_end + 1
         header_end = rows[0][0] if rows else sep_end
         table_end = rows[-1][1] if rows else sep_end
-        self.blocks.append(
-            Block("table", table_start, table_end, len(self.sections) - 1, tuple(rows), (s, header_end))
-        )
+        self.add("table", table_start, table_end, tuple(rows), (s, header_end))
         return True
 
     def fence(self, s: int, e: int, mark: str) -> int:
@@ -280,7 +320,7 @@ class _Parser:
             end = closing.end()
         else:  # an unclosed fence runs to the end of the last line: nothing lost
             end = len(text) - 1 if text.endswith("\n") else len(text)
-        self.blocks.append(Block("code", s, end, len(self.sections) - 1))
+        self.add("code", s, end)
         return end
 
     def heading(self, s: int, e: int, heading: re.Match[str]) -> None:
@@ -309,4 +349,5 @@ class _Parser:
         stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed))
         sections = self.sections
         sections.append(Section(title, level, path, under_transcribed, nearest_page))
-        self.blocks.append(Block("heading", s, e, len(sections) - 1))
+        self.section_starts.append(len(self.kinds))
+        self.add("heading", s, e)
