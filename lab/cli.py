@@ -23,9 +23,9 @@ from .bm25 import score_chunks
 from .documents import DocumentError, read_document, read_folder
 from .fts5 import Fts5Unavailable, fts5_scores
 from .gold import load_gold
-from .integrity import NO_CHUNK, Pair, check_index
+from .integrity import Pair, check_index
 from .stats import length_stats
-from .survival import AnswerNotFound, check_survival, survival_curve
+from .survival import AnswerNotFound, survival_curve
 
 EXIT_BAD_INPUT = 2
 EXIT_CHECK_FAILED = 1
