@@ -1,7 +1,10 @@
-"""Checks shared by the chunker tests: what every caller may rely on."""
+"""What the tests share: where things are, checks every caller may rely on, the hang guard."""
 from __future__ import annotations
 
 import re
+import signal
+from contextlib import contextmanager
+from pathlib import Path
 
 from chunkers import Chunk
 
@@ -36,15 +39,10 @@ def units(text: str, unit: str) -> int:
     return len(text) if unit == "chars" else len(text.split())
 
 
-from pathlib import Path  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_docs"
 CORPUS = ROOT.parent / "shared" / "corpus"
 
-
-import signal  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
 
 BOUND_SECONDS = 20  # the hang guard: a quadratic path or an endless loop, not a slow run
 

@@ -6,9 +6,6 @@ infinite loop, not a slow run; speed itself is the benchmark's business.
 """
 from __future__ import annotations
 
-import signal
-from contextlib import contextmanager
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,9 +14,7 @@ from chunkers import STRATEGIES, ChunkOptions, chunk
 from lab.bm25 import score_chunks
 from lab.stats import length_stats
 from lab.survival import check_survival, survival_curve
-from tests.support import lost_characters
-
-BOUND_SECONDS = 20
+from tests.support import bounded, lost_characters
 
 HOSTILE = {
     "unclosed fence": "intro\n\n```python\n" + "x = 1\n\n" * 2000,
@@ -38,20 +33,6 @@ HOSTILE = {
     ) * 500,
     "lone surrogates": "lone \ud800 surrogate \udfff text. " * 100,
 }
-
-
-@contextmanager
-def bounded(seconds: int = BOUND_SECONDS):
-    def hang(signum, frame):  # noqa: ARG001
-        raise TimeoutError(f"took over {seconds} s: a pathological path")
-
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
