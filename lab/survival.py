@@ -17,7 +17,9 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from chunkers import Chunk, ChunkOptions, chunk_parsed, chunk_with, get_strategy, parse
+from chunkers import (
+    Chunk, ChunkOptions, ParsedDocument, chunk_parsed, chunk_with, get_strategy, parse,
+)
 
 _TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
 
@@ -253,16 +255,18 @@ def _options(sizes: Sequence[int], overlaps: Sequence[int], unit: str,
     return [ChunkOptions(size=s, overlap=o, unit=unit, **opts) for s, o in zip(sizes, overlaps)]
 
 
-def _chunkings(text: str, strategy: str, options: Sequence[ChunkOptions]) -> Iterable[list[Chunk]]:
+def _chunkings(text: str, strategy: str, options: Sequence[ChunkOptions],
+               parsed: ParsedDocument | None = None) -> Iterable[list[Chunk]]:
     if strategy == "structural":
-        parsed = parse(text)  # parse once, pack per size
+        # parse once, pack per size; a caller sweeping in steps passes its parse
+        parsed = parse(text) if parsed is None else parsed
         return (chunk_parsed(parsed, o) for o in options)
     return (chunk_with(text, strategy, o) for o in options)
 
 
 def survival_curve(text: str, answer: str, strategy: str, sizes: Iterable[int], *, unit: str,
                    overlap: int = 0, overlap_fraction: float | None = None,
-                   **opts: Any) -> SurvivalCurve:
+                   parsed: ParsedDocument | None = None, **opts: Any) -> SurvivalCurve:
     """Intact or not at each size. Overlap is in units, or a fraction of each size
     (int(size * fraction), at most size - 1). Fixed is computed, others chunked."""
     get_strategy(strategy)
@@ -277,7 +281,7 @@ def survival_curve(text: str, answer: str, strategy: str, sizes: Iterable[int], 
     _require(text, [answer])  # an absent answer is an error, not a flat "no" curve
     intact_list = [
         _holder([collapse(c.retrievable_text) for c in chunks], needle) is not None
-        for chunks in _chunkings(text, strategy, options)
+        for chunks in _chunkings(text, strategy, options, parsed)
     ]
     return SurvivalCurve(sizes, intact_list, overlaps)
 

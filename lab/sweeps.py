@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from chunkers import STRATEGIES, Chunk, ChunkOptions
+from chunkers import STRATEGIES, Chunk, ChunkOptions, ParsedDocument
 from chunkers.text import count_units
 
 from .costs import cost_row, human_bytes, vector_bytes, with_hnsw
@@ -42,15 +42,9 @@ def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None =
     return sorted(set(ordered) | {size})
 
 
-def batches(items: Sequence[int], n: int) -> list[list[int]]:
-    """Split ``items`` into at most ``n`` consecutive batches (for a progress bar)."""
-    n = max(1, min(n, len(items)))
-    return [list(b) for b in np.array_split(np.array(items, dtype=np.int64), n) if len(b)]
-
-
 def curve(text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str,
-          overlap: int = 0) -> SurvivalCurve:
-    return survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap)
+          overlap: int = 0, parsed: ParsedDocument | None = None) -> SurvivalCurve:
+    return survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap, parsed=parsed)
 
 
 def join_curves(parts: Iterable[SurvivalCurve]) -> SurvivalCurve:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from chunkers import Chunk, ChunkOptions, chunk_with
+from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
 from lab import integrity, ranking, structure, sweeps
 from lab.bm25 import ChunkScore, score_chunks
 from lab.gold import GoldPair, load_gold
@@ -121,10 +121,18 @@ def survival(text: str, strategy: str, size: int, overlap: int, unit: str, answe
     return check_survival(chunks(text, strategy, size, overlap, unit, sweep), text, answer)
 
 
+@st.cache_resource(max_entries=8, show_spinner=False)
+def _parsed(text: str) -> ParsedDocument:
+    """One parse per document, shared by every step of a stepped sweep (not copied:
+    the parse is read-only apart from its own sentence cache)."""
+    return parse(text)
+
+
 @st.cache_data(max_entries=1024, show_spinner=False)
 def _curve(text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str,
            overlap: int) -> SurvivalCurve:
-    return sweeps.curve(text, answer, strategy, list(sizes), unit, overlap)
+    parsed = _parsed(text) if strategy == "structural" else None
+    return sweeps.curve(text, answer, strategy, list(sizes), unit, overlap, parsed)
 
 
 def curve(text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str,

@@ -104,9 +104,9 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
     computed: list[tuple[str, tuple[int, ...]]] = []
     real_curve = lab.sweeps.curve
 
-    def counting(text, answer, strategy, sizes, unit, overlap=0):
+    def counting(text, answer, strategy, sizes, unit, overlap=0, parsed=None):
         computed.append((strategy, tuple(sizes)))
-        return real_curve(text, answer, strategy, sizes, unit, overlap)
+        return real_curve(text, answer, strategy, sizes, unit, overlap, parsed)
 
     monkeypatch.setattr(lab.sweeps, "curve", counting)
     spy = ProgressSpy()

@@ -283,3 +283,22 @@ def test_bad_options_are_value_errors(platform: str) -> None:
         survival_curve(platform, AUDIT, "semantic", [10], unit="words")
     with pytest.raises(ValueError, match="fractions"):
         lottery_map(platform, AUDIT, [10], [0.5, 1.2])
+
+
+def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
+    """Sweeping one size a step (the app's long documents) must not re-parse."""
+    import lab.survival as survival_module
+    from chunkers import parse
+
+    text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    answer = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+    whole = survival_module.survival_curve(text, answer, "structural", range(10, 30), unit="words")
+    parsed = parse(text)
+
+    def no_parse(_text):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(survival_module, "parse", no_parse)
+    steps = [survival_module.survival_curve(text, answer, "structural", [s], unit="words", parsed=parsed)
+             for s in range(10, 30)]
+    assert [x for c in steps for x in c.intact] == whole.intact

@@ -2,7 +2,7 @@ from pathlib import Path
 
 from chunkers import ChunkOptions, chunk
 from lab.survival import SurvivalCurve
-from lab.sweeps import (batches, curve, flips, join_curves, lottery_grid, runs_table,
+from lab.sweeps import (curve, flips, join_curves, lottery_grid, runs_table,
                         size_from_selection, storage_bill, strategy_names, sweep_sizes)
 
 TEXT = (Path(__file__).resolve().parents[2] / "sample_docs" / "platform_data.md").read_text()
@@ -28,9 +28,8 @@ def test_sweep_sizes_include_current_and_stay_above_overlap():
     assert max(sweep_sizes("words", 300)) == 400
 
 
-def test_batches_and_join_keep_the_order():
-    parts = batches(list(range(10, 40)), 4)
-    assert [x for p in parts for x in p] == list(range(10, 40)) and len(parts) == 4
+def test_join_keeps_the_order():
+    parts = [list(range(10, 18)), list(range(18, 31)), list(range(31, 40))]
     whole = curve(TEXT, AUDIT, "sentence", list(range(10, 40)), "words")
     joined = join_curves(curve(TEXT, AUDIT, "sentence", p, "words") for p in parts)
     assert joined == whole
