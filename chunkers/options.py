@@ -37,6 +37,17 @@ class ChunkOptions:
         if self.sweep not in SWEEPS:
             raise ValueError(f"sweep must be one of {', '.join(SWEEPS)}, got {self.sweep!r}")
 
+    @classmethod
+    def sized(cls, size: int | None = None, overlap: int | None = None, **options: object) -> "ChunkOptions":
+        """Options from what a caller gave. With no size, seed 000's defaults
+        (1800 with 150 overlap); an explicit size without an overlap means none."""
+        if size is None:
+            size = DEFAULT_SIZE
+            overlap = DEFAULT_OVERLAP if overlap is None else overlap
+        elif overlap is None:
+            overlap = 0
+        return cls(size=size, overlap=overlap, **options)  # type: ignore[arg-type]
+
     @property
     def floor(self) -> int:
         """Runt floor: the smallest length that is not a runt (25% of size, rounded up)."""

@@ -80,14 +80,7 @@ def chunk(
     24, unit="words")`` is seed 002's widget as it opens.
     """
     strat = get_strategy(strategy)
-    kwargs: dict[str, object] = {"unit": unit, **options}
-    if size is not None:
-        kwargs["size"] = size
-        kwargs["overlap"] = 0 if overlap is None else overlap
-    elif overlap is not None:
-        kwargs["overlap"] = overlap
-    opts = ChunkOptions(**kwargs)  # type: ignore[arg-type]
-    return chunk_with(text, strat.name, opts)
+    return chunk_with(text, strat.name, ChunkOptions.sized(size, overlap, unit=unit, **options))
 
 
 def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:

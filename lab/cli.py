@@ -53,16 +53,9 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
 
 
 def _opts(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
-    size = args.size if size is None else size
-    overlap = args.overlap
-    if size is None:
-        size = DEFAULT_SIZE
-        overlap = DEFAULT_OVERLAP if overlap is None else overlap
-    elif overlap is None:
-        overlap = 0
     try:
-        return ChunkOptions(size=size, overlap=overlap, unit=args.unit, sweep=args.sweep,
-                            heading_paths=not args.no_heading_paths)
+        return ChunkOptions.sized(args.size if size is None else size, args.overlap, unit=args.unit,
+                                  sweep=args.sweep, heading_paths=not args.no_heading_paths)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
 
