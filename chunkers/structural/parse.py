@@ -14,6 +14,7 @@ from operator import sub
 from typing import NamedTuple
 
 from ..gcpause import collector_paused
+from . import speedups as _speedups
 from ..text import SourceText
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
@@ -114,21 +115,16 @@ def _heading_text(raw: str | None) -> str:
     return _CLOSING_HASHES.sub("", raw).strip()
 
 
-def _classify(lines: list[tuple[int, int]], text: str) -> str:
-    first = text[lines[0][0] : lines[0][1]]
-    if _LIST_ITEM.match(first):
-        return "list"
-    if all(LINEAR_ROW.match(text[s:e].strip()) for s, e in lines):
-        return "table"
-    return "prose"
+def parse(text: str | SourceText, compiled: bool | None = None) -> ParsedDocument:
+    """Split the text into sections (ATX headings) and blocks (blank-line separated).
 
-
-def parse(text: str | SourceText) -> ParsedDocument:
-    """Split the text into sections (ATX headings) and blocks (blank-line separated)."""
+    ``compiled`` picks the block scanner: None uses the compiled one when it is
+    built, True insists on it, False runs the Python one. Their output is the same.
+    """
     with collector_paused():
         src = text if isinstance(text, SourceText) else SourceText.of(text)
         p = _Parser(src.norm)
-        p.run()
+        p.run(compiled)
         return ParsedDocument(
             src, tuple(p.sections), tuple(p.kinds), tuple(p.starts), tuple(p.ends),
             tuple(p.block_sections()), tuple(p.section_starts), p.tables,
@@ -151,12 +147,13 @@ _LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t\n]|\Z)")
 _closing_fences: dict[str, re.Pattern[str]] = {}
 
 
-def _closing_fence(mark: str) -> re.Pattern[str]:
-    """The newline before a line holding only ``mark``'s character, at least as many."""
-    pattern = _closing_fences.get(mark)
+def _closing_fence(char: str, width: int) -> re.Pattern[str]:
+    """The newline before a line holding only ``char``, at least ``width`` of them."""
+    key = char * width
+    pattern = _closing_fences.get(key)
     if pattern is None:
-        fence = re.escape(mark[0]) + "{%d,}" % len(mark)
-        pattern = _closing_fences[mark] = re.compile(r"\n[^\S\n]*" + fence + r"[^\S\n]*(?=\n|\Z)")
+        fence = re.escape(char) + "{%d,}" % width
+        pattern = _closing_fences[key] = re.compile(r"\n[^\S\n]*" + fence + r"[^\S\n]*(?=\n|\Z)")
     return pattern
 
 
@@ -205,7 +202,19 @@ class _Parser:
         stops = self.section_starts[1:] + [len(self.kinds)]
         return list(chain.from_iterable(map(repeat, range(len(stops)), map(sub, stops, self.section_starts))))
 
-    def run(self) -> None:
+    def run(self, compiled: bool | None = None) -> None:
+        """Find the blocks: with the compiled scanner when it is built (and
+        ``compiled`` is not False), else in Python. Both give the same blocks."""
+        if compiled is None:
+            compiled = _speedups.scan is not None
+        if compiled:
+            if _speedups.scan is None:
+                raise RuntimeError(_speedups.WHY_NOT)
+            _speedups.scan(self, self.text)
+        else:
+            self.run_python()
+
+    def run_python(self) -> None:
         text = self.text
         kinds, starts, ends = self.kinds, self.starts, self.ends
         first = _NON_BLANK.search(text)
@@ -235,7 +244,7 @@ class _Parser:
                 elif text.find(" | ", start, end) < 0:  # every linearised row holds one
                     kind = "prose"
                 else:
-                    self.flush(_lines(text, start, end))
+                    self.flush(start, end)
                     continue
                 kinds.append(kind)  # what add() does, without the call
                 starts.append(start)
@@ -244,23 +253,33 @@ class _Parser:
             if text.find("\n", start, end) < 0:  # a one-line group: most often a heading
                 heading = _HEADING.fullmatch(text, start, end)
                 if heading:
-                    self.heading(start, end, heading)
+                    self.heading(start, end, len(heading.group(1)), heading.group(2))
                     continue
             while start < end:
                 resume = self.lines(start, end)
                 start = resume + 1  # a fence closed inside the group: go on after it
 
-    def flush(self, para: list[tuple[int, int]]) -> None:
-        if para:
-            kind = _classify(para, self.text)
-            rows = tuple(para) if kind == "table" else ()
-            self.add(kind, para[0][0], para[-1][1], rows)
-            para.clear()
+    def flush(self, ps: int, pe: int) -> None:
+        """The paragraph text[ps:pe] (whole lines) as one block: list, linearised
+        table rows, or prose."""
+        text = self.text
+        if _LIST_START.match(text, ps, pe):
+            self.add("list", ps, pe)
+            return
+        if text.find(" | ", ps, pe) >= 0:  # every linearised row holds one
+            lines = _lines(text, ps, pe)
+            if all(LINEAR_ROW.match(text[s:e].strip()) for s, e in lines):
+                self.add("table", ps, pe, tuple(lines))
+                return
+        self.add("prose", ps, pe)
 
     def lines(self, start: int, end: int) -> int:
-        """The group line by line; returns where to go on (past a fence, its closing line)."""
+        """The group line by line; returns where to go on (past a fence, its closing line).
+
+        The paragraph being gathered is a run of whole lines: it starts at ``ps``
+        and holds ``count`` lines, the last ending where the current line starts."""
         text = self.text
-        para: list[tuple[int, int]] = []
+        ps, count = start, 0
         s = start
         while s < end:
             e = text.find("\n", s, end)
@@ -269,33 +288,45 @@ class _Parser:
             line = text[s:e]
             fence = _FENCE.match(line)
             if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
-                self.flush(para)
-                return self.fence(s, e, fence.group(1))
+                if count:
+                    self.flush(ps, s - 1)
+                return self.fence(s, e, fence.group(1)[0], len(fence.group(1)))
             heading = _HEADING.fullmatch(line)
             if heading:
-                self.flush(para)
-                self.heading(s, e, heading)
-            elif e < end and self.table(s, e, end, para):
-                s = self.ends[-1] + 1
+                if count:
+                    self.flush(ps, s - 1)
+                    count = 0
+                self.heading(s, e, len(heading.group(1)), heading.group(2))
+            elif e < end and "|" in line and (table_end := self.table(s, e, end, ps, count)) >= 0:
+                count = 0
+                s = table_end + 1
                 continue
             else:
-                para.append((s, e))
+                if not count:
+                    ps = s
+                count += 1
             s = e + 1
-        self.flush(para)
+        if count:
+            self.flush(ps, end)
         return end
 
-    def table(self, s: int, e: int, end: int, para: list[tuple[int, int]]) -> bool:
+    def table(self, s: int, e: int, end: int, ps: int, count: int) -> int:
         """A GFM table if the line s:e starts one: header, separator, then rows up to a
-        blank line, a heading or a fence."""
+        blank line, a heading or a fence. Returns where the table ends, or -1.
+
+        ``ps`` and ``count`` are the paragraph gathered before the line (see lines)."""
         text = self.text
         sep_end = text.find("\n", e + 1, end)
         if sep_end < 0:
             sep_end = end
         if not is_table_start(text[s:e], text[e + 1 : sep_end]):
-            return False
+            return -1
         # a one-line caption written directly above its table travels with it
-        table_start = para.pop()[0] if len(para) == 1 else s
-        self.flush(para)
+        table_start = s
+        if count == 1:
+            table_start = ps
+        elif count:
+            self.flush(ps, s - 1)
         rows: list[tuple[int, int]] = []
         r = sep_end + 1
         while r < end:
@@ -310,12 +341,13 @@ class _Parser:
         header_end = rows[0][0] if rows else sep_end
         table_end = rows[-1][1] if rows else sep_end
         self.add("table", table_start, table_end, tuple(rows), (s, header_end))
-        return True
+        return table_end
 
-    def fence(self, s: int, e: int, mark: str) -> int:
-        """A code block from its opening line through its closing line, blank lines and all."""
+    def fence(self, s: int, e: int, char: str, width: int) -> int:
+        """A code block from its opening line (a run of ``width`` ``char``s) through
+        its closing line, blank lines and all."""
         text = self.text
-        closing = _closing_fence(mark).search(text, e)
+        closing = _closing_fence(char, width).search(text, e)
         if closing is not None:
             end = closing.end()
         else:  # an unclosed fence runs to the end of the last line: nothing lost
@@ -323,10 +355,10 @@ class _Parser:
         self.add("code", s, end)
         return end
 
-    def heading(self, s: int, e: int, heading: re.Match[str]) -> None:
-        hashes, raw_title = heading.group(1, 2)
+    def heading(self, s: int, e: int, level: int, raw_title: str | None) -> None:
+        """An ATX heading of ``level`` on the line s:e; ``raw_title`` is what follows
+        the blanks after its hashes (None when nothing does)."""
         title = _heading_text(raw_title)
-        level = len(hashes)
         page = page_number(title)
         transcribed = is_transcribed(title)
         stack = self.stack
