@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 # quick benchmark test measures them too; without them it reports "not installed".
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-bench.txt
 
+# The compiled block scanner: the tests hold it to the Python one, and use it.
+bash scripts/build.sh
+
 # The browser test drives Debian's Chromium (no browser download).
 if ! command -v chromium >/dev/null 2>&1; then
   SUDO=""

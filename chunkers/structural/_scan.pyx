@@ -1,0 +1,360 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""The compiled twin of ``parse._Parser.run_python``: the same blocks, found in C.
+
+It walks the text once, line by line, and appends plain blocks (prose, lists,
+code) to the parser's lists itself. Everything with a rule of its own goes back
+to the parser's Python methods, so those rules live in one place: headings
+(sections and their paths), tables (the GFM separator check, rows, captions)
+and paragraphs that may be linearised table rows. Headings are the one rule
+written twice: the section stack below mirrors ``_Parser.heading`` because a
+Python call per heading was a fifth of the compiled parse. Character classes follow
+Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is ``str.isdecimal``.
+See speedups.py for how it is loaded and tests/chunkers/test_scanner.py for the
+tests that hold it to the Python scanner.
+"""
+import sys
+
+cimport cython
+from cpython.unicode cimport Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE
+
+
+from libc.string cimport memchr
+from libc.stddef cimport wchar_t
+from libc.stdint cimport uint16_t
+
+
+cdef extern from "wchar.h":
+    wchar_t* wmemchr(const wchar_t* s, wchar_t c, size_t n)
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object)
+    void* PyUnicode_DATA(object)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
+    Py_ssize_t PyUnicode_FindChar(object, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
+
+
+cdef Py_UCS4 NL = 10
+
+
+def scan(parser, str text):
+    """Append ``text``'s blocks and sections to ``parser`` (a parse._Parser), in
+    text order."""
+    cdef _Scanner scanner = _Scanner(parser, text)
+    scanner.run()
+
+
+cdef class _Frame:
+    """parse._Frame: a heading on the stack."""
+    cdef int level
+    cdef object page, path, nearest_page
+    cdef bint transcribed
+
+    def __cinit__(self, int level, page, tuple path, nearest_page, bint transcribed):
+        self.level = level
+        self.page = page
+        self.path = path
+        self.nearest_page = nearest_page
+        self.transcribed = transcribed
+
+
+@cython.final  # direct calls, not through a method table: at() runs once per character
+cdef class _Scanner:
+    cdef object parser
+    cdef str text
+    cdef Py_ssize_t n
+    cdef int kind
+    cdef void* data
+    cdef list kinds, starts, ends, sections, section_starts, stack
+    cdef object rules  # the parse module: Section, _heading_text, page_number
+
+    def __cinit__(self, parser, str text):
+        self.parser = parser
+        self.text = text
+        self.n = len(text)
+        self.kind = PyUnicode_KIND(text)
+        self.data = PyUnicode_DATA(text)
+        self.kinds = parser.kinds
+        self.starts = parser.starts
+        self.ends = parser.ends
+        self.sections = parser.sections
+        self.section_starts = parser.section_starts
+        self.stack = []
+        self.rules = sys.modules[type(parser).__module__]
+
+    cdef inline Py_UCS4 at(self, Py_ssize_t i) noexcept:
+        return PyUnicode_READ(self.kind, self.data, i)
+
+    cdef inline bint blank(self, Py_ssize_t i) noexcept:
+        """text[i] is whitespace other than a newline (re's [^\\S\\n])."""
+        cdef Py_UCS4 c = self.at(i)
+        return c != NL and Py_UNICODE_ISSPACE(c)
+
+    cdef inline Py_ssize_t find(self, Py_UCS4 c, Py_ssize_t s, Py_ssize_t end) noexcept:
+        """The first ``c`` (ASCII) in s:end, else -1: the C library's search per
+        storage width (an API call per line cost more than the scan)."""
+        cdef const char* p
+        cdef const wchar_t* w
+        cdef const uint16_t* u
+        if s >= end:
+            return -1
+        if self.kind == 1:
+            p = <const char*>memchr(<const char*>self.data + s, c, end - s)
+            return -1 if p == NULL else p - <const char*>self.data
+        if self.kind == 4 and sizeof(wchar_t) == 4:
+            w = wmemchr(<const wchar_t*>self.data + s, c, end - s)
+            return -1 if w == NULL else w - <const wchar_t*>self.data
+        if self.kind == 2:
+            u = <const uint16_t*>self.data
+            while s < end and u[s] != c:
+                s += 1
+            return s if s < end else -1
+        while s < end and self.at(s) != c:
+            s += 1
+        return s if s < end else -1
+
+    cdef inline Py_ssize_t line_end(self, Py_ssize_t s, Py_ssize_t end) noexcept:
+        """The first newline in s:end, else end."""
+        cdef Py_ssize_t e = self.find(NL, s, end)
+        return end if e < 0 else e
+
+    cdef bint has_row_pipe(self, Py_ssize_t s, Py_ssize_t end) noexcept:
+        """" | " occurs in s:end (every linearised table row holds one)."""
+        cdef Py_ssize_t i = self.find(u'|', s + 1, end - 1)
+        while i >= 0:
+            if self.at(i - 1) == u' ' and self.at(i + 1) == u' ':
+                return True
+            i = self.find(u'|', i + 1, end - 1)
+        return False
+
+    cdef Py_ssize_t blank_line_end(self, Py_ssize_t s) noexcept:
+        """Where the line starting at s ends if it is blank (the text's end counts
+        as an empty line), else -1."""
+        cdef Py_ssize_t i = s
+        cdef Py_UCS4 c
+        while i < self.n:
+            c = self.at(i)
+            if c == NL:
+                return i
+            if not Py_UNICODE_ISSPACE(c):
+                return -1
+            i += 1
+        return self.n
+
+    cdef int add(self, str kind, Py_ssize_t s, Py_ssize_t e) except -1:
+        self.kinds.append(kind)
+        self.starts.append(s)
+        self.ends.append(e)
+        return 0
+
+    cdef run(self):
+        cdef Py_ssize_t n = self.n, i = 0, pos, start, end, ls, le, be, nb, resume = 0
+        while i < n and Py_UNICODE_ISSPACE(self.at(i)):
+            i += 1
+        if i == n:
+            return
+        pos = PyUnicode_FindChar(self.text, NL, 0, i, -1) + 1  # the first group's first line
+        while pos < n:
+            # a group: non-blank lines from pos up to a blank line or the end
+            start = ls = pos
+            while True:
+                le = self.line_end(ls, n)
+                if le == n:
+                    end = pos = n
+                    break
+                be = self.blank_line_end(le + 1)
+                if be < 0:
+                    ls = le + 1
+                    continue
+                end = le
+                while be < n:  # every blank line after it
+                    nb = self.blank_line_end(be + 1)
+                    if nb < 0:
+                        break
+                    be = nb
+                pos = be + 1 if be < n else n
+                break
+            if start < resume:
+                if end <= resume:
+                    continue  # inside a fence that ran past its group
+                start = resume + 1  # the line after a closing fence
+            while start < end:
+                resume = self.lines(start, end)
+                start = resume + 1  # a fence closed inside the group: go on after it
+
+    cdef Py_ssize_t lines(self, Py_ssize_t start, Py_ssize_t end) except -1:
+        """parse._Parser.lines: the group line by line; returns where to go on."""
+        cdef Py_ssize_t ps = start, count = 0, s = start, e, j, k, t, table_end
+        cdef int level
+        cdef Py_UCS4 c
+        while s < end:
+            e = self.line_end(s, end)
+            # a fence opens: [ \t]* then 3+ backticks (no backtick after them) or tildes
+            j = s
+            while j < e and (self.at(j) == u' ' or self.at(j) == u'\t'):
+                j += 1
+            if j < e:
+                c = self.at(j)
+                if c == u'`' or c == u'~':
+                    k = j
+                    while k < e and self.at(k) == c:
+                        k += 1
+                    if k - j >= 3 and not (c == u'`' and self.find(c, k, e) >= 0):
+                        if count:
+                            self.flush(ps, s - 1)
+                        return self.fence(s, e, c, k - j)
+            # an ATX heading: up to 3 spaces, 1-6 hashes, then the end or blanks and a title
+            level = 0
+            j = s
+            while j < e and self.at(j) == u' ':
+                j += 1
+            if j - s <= 3:
+                k = j
+                while k < e and self.at(k) == u'#':
+                    k += 1
+                if 1 <= k - j <= 6 and (k == e or self.at(k) == u' ' or self.at(k) == u'\t'):
+                    level = k - j
+            if level:
+                if count:
+                    self.flush(ps, s - 1)
+                    count = 0
+                t = k
+                while t < e and (self.at(t) == u' ' or self.at(t) == u'\t'):
+                    t += 1
+                self.heading(s, e, level, t)
+            elif e < end and self.find(u'|', s, e) >= 0 and self.maybe_separator(e + 1, end):
+                table_end = self.parser.table(s, e, end, ps, count)
+                if table_end >= 0:
+                    count = 0
+                    s = table_end + 1
+                    continue
+                if not count:
+                    ps = s
+                count += 1
+            else:
+                if not count:
+                    ps = s
+                count += 1
+            s = e + 1
+        if count:
+            self.flush(ps, end)
+        return end
+
+    cdef bint maybe_separator(self, Py_ssize_t s, Py_ssize_t end) noexcept:
+        """The line at s could be a table's |---| separator: only [ \\t|:-], a pipe
+        and a dash. The parser's table() makes the exact check."""
+        cdef bint pipe = False, dash = False
+        cdef Py_UCS4 c
+        while s < end:
+            c = self.at(s)
+            if c == NL:
+                break
+            if c == u'|':
+                pipe = True
+            elif c == u'-':
+                dash = True
+            elif not (c == u' ' or c == u'\t' or c == u':'):
+                return False
+            s += 1
+        return pipe and dash
+
+    cdef bint list_start(self, Py_ssize_t s, Py_ssize_t end) noexcept:
+        """parse._LIST_START.match(text, s, end)."""
+        cdef Py_ssize_t i = s, d
+        cdef Py_UCS4 c
+        while i < end and (self.at(i) == u' ' or self.at(i) == u'\t'):
+            i += 1
+        if i >= end:
+            return False
+        c = self.at(i)
+        if c == u'-' or c == u'*' or c == u'+':
+            i += 1
+        elif Py_UNICODE_ISDECIMAL(c):
+            d = i
+            while i < end and Py_UNICODE_ISDECIMAL(self.at(i)):
+                i += 1
+            if i - d > 9 or i >= end or not (self.at(i) == u'.' or self.at(i) == u')'):
+                return False
+            i += 1
+        else:
+            return False
+        return i == end or self.at(i) == u' ' or self.at(i) == u'\t' or self.at(i) == NL
+
+    cdef int flush(self, Py_ssize_t ps, Py_ssize_t pe) except -1:
+        """parse._Parser.flush; only a paragraph that may hold linearised table rows
+        goes back to Python."""
+        if self.list_start(ps, pe):
+            self.add("list", ps, pe)
+        elif not self.has_row_pipe(ps, pe):
+            self.add("prose", ps, pe)
+        else:
+            self.parser.flush(ps, pe)
+        return 0
+
+    cdef Py_ssize_t fence(self, Py_ssize_t s, Py_ssize_t e, Py_UCS4 c, Py_ssize_t width) except -1:
+        """parse._Parser.fence: through the first line of only blanks and at least
+        ``width`` ``c``s, else to the end of the text."""
+        cdef Py_ssize_t n = self.n, p = e, nl, i, k, end = -1
+        while True:
+            nl = self.find(NL, p, n)
+            if nl < 0:
+                break
+            i = nl + 1
+            while i < n and self.blank(i):
+                i += 1
+            k = i
+            while k < n and self.at(k) == c:
+                k += 1
+            if k - i >= width:
+                while k < n and self.blank(k):
+                    k += 1
+                if k == n or self.at(k) == NL:
+                    end = k
+                    break
+            p = nl + 1
+        if end < 0:  # an unclosed fence runs to the end of the last line
+            end = n - 1 if n and self.at(n - 1) == NL else n
+        self.add("code", s, end)
+        return end
+
+    cdef int heading(self, Py_ssize_t s, Py_ssize_t e, int level, Py_ssize_t t) except -1:
+        """parse._Parser.heading: the section an ATX heading opens; its title
+        starts at t (after the blanks that follow the hashes)."""
+        cdef str title
+        cdef Py_ssize_t j = e - 1
+        cdef _Frame frame, parent
+        cdef tuple inherited, path
+        cdef bint transcribed, under_transcribed
+        while j >= t and (self.at(j) == u' ' or self.at(j) == u'\t'):
+            j -= 1
+        if j >= t and self.at(j) == u'#':  # closing hashes: the rare case, in Python
+            title = self.rules._heading_text(self.text[t:e])
+        else:
+            title = self.text[t:e].strip()
+        page = None
+        if title and (title[0] == u'p' or title[0] == u'P'):
+            page = self.rules.page_number(title)
+        transcribed = self.rules.TRANSCRIBED_MARK in title
+        stack = self.stack
+        if transcribed and page is None:
+            # seed 000: a transcribed heading never displaces the page anchor above it
+            for frame in reversed(stack):
+                if frame.page is not None:
+                    level = max(frame.level + 1, level)
+                    break
+        while stack and (<_Frame>stack[len(stack) - 1]).level >= level:
+            stack.pop()
+        if stack:
+            parent = stack[len(stack) - 1]
+            inherited = parent.path
+            under_transcribed = transcribed or parent.transcribed
+            nearest_page = parent.nearest_page if page is None else page
+        else:
+            inherited, under_transcribed, nearest_page = (), transcribed, page
+        path = inherited + (title,)
+        # a transcribed heading labels its own section and is never inherited
+        stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed))
+        self.sections.append(tuple.__new__(self.rules.Section, (title, level, path, under_transcribed, nearest_page)))
+        self.section_starts.append(len(self.kinds))
+        self.add("heading", s, e)
+        return 0
