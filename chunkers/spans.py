@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import speedups
 from .model import Chunk
 from .text import SourceText, count_units
 
@@ -29,8 +30,22 @@ class Draft:
     runt_excuse: str = ""
 
 
-def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
-    """Slice bodies from the caller's text and number the chunks."""
+def finish(src: SourceText, drafts: list[Draft], unit: str, compiled: bool | None = None) -> list[Chunk]:
+    """Slice bodies from the caller's text and number the chunks.
+
+    ``compiled``: None uses the compiled twin when it is built, True insists on
+    it, False runs the Python reference. Their output is the same.
+    """
+    if compiled is None:
+        compiled = speedups.finish is not None
+    if not compiled:
+        return finish_python(src, drafts, unit)
+    if speedups.finish is None:
+        raise RuntimeError(speedups.WHY_NOT)
+    return speedups.finish(src, drafts, unit, Chunk, count_units)
+
+
+def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
     out: list[Chunk] = []
     orig, norm = src.original, src.norm
     # no CR was dropped (the usual case): offsets map to themselves, skip the map

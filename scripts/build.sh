@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Build the compiled block scanner (chunkers/structural/_scan.pyx) in place.
-# Optional for the app and the library, which fall back to the Python scanner;
-# the test command runs it. Safe to run again: an up-to-date build is kept.
+# Build the compiled twins (chunkers/_speedups.pyx) in place. Optional for the
+# app and the library, which fall back to their Python code; the test command
+# runs it. Safe to run again: an up-to-date build is kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
-python3 -W ignore -m Cython.Build.Cythonize -i -q chunkers/structural/_scan.pyx >/dev/null
+python3 -W ignore -m Cython.Build.Cythonize -i -q chunkers/_speedups.pyx >/dev/null
 rm -rf build
-python3 -c "from chunkers.structural import speedups; assert speedups.scan, speedups.WHY_NOT"
+python3 -c "from chunkers import speedups; assert speedups.compiled, speedups.WHY_NOT"

@@ -14,7 +14,7 @@ from operator import sub
 from typing import NamedTuple
 
 from ..gcpause import collector_paused
-from . import speedups as _speedups
+from .. import speedups as _speedups
 from ..text import SourceText
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")

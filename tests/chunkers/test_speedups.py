@@ -1,8 +1,10 @@
-"""The compiled block scanner finds exactly the blocks the Python one does.
+"""The compiled twins do exactly what their Python references do.
 
-parse.py's Python scanner is the reference; _scan.pyx is its compiled twin
-(issue 5's speed). Every field of the parse must agree: block kinds and spans,
-table rows and headers, sections with their heading paths, pages and trust.
+_speedups.pyx holds two twins (issue 5's speed): the block scanner, whose
+reference is parse.py's Python scanner, and finish, whose reference is
+spans.finish_python. Every field must agree: block kinds and spans, table rows
+and headers, sections with their heading paths, pages and trust; and every
+field of every Chunk.
 """
 from __future__ import annotations
 
@@ -15,7 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chunkers.structural import speedups
+from chunkers import ChunkOptions, speedups
+from chunkers.model import Chunk
+from chunkers.spans import finish
+from chunkers.structural.pack import pack_drafts
 from chunkers.structural.parse import ParsedDocument, parse
 from tests.support import CORPUS
 
@@ -30,8 +35,17 @@ def assert_same_parse(text: str) -> None:
     assert fields(compiled) == fields(python)
 
 
-def test_the_compiled_scanner_is_built_and_used_by_default() -> None:
-    assert speedups.scan is not None, speedups.WHY_NOT
+def assert_same_chunks(text: str, opts: ChunkOptions) -> None:
+    doc = parse(text, compiled=False)
+    drafts = pack_drafts(doc, opts)
+    compiled = finish(doc.source, drafts, opts.unit, compiled=True)
+    assert compiled == finish(doc.source, drafts, opts.unit, compiled=False)
+    assert all(type(c) is Chunk for c in compiled)
+
+
+def test_the_compiled_twins_are_built_and_used_by_default() -> None:
+    assert speedups.compiled is not None, speedups.WHY_NOT
+    assert speedups.scan is not None and speedups.finish is not None
     text = "# Title\n\nSome prose.\n"
     calls = []
 
@@ -54,6 +68,38 @@ def test_compiled_and_python_scanners_agree_on_the_corpus() -> None:
     differ = [p.name for p in paths if fields(parse(p.read_text("utf-8"), compiled=True))
               != fields(parse(p.read_text("utf-8"), compiled=False))]
     assert differ == []
+
+
+@pytest.mark.parametrize("opts", [ChunkOptions(1800, 150), ChunkOptions(200, 20, unit="words"),
+                                  ChunkOptions(300, 0, sweep="off")], ids=str)
+def test_compiled_and_python_finish_agree_on_the_corpus(opts: ChunkOptions) -> None:
+    for path in sorted(CORPUS.rglob("*.md"))[::3]:
+        text = path.read_text("utf-8")
+        assert_same_chunks(text, opts)
+        assert_same_chunks(text.replace("\n", "\r\n"), opts)  # offsets mapped back to CRLF
+
+
+def test_compiled_finish_keeps_what_the_caller_gave() -> None:
+    # a lone surrogate (a lossy decode) is U+FFFD only in the working copy: the
+    # body, the repeated table header and the overlap prefix come from the text as given
+    text = ("Intro \ud800 words here.\n\n| a \ud800 | b |\n|---|---|\n"
+            + "".join(f"| row {i} \ud800 | {i} |\n" for i in range(40)))
+    for newline in ("\n", "\r\n"):
+        given = text.replace("\n", newline)
+        for opts in (ChunkOptions(80, 20), ChunkOptions(12, 3, unit="words")):
+            assert_same_chunks(given, opts)
+        doc = parse(given)
+        chunks = finish(doc.source, pack_drafts(doc, ChunkOptions(80, 20)), "chars")
+        header = f"| a \ud800 | b |{newline}|---|---|{newline}"
+        assert sum(c.header_repeated and c.body.startswith(header) for c in chunks) > 1
+
+
+def test_a_chunk_field_the_twin_does_not_know_is_refused() -> None:
+    from dataclasses import make_dataclass
+
+    other = make_dataclass("Other", [("index", int), ("extra", int)], frozen=True, slots=True)
+    with pytest.raises(RuntimeError, match="fields changed"):
+        speedups.finish(parse("x").source, [], "chars", other, len)
 
 
 # Lines that exercise every rule the scanner reimplements: fences (width,
@@ -87,6 +133,12 @@ def test_compiled_and_python_scanners_agree_on_generated_markdown(text: str) -> 
     assert_same_parse(text)
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents(), st.sampled_from(["\n", "\r\n"]), st.integers(5, 60), st.sampled_from(["chars", "words"]))
+def test_compiled_and_python_finish_agree_on_generated_markdown(text, newline, size, unit) -> None:
+    assert_same_chunks(text.replace("\n", newline), ChunkOptions(size, size // 4, unit=unit))
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("#`~|-:*+1. \t\n\u00a0a😀é→")), max_size=120))
 def test_compiled_and_python_scanners_agree_on_any_string(text: str) -> None:
@@ -104,21 +156,26 @@ def test_every_string_width_scans_alike(extra: str) -> None:
 
 
 def test_a_build_older_than_its_source_is_not_used(tmp_path: Path) -> None:
-    built, source = tmp_path / "_scan.so", tmp_path / "_scan.pyx"
+    built, source = tmp_path / "_speedups.so", tmp_path / "_speedups.pyx"
     built.write_text("")
     source.write_text("")
-    module = SimpleNamespace(__file__=str(built), scan=lambda parser, text: None)
+    module = SimpleNamespace(__file__=str(built))
     past = time.time() - 60
     os.utime(built, (past, past))
     assert speedups.usable(module, source) == (None, speedups.STALE)
     os.utime(source, (past - 60, past - 60))
-    assert speedups.usable(module, source) == (module.scan, "")
+    assert speedups.usable(module, source) == (module, "")
     assert speedups.usable(None, source) == (None, speedups.NOT_BUILT)
 
 
-def test_insisting_on_the_compiled_scanner_without_a_build_says_why(monkeypatch) -> None:
+def test_insisting_on_a_twin_without_a_build_says_why(monkeypatch) -> None:
     monkeypatch.setattr(speedups, "scan", None)
+    monkeypatch.setattr(speedups, "finish", None)
     monkeypatch.setattr(speedups, "WHY_NOT", speedups.NOT_BUILT)
-    with pytest.raises(RuntimeError, match="scripts/build.sh"):
-        parse("text", compiled=True)
-    assert parse("# a\n\nb").kinds == ("heading", "prose")  # the default falls back
+    doc = parse("# a\n\nb")
+    for insist in (lambda: parse("text", compiled=True),
+                   lambda: finish(doc.source, pack_drafts(doc, ChunkOptions()), "chars", compiled=True)):
+        with pytest.raises(RuntimeError, match="scripts/build.sh"):
+            insist()
+    assert doc.kinds == ("heading", "prose")  # without `compiled`, the Python code runs
+    assert [c.body for c in finish(doc.source, pack_drafts(doc, ChunkOptions()), "chars")] == ["# a\n\nb"]

@@ -1,5 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""The compiled twin of ``parse._Parser.run_python``: the same blocks, found in C.
+"""Compiled twins of two steps of the structural chunker (see speedups.py).
+
+``scan`` is the twin of ``parse._Parser.run_python``: the same blocks, found in C.
 
 It walks the text once, line by line, and appends plain blocks (prose, lists,
 code) to the parser's lists itself. Everything with a rule of its own goes back
@@ -9,8 +11,12 @@ and paragraphs that may be linearised table rows. Headings are the one rule
 written twice: the section stack below mirrors ``_Parser.heading`` because a
 Python call per heading was a fifth of the compiled parse. Character classes follow
 Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is ``str.isdecimal``.
-See speedups.py for how it is loaded and tests/chunkers/test_scanner.py for the
-tests that hold it to the Python scanner.
+
+``finish`` is the twin of ``spans.finish_python``: the same Chunk records,
+with their fields set through the slot descriptors, which skips the frozen
+dataclass's __init__ (a Python call per field: most of finish's time).
+
+tests/chunkers/test_speedups.py holds both twins to their Python references.
 """
 import sys
 
@@ -32,6 +38,19 @@ cdef extern from "Python.h":
     void* PyUnicode_DATA(object)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
     Py_ssize_t PyUnicode_FindChar(object, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
+
+
+cdef extern from *:
+    """
+    static PyObject *chunklab_new(PyObject *cls, PyObject *empty) {
+        return ((PyTypeObject *)cls)->tp_new((PyTypeObject *)cls, empty, NULL);
+    }
+    static int chunklab_set(PyObject *descr, PyObject *obj, PyObject *value) {
+        return Py_TYPE(descr)->tp_descr_set(descr, obj, value);
+    }
+    """
+    object chunklab_new(object cls, tuple empty)
+    int chunklab_set(object descr, object obj, object value) except -1
 
 
 cdef Py_UCS4 NL = 10
@@ -358,3 +377,75 @@ cdef class _Scanner:
         self.section_starts.append(len(self.kinds))
         self.add("heading", s, e)
         return 0
+
+
+# Chunk's fields in the order finish fills them, checked against the class once
+CHUNK_FIELDS = ("index", "body", "start", "end", "length", "kind", "heading_path",
+                "overlap_prefix", "overlap_start", "overlap_end", "transcribed", "page",
+                "header_repeated", "runt_excuse")
+cdef object _chunk_class = None
+cdef tuple _slots = ()
+
+
+cdef int _use_chunk_class(cls) except -1:
+    global _chunk_class, _slots
+    import dataclasses
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if names != CHUNK_FIELDS:
+        raise RuntimeError(f"Chunk's fields changed; update _speedups.finish: {names}")
+    _slots = tuple(cls.__dict__[name] for name in names)
+    _chunk_class = cls
+    return 0
+
+
+cdef object _new_chunk(tuple values):
+    cdef object chunk = chunklab_new(_chunk_class, ())
+    cdef Py_ssize_t i
+    for i in range(len(_slots)):
+        chunklab_set(_slots[i], chunk, values[i])
+    return chunk
+
+
+def finish(src, list drafts, str unit, chunk_class, count_units):
+    """spans.finish_python: slice bodies from the caller's text and number the chunks."""
+    if chunk_class is not _chunk_class:
+        _use_chunk_class(chunk_class)
+    cdef list out = []
+    cdef str orig = src.original, norm = src.norm
+    cdef str header, norm_header, body, prefix
+    cdef bint chars = unit == "chars"
+    cdef Py_ssize_t index = 0, ds, de, s, e, hs, he, os_, oe, length
+    # no CR was dropped (the usual case): offsets map to themselves
+    to_src = src.to_source if len(orig) != len(norm) else None
+    for draft in drafts:
+        ds, de = draft.start, draft.end
+        if to_src is None:
+            s, e = ds, de
+        else:
+            s, e = to_src(ds), to_src(de)
+        header = norm_header = ""
+        span = draft.header
+        if span is not None:
+            hs, he = span
+            norm_header = norm[hs:he]
+            # copied from the caller's text by span, so CRLF stays CRLF (and a lone
+            # surrogate stays itself: norm holds U+FFFD there)
+            header = orig[hs:he] if to_src is None else orig[to_src(hs):to_src(he)]
+        body = header + orig[s:e] if header else orig[s:e]
+        os_, oe = draft.overlap_start, draft.overlap_end
+        if oe > os_:
+            if to_src is not None:
+                os_, oe = to_src(os_), to_src(oe)
+            prefix = orig[os_:oe]
+        else:
+            os_ = oe = s
+            prefix = ""
+        if chars:
+            length = len(norm_header) + de - ds
+        else:
+            length = count_units(norm_header + norm[ds:de], unit)
+        out.append(_new_chunk((index, body, s, e, length, draft.kind, draft.heading_path, prefix,
+                               os_, oe, draft.transcribed, draft.page, span is not None,
+                               draft.runt_excuse)))
+        index += 1
+    return out
