@@ -1,11 +1,13 @@
-"""The compiled twins (_speedups.pyx), when they are built and current.
+"""The compiled twins, when they are built and current.
 
-Two steps of the structural chunker have a Cython twin, for issue 5's speed:
-the block scan (parse.py's Python scanner is the reference) and turning
-drafts into Chunk records (spans.finish_python is the reference). The tests
-hold each twin to its reference on the corpus and on generated markdown.
-Without a build (``scripts/build.sh``, which the test command runs)
-everything works the same, on the Python references.
+Three steps of the structural chunker have a compiled twin, for issue 5's
+speed. _speedups.pyx holds two written for Cython: the block scan (parse.py's
+Python scanner is the reference) and turning drafts into Chunk records
+(spans.finish_python is the reference). The third is pack.py itself,
+compiled as it stands into _pack_compiled (setup.py). The tests hold each
+twin to its reference on the corpus and on generated markdown. Without a
+build (``scripts/build.sh``, which the test command runs) everything works
+the same, on the Python code.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from types import ModuleType
 from typing import Any, Callable
 
 NOT_BUILT = "the compiled speedups are not built: run scripts/build.sh"
-STALE = "the compiled speedups are older than _speedups.pyx: run scripts/build.sh"
+STALE = "the compiled speedups are older than their source: run scripts/build.sh"
+HERE = Path(__file__).parent
 
 
 def usable(module: ModuleType | None, source: Path) -> tuple[ModuleType | None, str]:
@@ -29,16 +32,38 @@ def usable(module: ModuleType | None, source: Path) -> tuple[ModuleType | None, 
     return module, ""
 
 
+def _warn(module: ModuleType | None, usable_module: ModuleType | None, why: str) -> None:
+    if module is not None and usable_module is None:
+        warnings.warn(why + " (the Python code runs meanwhile)", stacklevel=3)
+
+
 try:
     from . import _speedups as _module
 except ImportError:
     _module = None
 
-compiled, WHY_NOT = usable(_module, Path(__file__).with_name("_speedups.pyx"))
-if _module is not None and compiled is None:
-    warnings.warn(WHY_NOT + " (the Python code runs meanwhile)", stacklevel=2)
+compiled, WHY_NOT = usable(_module, HERE / "_speedups.pyx")
+_warn(_module, compiled, WHY_NOT)
 
 # parse._Parser.run_python's twin: scan(parser, text)
 scan: Callable[[Any, str], None] | None = compiled.scan if compiled else None
 # spans.finish_python's twin: finish(src, drafts, unit)
 finish: Callable[..., list] | None = compiled.finish if compiled else None
+
+
+_pack: tuple[Callable[..., list] | None, str] | None = None
+
+
+def pack_drafts() -> tuple[Callable[..., list] | None, str]:
+    """pack.py's compiled pack_drafts, or None and why not. Looked up on first
+    use: the compiled module imports the package this module is part of."""
+    global _pack
+    if _pack is None:
+        try:
+            from .structural import _pack_compiled as module
+        except ImportError:
+            module = None
+        found, why = usable(module, HERE / "structural" / "pack.py")
+        _warn(module, found, why)
+        _pack = (found.pack_drafts if found else None), why
+    return _pack

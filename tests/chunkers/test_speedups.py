@@ -1,10 +1,10 @@
 """The compiled twins do exactly what their Python references do.
 
-_speedups.pyx holds two twins (issue 5's speed): the block scanner, whose
-reference is parse.py's Python scanner, and finish, whose reference is
-spans.finish_python. Every field must agree: block kinds and spans, table rows
-and headers, sections with their heading paths, pages and trust; and every
-field of every Chunk.
+Three steps have a compiled twin (issue 5's speed): the block scanner, whose
+reference is parse.py's Python scanner; packing, pack.py compiled as it
+stands; and finish, whose reference is spans.finish_python. Every field must
+agree: block kinds and spans, table rows and headers, sections with their
+heading paths, pages and trust; every draft; and every field of every Chunk.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from chunkers import ChunkOptions, speedups
 from chunkers.model import Chunk
 from chunkers.spans import finish
-from chunkers.structural.pack import pack_drafts
+from chunkers.structural import pack_drafts
 from chunkers.structural.parse import ParsedDocument, parse
 from tests.support import CORPUS
 
@@ -36,8 +36,11 @@ def assert_same_parse(text: str) -> None:
 
 
 def assert_same_chunks(text: str, opts: ChunkOptions) -> None:
+    """Each step's twin against its reference, on the same input."""
     doc = parse(text, compiled=False)
-    drafts = pack_drafts(doc, opts)
+    drafts = pack_drafts(doc, opts, compiled=False)
+    # a parse of its own: packing caches block lengths and sentences on the parse
+    assert pack_drafts(parse(text, compiled=False), opts, compiled=True) == drafts
     compiled = finish(doc.source, drafts, opts.unit, compiled=True)
     assert compiled == finish(doc.source, drafts, opts.unit, compiled=False)
     assert all(type(c) is Chunk for c in compiled)
@@ -46,6 +49,9 @@ def assert_same_chunks(text: str, opts: ChunkOptions) -> None:
 def test_the_compiled_twins_are_built_and_used_by_default() -> None:
     assert speedups.compiled is not None, speedups.WHY_NOT
     assert speedups.scan is not None and speedups.finish is not None
+    packer, why = speedups.pack_drafts()
+    assert packer is not None, why
+    assert packer.__module__ == "chunkers.structural._pack_compiled"
     text = "# Title\n\nSome prose.\n"
     calls = []
 
@@ -72,7 +78,7 @@ def test_compiled_and_python_scanners_agree_on_the_corpus() -> None:
 
 @pytest.mark.parametrize("opts", [ChunkOptions(1800, 150), ChunkOptions(200, 20, unit="words"),
                                   ChunkOptions(300, 0, sweep="off")], ids=str)
-def test_compiled_and_python_finish_agree_on_the_corpus(opts: ChunkOptions) -> None:
+def test_compiled_and_python_pack_and_finish_agree_on_the_corpus(opts: ChunkOptions) -> None:
     for path in sorted(CORPUS.rglob("*.md"))[::3]:
         text = path.read_text("utf-8")
         assert_same_chunks(text, opts)
@@ -135,8 +141,14 @@ def test_compiled_and_python_scanners_agree_on_generated_markdown(text: str) -> 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents(), st.sampled_from(["\n", "\r\n"]), st.integers(5, 60), st.sampled_from(["chars", "words"]))
-def test_compiled_and_python_finish_agree_on_generated_markdown(text, newline, size, unit) -> None:
+def test_compiled_and_python_pack_and_finish_agree_on_generated_markdown(text, newline, size, unit) -> None:
     assert_same_chunks(text.replace("\n", newline), ChunkOptions(size, size // 4, unit=unit))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents(), st.integers(5, 200), st.sampled_from(["backward", "forward", "off"]), st.booleans())
+def test_compiled_and_python_pack_agree_on_every_option(text, size, sweep, heading_paths) -> None:
+    assert_same_chunks(text, ChunkOptions(size, size // 3, sweep=sweep, heading_paths=heading_paths))
 
 
 @settings(max_examples=200, deadline=None)
@@ -172,8 +184,10 @@ def test_insisting_on_a_twin_without_a_build_says_why(monkeypatch) -> None:
     monkeypatch.setattr(speedups, "scan", None)
     monkeypatch.setattr(speedups, "finish", None)
     monkeypatch.setattr(speedups, "WHY_NOT", speedups.NOT_BUILT)
+    monkeypatch.setattr(speedups, "_pack", (None, speedups.NOT_BUILT))
     doc = parse("# a\n\nb")
     for insist in (lambda: parse("text", compiled=True),
+                   lambda: pack_drafts(doc, ChunkOptions(), compiled=True),
                    lambda: finish(doc.source, pack_drafts(doc, ChunkOptions()), "chars", compiled=True)):
         with pytest.raises(RuntimeError, match="scripts/build.sh"):
             insist()
