@@ -16,7 +16,11 @@ Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is ``str.isdecimal``.
 with their fields set through the slot descriptors, which skips the frozen
 dataclass's __init__ (a Python call per field: most of finish's time).
 
-tests/chunkers/test_speedups.py holds both twins to their Python references.
+``has_surrogates`` is the twin of ``text.has_surrogates_python``: the check
+that every chunking call makes, which encoding the text to UTF-8 made cost a
+UTF-8 copy of it.
+
+tests/chunkers/test_speedups.py holds every twin to its Python reference.
 """
 import sys
 
@@ -26,7 +30,7 @@ from cpython.unicode cimport Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE
 
 from libc.string cimport memchr
 from libc.stddef cimport wchar_t
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint16_t, uint32_t
 
 
 cdef extern from "wchar.h":
@@ -449,3 +453,25 @@ def finish(src, list drafts, str unit, chunk_class, count_units):
                                draft.runt_excuse)))
         index += 1
     return out
+
+
+def has_surrogates(str text):
+    """text.has_surrogates_python: a lone surrogate (U+D800-U+DFFF) is in the text."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef Py_ssize_t i, n = len(text)
+    cdef const uint16_t* u
+    cdef const uint32_t* w
+    cdef uint32_t high = 0xFFFFF800u  # (typed: a bare literal this large is a Python int)
+    cdef bint found = False
+    if kind == 1:  # every character is below U+0100
+        return False
+    # no early exit: a branch-free loop the compiler vectorises
+    if kind == 2:
+        u = <const uint16_t*>PyUnicode_DATA(text)
+        for i in range(n):
+            found |= (u[i] & 0xF800) == 0xD800
+    else:
+        w = <const uint32_t*>PyUnicode_DATA(text)
+        for i in range(n):
+            found |= (w[i] & high) == 0xD800
+    return found

@@ -9,6 +9,8 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 
+from . import speedups
+
 _WS = re.compile(r"\S+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -42,11 +44,17 @@ def _without_surrogates(text: str) -> str:
     """Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
     the same length, so offsets hold, and segmenters that must encode the text
     as UTF-8 no longer fail on it. Bodies are still sliced from the original."""
+    check = speedups.has_surrogates or has_surrogates_python
+    return _SURROGATE.sub("\ufffd", text) if check(text) else text
+
+
+def has_surrogates_python(text: str) -> bool:
+    """Only a lone surrogate makes UTF-8 encoding fail."""
     try:
         text.encode("utf-8")
-        return text
+        return False
     except UnicodeEncodeError:
-        return _SURROGATE.sub("\ufffd", text)
+        return True
 
 
 def count_units(text: str, unit: str) -> int:

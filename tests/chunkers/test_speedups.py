@@ -22,6 +22,7 @@ from chunkers.model import Chunk
 from chunkers.spans import finish
 from chunkers.structural import pack_drafts
 from chunkers.structural.parse import ParsedDocument, parse
+from chunkers.text import has_surrogates_python
 from tests.support import CORPUS
 
 
@@ -165,6 +166,23 @@ def test_every_string_width_scans_alike(extra: str) -> None:
     assert_same_parse(text)
     # (the one-line paragraph above the table is its caption and travels with it)
     assert parse(text).kinds == ("heading", "table", "code", "list")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("", False), ("ascii", False), ("latin-1 é", False), ("ucs-2 → \ud7ff \ue000", False),
+    ("ucs-4 😀 \U0010ffff", False), ("\ud800", True), ("→ \udfff", True), ("😀 x \udbff", True),
+    ("é" * 1000 + "\udc00", True),
+], ids=repr)
+def test_the_surrogate_check_agrees_at_every_width(text: str, expected: bool) -> None:
+    assert speedups.has_surrogates(text) is expected
+    assert has_surrogates_python(text) is expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=()),
+               max_size=80))
+def test_the_surrogate_check_agrees_on_any_string(text: str) -> None:
+    assert speedups.has_surrogates(text) is has_surrogates_python(text)
 
 
 def test_a_build_older_than_its_source_is_not_used(tmp_path: Path) -> None:
