@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property
 from operator import attrgetter, sub
 
 from ..options import ChunkOptions
@@ -53,12 +54,16 @@ class Packer:
         self.doc = doc
         self.opts = opts
         self.text = doc.text
-        self.split = Splitter(doc, opts.unit)
         self.chars = opts.unit == "chars"
         self.floor = opts.floor  # (a computed property: read once, not per block)
         self.lengths = self._block_lengths()
         # the first block past each section: packing never joins blocks across it
         self.section_stops = doc.section_starts[1:] + (len(doc.kinds),)
+
+    @cached_property
+    def split(self) -> Splitter:
+        """Made on first use: most documents have no block too big for a chunk."""
+        return Splitter(self.doc, self.opts.unit)
 
     def _block_lengths(self) -> list[int]:
         """Every block's length in the unit: independent of size, so cached on the parse."""
@@ -75,7 +80,7 @@ class Packer:
 
     # -- lengths ---------------------------------------------------------------
     def _len(self, s: int, e: int) -> int:
-        return self.split.length(s, e)
+        return e - s if self.chars else self.split.length(s, e)
 
     def _joined(self, run: Run, end: int, piece_len: int) -> int:
         """Length of ``run`` extended to ``end`` (whitespace between is free in words)."""
@@ -114,11 +119,9 @@ class Packer:
             if x != y:
                 break
             common.append(x)
-        return Run(
-            start=a.start, end=b.end, length=length, section=a.section,
-            header=a.header, header_len=a.header_len, kinds=kinds,
-            first_kind=a.first_kind, last_kind=b.last_kind, last_span=b.last_span,
-            heading_path=tuple(common), transcribed=a.transcribed, page=a.page,
+        return Run(  # positional, in Run's field order: keywords cost more per record
+            a.start, b.end, length, a.section, a.header, a.header_len, kinds,
+            a.first_kind, b.last_kind, b.last_span, tuple(common), a.transcribed, a.page,
         )
 
     # -- packing ---------------------------------------------------------------
