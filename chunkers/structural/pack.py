@@ -41,8 +41,17 @@ class Run:
     page: int | None = None
 
     @property
+    def only_heading(self) -> bool:
+        """Nothing but headings so far (no text of their own)."""
+        kinds = self.kinds
+        return len(kinds) == 1 and "heading" in kinds
+
+    @property
     def kind(self) -> str:
         kinds = self.kinds
+        if len(kinds) == 1:  # the commonest case: one kind of block and no heading
+            (only,) = kinds
+            return "prose" if only == "heading" else only
         content = [k for k in kinds if k != "heading"]
         if len(content) == 1:  # the common case: one kind of block (perhaps under its heading)
             return content[0]
@@ -149,7 +158,7 @@ class Packer:
             if cur is not None and self._joined(cur, be, n) <= size:
                 self._extend(cur, bs, be, n, kind)
                 continue
-            only_heading = cur is not None and set(cur.kinds) == {"heading"}
+            only_heading = cur is not None and cur.only_heading
             room = 0
             if only_heading:
                 room = size - (self._joined(cur, bs, 0) if self.chars else cur.length)
@@ -175,7 +184,7 @@ class Packer:
                 pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
             for (ps, pe), repeats in pieces:
                 pn = self._len(ps, pe)
-                if cur is not None and set(cur.kinds) == {"heading"} and not repeats:
+                if cur is not None and cur.only_heading and not repeats:
                     self._extend(cur, ps, pe, pn, kind)
                     continue
                 if cur is not None:
@@ -218,7 +227,7 @@ class Packer:
         "## Page 12" followed at once by "### Reserved instances" is one chunk
         start, not a heading orphaned at the end of page 11's last chunk.
         """
-        if set(cur.kinds) != {"heading"}:
+        if not cur.only_heading:
             return False
         parent, child = self.doc.sections[cur.section], self.doc.sections[section]
         if child.level <= parent.level or child.transcribed != cur.transcribed:
