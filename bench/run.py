@@ -491,6 +491,18 @@ def machine() -> str:
     return f"{os.cpu_count()} CPUs, {cpu}, Python {platform.python_version()}"
 
 
+def compiled_twins() -> str:
+    """Which of the structural chunker's compiled twins ran (chunkers/speedups.py)."""
+    from chunkers import speedups
+
+    packer, why = speedups.pack_drafts()
+    used = [name for name, fn in (("scan", speedups.scan), ("pack", packer),
+                                  ("finish", speedups.finish)) if fn is not None]
+    if len(used) == 3:
+        return "built and used (scan, pack, finish)"
+    return f"{', '.join(used) or 'none'} used; {speedups.WHY_NOT or why}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (default 5)")
@@ -502,6 +514,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     nbytes = sum(len(t.encode("utf-8")) for t in texts)
     print(f"Chunk Lab benchmark{' (quick: a small slice, scaled-down figures)' if args.quick else ''}")
     print(f"machine: {machine()}")
+    print(f"compiled twins: {compiled_twins()}")
     print(f"corpus: {len(files)} files, {nbytes / MB:.2f} MB; {runs} timed run(s)"
           f"{' after a warm-up' if warmup else ''}; chunkers at {SIZE} chars / {OVERLAP} overlap")
     rows: list[Row] = []

@@ -13,8 +13,8 @@ from itertools import chain, repeat
 from operator import sub
 from typing import NamedTuple
 
-from ..gcpause import collector_paused
 from .. import speedups as _speedups
+from ..gcpause import collector_paused
 from ..text import SourceText
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
