@@ -9,6 +9,7 @@ every non-whitespace character of the block.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Callable
 
 from ..sentences import sentence_spans
@@ -26,6 +27,15 @@ def _line_spans(text: str, s: int, e: int) -> list[Span]:
     return list(map(re.Match.span, _LINE_TEXT.finditer(text, s, e)))
 
 
+def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
+    """Sentence spans of text[s:e], kept in the parse's cache for every packing."""
+    key = ("sent", s, e)
+    cached = cache.get(key)
+    if cached is None:
+        cached = cache[key] = sentence_spans(text, s, e)
+    return cached
+
+
 def _char_spans(text: str, s: int, e: int, cap: int) -> list[Span]:
     return [(i, min(i + cap, e)) for i in range(s, e, max(1, cap))]
 
@@ -37,26 +47,21 @@ class Splitter:
         self.doc = doc
         self.text = doc.text
         self.unit = unit
-        lines = lambda s, e: _line_spans(self.text, s, e)  # noqa: E731
-        words = lambda s, e: word_spans(self.text, s, e)  # noqa: E731
-        # the split levels per block kind, built once rather than per split
+        # the split levels per block kind, built once rather than per split. No
+        # level refers back to the splitter: a reference cycle would keep the
+        # whole parse alive until the garbage collector ran (which chunking pauses)
+        lines = partial(_line_spans, self.text)
+        words = partial(word_spans, self.text)
+        sentences = partial(_cached_sentences, self.text, doc.cache)
         self._by_kind: dict[str, list[Callable[[int, int], list[Span]] | None]] = {
             "code": [lines, words],
             "table": [lines, None],  # linearised rows, one per line: a row is indivisible
-            "list": [lines, self._sentences, words],
+            "list": [lines, sentences, words],
         }
-        self._prose_levels = [self._sentences, words]
+        self._prose_levels: list[Callable[[int, int], list[Span]] | None] = [sentences, words]
 
     def length(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
-
-    def _sentences(self, s: int, e: int) -> list[Span]:
-        key = ("sent", s, e)
-        cached = self.doc.cache.get(key)
-        if cached is None:
-            cached = sentence_spans(self.text, s, e)
-            self.doc.cache[key] = cached
-        return cached
 
     def _levels(self, kind: str) -> list[Callable[[int, int], list[Span]] | None]:
         return self._by_kind.get(kind, self._prose_levels)
