@@ -16,9 +16,9 @@ Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is ``str.isdecimal``.
 with their fields set through the slot descriptors, which skips the frozen
 dataclass's __init__ (a Python call per field: most of finish's time).
 
-``has_surrogates`` is the twin of ``text.has_surrogates_python``: the check
-that every chunking call makes, which encoding the text to UTF-8 made cost a
-UTF-8 copy of it.
+``surrogates_and_returns`` is the twin of ``text.surrogates_and_returns_python``:
+the two checks every chunking call makes, in one pass instead of a UTF-8 copy
+of the text and a search.
 
 tests/chunkers/test_speedups.py holds every twin to its Python reference.
 """
@@ -455,23 +455,26 @@ def finish(src, list drafts, str unit, chunk_class, count_units):
     return out
 
 
-def has_surrogates(str text):
-    """text.has_surrogates_python: a lone surrogate (U+D800-U+DFFF) is in the text."""
+def surrogates_and_returns(str text):
+    """text.surrogates_and_returns_python: (a lone surrogate U+D800-U+DFFF is in
+    the text, a carriage return is), in one pass over it."""
     cdef int kind = PyUnicode_KIND(text)
     cdef Py_ssize_t i, n = len(text)
     cdef const uint16_t* u
     cdef const uint32_t* w
     cdef uint32_t high = 0xFFFFF800u  # (typed: a bare literal this large is a Python int)
-    cdef bint found = False
-    if kind == 1:  # every character is below U+0100
-        return False
+    cdef bint surrogate = False, cr = False
+    if kind == 1:  # every character is below U+0100: no surrogates
+        return False, memchr(PyUnicode_DATA(text), 13, n) != NULL
     # no early exit: a branch-free loop the compiler vectorises
     if kind == 2:
         u = <const uint16_t*>PyUnicode_DATA(text)
         for i in range(n):
-            found |= (u[i] & 0xF800) == 0xD800
+            surrogate |= (u[i] & 0xF800) == 0xD800
+            cr |= u[i] == 13
     else:
         w = <const uint32_t*>PyUnicode_DATA(text)
         for i in range(n):
-            found |= (w[i] & high) == 0xD800
-    return found
+            surrogate |= (w[i] & high) == 0xD800
+            cr |= w[i] == 13
+    return surrogate, cr

@@ -3,8 +3,8 @@
 Three steps of the structural chunker have a compiled twin, for issue 5's
 speed. _speedups.pyx holds those written for Cython: the block scan
 (parse.py's Python scanner is the reference), turning drafts into Chunk
-records (spans.finish_python is the reference) and the lone-surrogate check
-every strategy makes (text.has_surrogates_python). The third is pack.py itself,
+records (spans.finish_python is the reference) and the checks every strategy
+makes for lone surrogates and carriage returns (text.surrogates_and_returns_python). The third is pack.py itself,
 compiled as it stands into _pack_compiled (setup.py). The tests hold each
 twin to its reference on the corpus and on generated markdown. Without a
 build (``scripts/build.sh``, which the test command runs) everything works
@@ -50,8 +50,10 @@ _warn(_module, compiled, WHY_NOT)
 scan: Callable[[Any, str], None] | None = compiled.scan if compiled else None
 # spans.finish_python's twin: finish(src, drafts, unit)
 finish: Callable[..., list] | None = compiled.finish if compiled else None
-# text.has_surrogates_python's twin
-has_surrogates: Callable[[str], bool] | None = compiled.has_surrogates if compiled else None
+# text.surrogates_and_returns_python's twin
+surrogates_and_returns: Callable[[str], tuple[bool, bool]] | None = (
+    compiled.surrogates_and_returns if compiled else None
+)
 
 
 _pack: tuple[Callable[..., list] | None, str] | None = None

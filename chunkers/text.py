@@ -24,8 +24,13 @@ class SourceText:
 
     @classmethod
     def of(cls, text: str) -> "SourceText":
-        norm = _without_surrogates(text)
-        if "\r" not in norm:
+        check = speedups.surrogates_and_returns or surrogates_and_returns_python
+        surrogates, returns = check(text)
+        # Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
+        # the same length, so offsets hold, and segmenters that must encode the
+        # text as UTF-8 no longer fail on it. Bodies are still sliced from the original.
+        norm = _SURROGATE.sub("\ufffd", text) if surrogates else text
+        if not returns:
             return cls(text, norm)
         dropped: list[int] = []
         for m in re.finditer("\r\n", norm):
@@ -40,21 +45,15 @@ class SourceText:
         return i + bisect_left(self._dropped, i)
 
 
-def _without_surrogates(text: str) -> str:
-    """Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
-    the same length, so offsets hold, and segmenters that must encode the text
-    as UTF-8 no longer fail on it. Bodies are still sliced from the original."""
-    check = speedups.has_surrogates or has_surrogates_python
-    return _SURROGATE.sub("\ufffd", text) if check(text) else text
-
-
-def has_surrogates_python(text: str) -> bool:
-    """Only a lone surrogate makes UTF-8 encoding fail."""
+def surrogates_and_returns_python(text: str) -> tuple[bool, bool]:
+    """(a lone surrogate is in the text, a carriage return is). Only a lone
+    surrogate makes UTF-8 encoding fail."""
     try:
         text.encode("utf-8")
-        return False
+        surrogates = False
     except UnicodeEncodeError:
-        return True
+        surrogates = True
+    return surrogates, "\r" in text
 
 
 def count_units(text: str, unit: str) -> int:

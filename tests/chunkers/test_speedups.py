@@ -22,7 +22,7 @@ from chunkers.model import Chunk
 from chunkers.spans import finish
 from chunkers.structural import pack_drafts
 from chunkers.structural.parse import ParsedDocument, parse
-from chunkers.text import has_surrogates_python
+from chunkers.text import surrogates_and_returns_python
 from tests.support import CORPUS
 
 
@@ -169,20 +169,21 @@ def test_every_string_width_scans_alike(extra: str) -> None:
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("", False), ("ascii", False), ("latin-1 é", False), ("ucs-2 → \ud7ff \ue000", False),
-    ("ucs-4 😀 \U0010ffff", False), ("\ud800", True), ("→ \udfff", True), ("😀 x \udbff", True),
-    ("é" * 1000 + "\udc00", True),
+    ("", (False, False)), ("ascii", (False, False)), ("latin-1 é\r\n", (False, True)),
+    ("ucs-2 → \ud7ff \ue000", (False, False)), ("ucs-4 😀 \U0010ffff\r", (False, True)),
+    ("\ud800", (True, False)), ("→ \udfff\r", (True, True)), ("😀 x \udbff", (True, False)),
+    ("é" * 1000 + "\udc00", (True, False)), ("\r" + "😀" * 1000, (False, True)),
 ], ids=repr)
-def test_the_surrogate_check_agrees_at_every_width(text: str, expected: bool) -> None:
-    assert speedups.has_surrogates(text) is expected
-    assert has_surrogates_python(text) is expected
+def test_the_surrogate_and_return_checks_agree_at_every_width(text: str, expected) -> None:
+    assert speedups.surrogates_and_returns(text) == expected
+    assert surrogates_and_returns_python(text) == expected
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=()),
                max_size=80))
-def test_the_surrogate_check_agrees_on_any_string(text: str) -> None:
-    assert speedups.has_surrogates(text) is has_surrogates_python(text)
+def test_the_surrogate_and_return_checks_agree_on_any_string(text: str) -> None:
+    assert speedups.surrogates_and_returns(text) == surrogates_and_returns_python(text)
 
 
 def test_a_build_older_than_its_source_is_not_used(tmp_path: Path) -> None:
