@@ -1,16 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Compiled twins of two steps of the structural chunker (see speedups.py).
+"""Compiled twins of the structural chunker's hottest steps (see speedups.py).
 
-``scan`` is the twin of ``parse._Parser.run_python``: the same blocks, found in C.
-
-It walks the text once, line by line, and appends plain blocks (prose, lists,
-code) to the parser's lists itself. Everything with a rule of its own goes back
-to the parser's Python methods, so those rules live in one place: headings
-(sections and their paths), tables (the GFM separator check, rows, captions)
-and paragraphs that may be linearised table rows. Headings are the one rule
-written twice: the section stack below mirrors ``_Parser.heading`` because a
-Python call per heading was a fifth of the compiled parse. Character classes follow
-Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is ``str.isdecimal``.
+``scan`` is the twin of ``parse._Parser.run_python``: the same blocks and
+sections, found in C. It walks the text once, line by line, and appends plain
+blocks (prose, lists, code) to the parser's lists itself. Two sets of rules are
+written here a second time: how lines are classified (blank, fence, ATX
+heading, list marker) and the section stack (``_Parser.heading``: a Python call
+per heading was a fifth of the compiled parse). Everything else with a rule of
+its own goes back to the parser's Python methods, so it lives in one place:
+tables (the GFM separator check, rows, captions), paragraphs that may be
+linearised table rows, titles with closing hashes, page numbers. Character
+classes follow Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is
+``str.isdecimal``.
 
 ``finish`` is the twin of ``spans.finish_python``: the same Chunk records,
 with their fields set through the slot descriptors, which skips the frozen
@@ -26,8 +27,6 @@ import sys
 
 cimport cython
 from cpython.unicode cimport Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE
-
-
 from libc.string cimport memchr
 from libc.stddef cimport wchar_t
 from libc.stdint cimport uint16_t, uint32_t
@@ -397,7 +396,11 @@ cdef int _use_chunk_class(cls) except -1:
     names = tuple(f.name for f in dataclasses.fields(cls))
     if names != CHUNK_FIELDS:
         raise RuntimeError(f"Chunk's fields changed; update _speedups.finish: {names}")
-    _slots = tuple(cls.__dict__[name] for name in names)
+    slots = tuple(cls.__dict__.get(name) for name in names)
+    # finish writes through each field's slot descriptor: anything else would crash it
+    if any(type(d).__name__ != "member_descriptor" for d in slots):
+        raise RuntimeError("Chunk is no longer a slots dataclass; update _speedups.finish")
+    _slots = slots
     _chunk_class = cls
     return 0
 

@@ -101,12 +101,16 @@ def test_compiled_finish_keeps_what_the_caller_gave() -> None:
         assert sum(c.header_repeated and c.body.startswith(header) for c in chunks) > 1
 
 
-def test_a_chunk_field_the_twin_does_not_know_is_refused() -> None:
-    from dataclasses import make_dataclass
+def test_a_chunk_class_the_twin_does_not_know_is_refused() -> None:
+    from dataclasses import fields, make_dataclass
 
     other = make_dataclass("Other", [("index", int), ("extra", int)], frozen=True, slots=True)
     with pytest.raises(RuntimeError, match="fields changed"):
         speedups.finish(parse("x").source, [], "chars", other, len)
+    # the same fields without slots: finish writes through slot descriptors, so it refuses
+    no_slots = make_dataclass("NoSlots", [(f.name, f.type, f) for f in fields(Chunk)], frozen=True)
+    with pytest.raises(RuntimeError, match="slots dataclass"):
+        speedups.finish(parse("x").source, [], "chars", no_slots, len)
 
 
 # Lines that exercise every rule the scanner reimplements: fences (width,
