@@ -1,6 +1,7 @@
 """Builds the compiled twins in place; scripts/build.sh runs it.
 
-chunkers/_speedups.pyx holds hand-written twins (the block scan, finish).
+chunkers/_speedups.pyx holds the twins written for Cython (the block scan,
+finish, the text checks).
 pack.py is compiled as it stands, under its own name, so the Python module
 stays importable as the reference. Neither is needed to run: see
 chunkers/speedups.py.

@@ -244,17 +244,15 @@ cdef class _Scanner:
                 while t < e and (self.at(t) == u' ' or self.at(t) == u'\t'):
                     t += 1
                 self.heading(s, e, level, t)
-            elif e < end and self.find(u'|', s, e) >= 0 and self.maybe_separator(e + 1, end):
-                table_end = self.parser.table(s, e, end, ps, count)
+            else:
+                table_end = -1
+                if e < end and self.find(u'|', s, e) >= 0 and self.maybe_separator(e + 1, end):
+                    table_end = self.parser.table(s, e, end, ps, count)
                 if table_end >= 0:
                     count = 0
                     s = table_end + 1
                     continue
-                if not count:
-                    ps = s
-                count += 1
-            else:
-                if not count:
+                if not count:  # the line joins the paragraph
                     ps = s
                 count += 1
             s = e + 1

@@ -36,13 +36,9 @@ def finish(src: SourceText, drafts: list[Draft], unit: str, compiled: bool | Non
     ``compiled``: None uses the compiled twin when it is built, True insists on
     it, False runs the Python reference. Their output is the same.
     """
-    if compiled is None:
-        compiled = speedups.finish is not None
-    if not compiled:
-        return finish_python(src, drafts, unit)
-    if speedups.finish is None:
-        raise RuntimeError(speedups.WHY_NOT)
-    return speedups.finish(src, drafts, unit, Chunk, count_units)
+    if speedups.use_twin(speedups.finish, compiled, speedups.WHY_NOT):
+        return speedups.finish(src, drafts, unit, Chunk, count_units)
+    return finish_python(src, drafts, unit)
 
 
 def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:

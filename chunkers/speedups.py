@@ -1,14 +1,14 @@
 """The compiled twins, when they are built and current.
 
-Three steps of the structural chunker have a compiled twin, for issue 5's
-speed. _speedups.pyx holds those written for Cython: the block scan
-(parse.py's Python scanner is the reference), turning drafts into Chunk
-records (spans.finish_python is the reference) and the checks every strategy
-makes for lone surrogates and carriage returns (text.surrogates_and_returns_python). The third is pack.py itself,
-compiled as it stands into _pack_compiled (setup.py). The tests hold each
-twin to its reference on the corpus and on generated markdown. Without a
-build (``scripts/build.sh``, which the test command runs) everything works
-the same, on the Python code.
+The chunker's hottest steps have a compiled twin, for issue 5's speed.
+_speedups.pyx holds those written for Cython: the block scan (parse.py's
+Python scanner is the reference), turning drafts into Chunk records
+(spans.finish_python) and the lone-surrogate and carriage-return checks every
+strategy makes (text.surrogates_and_returns_python). Packing is pack.py itself,
+compiled as it stands into _pack_compiled (setup.py). The tests hold each twin
+to its reference on the corpus and on generated markdown. Without a build
+(``scripts/build.sh``, which the test command runs) everything works the
+same, on the Python code.
 """
 from __future__ import annotations
 
@@ -31,6 +31,16 @@ def usable(module: ModuleType | None, source: Path) -> tuple[ModuleType | None, 
     if source.exists() and built.exists() and source.stat().st_mtime > built.stat().st_mtime:
         return None, STALE
     return module, ""
+
+
+def use_twin(twin: Callable[..., Any] | None, compiled: bool | None, why: str) -> bool:
+    """Whether a step runs its twin. ``compiled``: None runs it when it is built,
+    True insists on it (and says ``why`` not when it is missing), False never."""
+    if twin is None:
+        if compiled:
+            raise RuntimeError(why)
+        return False
+    return compiled is not False
 
 
 def _warn(module: ModuleType | None, usable_module: ModuleType | None, why: str) -> None:

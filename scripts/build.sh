@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the compiled twins (chunkers/_speedups.pyx) in place. Optional for the
+# Build the compiled twins (setup.py: chunkers/_speedups.pyx and pack.py) in place. Optional for the
 # app and the library, which fall back to their Python code; the test command
 # runs it. Safe to run again: an up-to-date build is kept.
 set -euo pipefail
@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
 python3 -W ignore setup.py -q build_ext --inplace >/dev/null
 rm -rf build
-python3 -c "from chunkers import speedups; assert speedups.compiled, speedups.WHY_NOT"
+python3 -c "from chunkers import speedups; assert speedups.compiled, speedups.WHY_NOT; assert speedups.pack_drafts()[0], speedups.pack_drafts()[1]"

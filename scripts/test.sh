@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # quick benchmark test measures them too; without them it reports "not installed".
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-bench.txt
 
-# The compiled block scanner: the tests hold it to the Python one, and use it.
+# The compiled twins: the tests hold them to the Python code, and use them.
 bash scripts/build.sh
 
 # The browser test drives Debian's Chromium (no browser download).

@@ -18,11 +18,9 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions, compiled: bool | None =
     ``compiled``: None uses pack.py's compiled build when it is built, True
     insists on it, False runs pack.py as Python. Their output is the same.
     """
-    fast, why = speedups.pack_drafts() if compiled is not False else (None, "")
-    if fast is not None:
+    fast, why = speedups.pack_drafts()
+    if speedups.use_twin(fast, compiled, why):
         return fast(doc, opts)
-    if compiled:
-        raise RuntimeError(why)
     return pack_python(doc, opts)
 
 

@@ -23,7 +23,6 @@ _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 _SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 # seed 000: a linearised table row is two or more 'Header: value' pairs joined by pipes
 LINEAR_ROW = re.compile(r"^[^|:]{1,40}: .+( \| [^|:]{1,40}: .+)+$")
 _PAGE = re.compile(r"page\s+(\d+)\b", re.I)
@@ -142,7 +141,8 @@ _NON_BLANK = re.compile(r"\S")
 _MAYBE_SPECIAL = r"(?:[ \t]*(?:```|~~~)| {0,3}#|[ \t|:]*-[ \t|:-]*(?=\n|\Z))"
 _SPECIAL_FIRST = re.compile(_MAYBE_SPECIAL)
 _SPECIAL_NEXT = re.compile(r"\n(?=[ \t`~#|:-])" + _MAYBE_SPECIAL)  # one cheap test first
-# _LIST_ITEM for a line read in place: its end is a newline or the end of the group
+# a list item opens the block: its first line, read in place (the line ends at a
+# newline or at the end of the group)
 _LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t\n]|\Z)")
 _closing_fences: dict[str, re.Pattern[str]] = {}
 
@@ -205,11 +205,7 @@ class _Parser:
     def run(self, compiled: bool | None = None) -> None:
         """Find the blocks: with the compiled scanner when it is built (and
         ``compiled`` is not False), else in Python. Both give the same blocks."""
-        if compiled is None:
-            compiled = _speedups.scan is not None
-        if compiled:
-            if _speedups.scan is None:
-                raise RuntimeError(_speedups.WHY_NOT)
+        if _speedups.use_twin(_speedups.scan, compiled, _speedups.WHY_NOT):
             _speedups.scan(self, self.text)
         else:
             self.run_python()
