@@ -40,7 +40,8 @@ cdef extern from "Python.h":
     int PyUnicode_KIND(object)
     void* PyUnicode_DATA(object)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
-    Py_ssize_t PyUnicode_FindChar(object, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction) except -2
+    Py_ssize_t PyUnicode_FindChar(object, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end,
+                                  int direction) except -2
 
 
 cdef extern from *:
@@ -373,8 +374,10 @@ cdef class _Scanner:
             inherited, under_transcribed, nearest_page = (), transcribed, page
         path = inherited + (title,)
         # a transcribed heading labels its own section and is never inherited
-        stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed))
-        self.sections.append(tuple.__new__(self.rules.Section, (title, level, path, under_transcribed, nearest_page)))
+        stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page,
+                            under_transcribed))
+        self.sections.append(tuple.__new__(self.rules.Section,
+                                           (title, level, path, under_transcribed, nearest_page)))
         self.section_starts.append(len(self.kinds))
         self.add("heading", s, e)
         return 0

@@ -30,7 +30,8 @@ class Draft:
     runt_excuse: str = ""
 
 
-def finish(src: SourceText, drafts: list[Draft], unit: str, compiled: bool | None = None) -> list[Chunk]:
+def finish(src: SourceText, drafts: list[Draft], unit: str,
+           compiled: bool | None = None) -> list[Chunk]:
     """Slice bodies from the caller's text and number the chunks.
 
     ``compiled``: None uses the compiled twin when it is built, True insists on

@@ -12,7 +12,8 @@ from .runts import sweep, sweep_lengths
 __all__ = ["ParsedDocument", "parse", "pack_drafts", "structural_drafts", "sweep", "sweep_lengths"]
 
 
-def pack_drafts(doc: ParsedDocument, opts: ChunkOptions, compiled: bool | None = None) -> list[Draft]:
+def pack_drafts(doc: ParsedDocument, opts: ChunkOptions,
+                compiled: bool | None = None) -> list[Draft]:
     """Pack a parse into drafts for one size and overlap.
 
     ``compiled``: None uses pack.py's compiled build when it is built, True

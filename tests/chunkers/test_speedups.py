@@ -145,15 +145,19 @@ def test_compiled_and_python_scanners_agree_on_generated_markdown(text: str) -> 
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(documents(), st.sampled_from(["\n", "\r\n"]), st.integers(5, 60), st.sampled_from(["chars", "words"]))
-def test_compiled_and_python_pack_and_finish_agree_on_generated_markdown(text, newline, size, unit) -> None:
+@given(documents(), st.sampled_from(["\n", "\r\n"]), st.integers(5, 60),
+       st.sampled_from(["chars", "words"]))
+def test_compiled_and_python_pack_and_finish_agree_on_generated_markdown(
+        text, newline, size, unit) -> None:
     assert_same_chunks(text.replace("\n", newline), ChunkOptions(size, size // 4, unit=unit))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(documents(), st.integers(5, 200), st.sampled_from(["backward", "forward", "off"]), st.booleans())
+@given(documents(), st.integers(5, 200), st.sampled_from(["backward", "forward", "off"]),
+       st.booleans())
 def test_compiled_and_python_pack_agree_on_every_option(text, size, sweep, heading_paths) -> None:
-    assert_same_chunks(text, ChunkOptions(size, size // 3, sweep=sweep, heading_paths=heading_paths))
+    opts = ChunkOptions(size, size // 3, sweep=sweep, heading_paths=heading_paths)
+    assert_same_chunks(text, opts)
 
 
 @settings(max_examples=200, deadline=None)
@@ -183,9 +187,11 @@ def test_the_surrogate_and_return_checks_agree_at_every_width(text: str, expecte
     assert surrogates_and_returns_python(text) == expected
 
 
+ANY_CHARACTER = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=()),
-               max_size=80))
+@given(st.text(alphabet=ANY_CHARACTER, max_size=80))
 def test_the_surrogate_and_return_checks_agree_on_any_string(text: str) -> None:
     assert speedups.surrogates_and_returns(text) == surrogates_and_returns_python(text)
 
@@ -209,10 +215,11 @@ def test_insisting_on_a_twin_without_a_build_says_why(monkeypatch) -> None:
     monkeypatch.setattr(speedups, "WHY_NOT", speedups.NOT_BUILT)
     monkeypatch.setattr(speedups, "_pack", (None, speedups.NOT_BUILT))
     doc = parse("# a\n\nb")
+    drafts = pack_drafts(doc, ChunkOptions())  # the Python pack: no twin is built
     for insist in (lambda: parse("text", compiled=True),
                    lambda: pack_drafts(doc, ChunkOptions(), compiled=True),
-                   lambda: finish(doc.source, pack_drafts(doc, ChunkOptions()), "chars", compiled=True)):
+                   lambda: finish(doc.source, drafts, "chars", compiled=True)):
         with pytest.raises(RuntimeError, match="scripts/build.sh"):
             insist()
     assert doc.kinds == ("heading", "prose")  # without `compiled`, the Python code runs
-    assert [c.body for c in finish(doc.source, pack_drafts(doc, ChunkOptions()), "chars")] == ["# a\n\nb"]
+    assert [c.body for c in finish(doc.source, drafts, "chars")] == ["# a\n\nb"]
