@@ -39,7 +39,8 @@ if str(ROOT) not in sys.path:  # `python bench/run.py` as well as `python -m ben
 
 from chunkers import ChunkOptions, chunk, chunk_parsed, parse  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpus"
+# the shared corpus beside the project; CHUNK_LAB_CORPUS names another folder of markdown
+CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or ROOT.parent / "shared" / "corpus")
 SAMPLES = ROOT / "sample_docs"
 SIZE, OVERLAP = 1800, 150  # seed 000's defaults, for us and for every peer that has them
 MB = 1_000_000

@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
-python3 -W ignore setup.py -q build_ext --inplace >/dev/null
+CHUNK_LAB_BUILD_TWINS=1 python3 -W ignore setup.py -q build_ext --inplace >/dev/null
 rm -rf build
 python3 -c "from chunkers import speedups; assert speedups.compiled, speedups.WHY_NOT; assert speedups.pack_drafts()[0], speedups.pack_drafts()[1]"

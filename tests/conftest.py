@@ -4,7 +4,57 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import CORPUS, SAMPLES
+from tests.support import COMMONMARK_SPEC, CORPUS, REQUIRE_SHARED, SAMPLES, SHARED_CORPUS, missing
+
+# -- Tests that read the shared material carry one of these marks. Without the
+# -- material they skip with one line; in CI (REQUIRE_SHARED) that line is a failure.
+NEEDS = {
+    "corpus": lambda: (CORPUS.is_dir(), missing("the markdown corpus", CORPUS)),
+    # golden figures pinned on the shared corpus itself, not on a corpus of your own
+    "shared_corpus": lambda: (
+        SHARED_CORPUS.is_dir(),
+        missing("the shared corpus", SHARED_CORPUS, "CHUNK_LAB_SHARED to a copy"),
+    ),
+    "commonmark": lambda: (
+        COMMONMARK_SPEC.is_file(),
+        missing("CommonMark's examples", COMMONMARK_SPEC, "CHUNK_LAB_SHARED to a copy"),
+    ),
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name in NEEDS:
+        config.addinivalue_line("markers", f"{name}: needs the shared material ({name})")
+
+
+def _require(what: str) -> None:
+    present, message = NEEDS[what]()
+    if present:
+        return
+    if REQUIRE_SHARED:
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for what in NEEDS:
+        if item.get_closest_marker(what) is not None:
+            _require(what)
+
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # -- In CI a skipped test is a test that did not run: the run fails.
+    if REQUIRE_SHARED and _skipped and session.exitstatus == 0:
+        session.exitstatus = 1
+        print(f"\n{len(_skipped)} test(s) skipped where every test must run, e.g. {_skipped[0]}")
 
 
 @pytest.fixture(scope="session")
@@ -14,6 +64,5 @@ def samples() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus() -> Path:
-    if not CORPUS.is_dir():  # the corpus ships beside the project; its absence is an error
-        pytest.fail("shared corpus not found next to the project (looked for ../shared/corpus)")
+    _require("corpus")
     return CORPUS

@@ -1,6 +1,7 @@
 """What the tests share: where things are, checks every caller may rely on, the hang guard."""
 from __future__ import annotations
 
+import os
 import re
 import signal
 from contextlib import contextmanager
@@ -41,7 +42,29 @@ def units(text: str, unit: str) -> int:
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_docs"
-CORPUS = ROOT.parent / "shared" / "corpus"
+
+# -- The shared material sits beside the project in CI and in the developers'
+# -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
+# -- folder; CHUNK_LAB_CORPUS points the corpus-wide tests at any folder of markdown.
+SHARED = Path(os.environ.get("CHUNK_LAB_SHARED") or ROOT.parent / "shared")
+SHARED_CORPUS = SHARED / "corpus"
+CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or SHARED_CORPUS)
+COMMONMARK_SPEC = SHARED / "commonmark" / "spec.json"
+# .ci/run sets this: there, missing shared material fails the run instead of skipping
+REQUIRE_SHARED = os.environ.get("CHUNK_LAB_REQUIRE_SHARED") == "1"
+
+
+def corpus_files() -> list[Path]:
+    """The corpus's markdown files, or [] when there is no corpus."""
+    return sorted(CORPUS.rglob("*.md")) if CORPUS.is_dir() else []
+
+
+def missing(what: str, path: Path, own: str = "CHUNK_LAB_CORPUS to a folder of markdown") -> str:
+    """One line: what is missing, and how to point at your own (the skip or failure message)."""
+    return (
+        f"{what} not found at {path}: place the shared folder beside the project, "
+        f"or set {own} of your own"
+    )
 
 
 BOUND_SECONDS = 20  # the hang guard: a quadratic path or an endless loop, not a slow run

@@ -8,9 +8,10 @@ import pytest
 from markdown_it import MarkdownIt
 
 from chunkers.structural.parse import parse
-from tests.support import CORPUS, SAMPLES
+from tests.support import SAMPLES, corpus_files
 
-FILES = sorted(CORPUS.rglob("*.md")) + sorted(SAMPLES.glob("*.md"))
+# the sample documents always; the corpus where it is there (test_corpus.py says when not)
+FILES = corpus_files() + sorted(SAMPLES.glob("*.md"))
 MD = MarkdownIt("commonmark").enable("table")
 
 

@@ -6,13 +6,19 @@ from pathlib import Path
 import pytest
 
 from chunkers import STRATEGIES, ChunkOptions, chunk
-from tests.support import CORPUS, assert_spans_true, lost_characters
+from tests.support import CORPUS, SHARED_CORPUS, assert_spans_true, corpus_files, lost_characters
 
-FILES = sorted(CORPUS.rglob("*.md"))
+pytestmark = pytest.mark.corpus
+FILES = corpus_files()
 
 
 def test_corpus_is_there() -> None:
-    assert len(FILES) > 300, "the shared corpus must sit next to the project"
+    assert FILES, f"no markdown files under {CORPUS}"
+
+
+@pytest.mark.shared_corpus
+def test_the_shared_corpus_is_whole() -> None:
+    assert len(sorted(SHARED_CORPUS.rglob("*.md"))) == 332
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))

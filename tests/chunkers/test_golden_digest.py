@@ -17,7 +17,10 @@ import json
 import pytest
 
 from chunkers import chunk
-from tests.support import CORPUS
+from tests.support import SHARED_CORPUS as CORPUS
+
+# digests of the shared corpus itself: a corpus of your own has other digests
+pytestmark = pytest.mark.shared_corpus
 
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
@@ -51,7 +54,6 @@ def digest(kind: str, unit: str) -> str:
 
 @pytest.mark.parametrize("kind,unit", list(GOLDEN))
 def test_structural_output_is_unchanged(kind: str, unit: str) -> None:
-    assert len(list(CORPUS.rglob("*.md"))) > 300, "the shared corpus must sit next to the project"
     assert digest(kind, unit) == GOLDEN[(kind, unit)]
 
 

@@ -23,7 +23,7 @@ from chunkers.spans import finish
 from chunkers.structural import pack_drafts
 from chunkers.structural.parse import ParsedDocument, parse
 from chunkers.text import surrogates_and_returns_python
-from tests.support import CORPUS
+from tests.support import corpus_files
 
 
 def fields(doc: ParsedDocument) -> tuple:
@@ -69,9 +69,9 @@ def test_the_compiled_twins_are_built_and_used_by_default() -> None:
     assert calls == [text]
 
 
+@pytest.mark.corpus
 def test_compiled_and_python_scanners_agree_on_the_corpus() -> None:
-    paths = sorted(CORPUS.rglob("*.md"))
-    assert len(paths) > 300, "the shared corpus must sit next to the project"
+    paths = corpus_files()
     differ = [p.name for p in paths if fields(parse(p.read_text("utf-8"), compiled=True))
               != fields(parse(p.read_text("utf-8"), compiled=False))]
     assert differ == []
@@ -79,8 +79,9 @@ def test_compiled_and_python_scanners_agree_on_the_corpus() -> None:
 
 @pytest.mark.parametrize("opts", [ChunkOptions(1800, 150), ChunkOptions(200, 20, unit="words"),
                                   ChunkOptions(300, 0, sweep="off")], ids=str)
+@pytest.mark.corpus
 def test_compiled_and_python_pack_and_finish_agree_on_the_corpus(opts: ChunkOptions) -> None:
-    for path in sorted(CORPUS.rglob("*.md"))[::3]:
+    for path in corpus_files()[::3]:
         text = path.read_text("utf-8")
         assert_same_chunks(text, opts)
         assert_same_chunks(text.replace("\n", "\r\n"), opts)  # offsets mapped back to CRLF

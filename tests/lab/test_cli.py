@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lab.cli import main
-from tests.support import CORPUS, ROOT, SAMPLES
+from tests.support import ROOT, SAMPLES, SHARED_CORPUS
 
 PLATFORM = str(SAMPLES / "platform_data.md")
 REVENUE = str(SAMPLES / "regional_revenue.md")
@@ -164,7 +164,12 @@ def test_module_entry_point_runs_as_a_process() -> None:
     done = subprocess.run([sys.executable, "-m", "lab", "chunk", "does-not-exist.md"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    done = subprocess.run([sys.executable, "-m", "lab", "stats", str(CORPUS / "httpx"), "--json"], cwd=ROOT,
+
+
+@pytest.mark.shared_corpus
+def test_stats_over_a_real_docs_folder_holds_the_invariant() -> None:
+    folder = SHARED_CORPUS / "httpx"
+    done = subprocess.run([sys.executable, "-m", "lab", "stats", str(folder), "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["invariant_holds"] is True
 
