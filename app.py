@@ -3,6 +3,7 @@
 A thin entry: page config, URL state, the sidebar, and navigation over the
 seven labs in pages/. Every number a lab shows comes from lab/ and chunkers/.
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -35,7 +36,9 @@ current = next(slug for slug, p in PAGES.items() if p.url_path == page.url_path)
 st.session_state[shell.CTX] = sidebar.render()
 
 if S.presenter():
-    st.html("<style>.stMainBlockContainer{font-size:1.15rem;} h1{font-size:2.6rem !important;}</style>")
+    st.html(
+        "<style>.stMainBlockContainer{font-size:1.15rem;} h1{font-size:2.6rem !important;}</style>"
+    )
 
 wanted = S.take_wanted_lab()
 if wanted and wanted != current and wanted in PAGES:

@@ -14,6 +14,7 @@ throughput, from the fastest run of each (the median ratio beside it); targets
 are judged on the fastest-run ratio. Speed is measured here, never asserted in
 tests.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,9 +30,9 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/run.py` as well as `python -m bench.run`
@@ -80,7 +81,9 @@ def _ours() -> Callable[[str], object]:
 def _langchain_markdown() -> Callable[[str], object]:
     from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter
 
-    headers = MarkdownHeaderTextSplitter([("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")])
+    headers = MarkdownHeaderTextSplitter(
+        [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")]
+    )
     splitter = RecursiveCharacterTextSplitter(chunk_size=SIZE, chunk_overlap=OVERLAP)
     return lambda text: splitter.split_documents(headers.split_text(text))
 
@@ -140,8 +143,9 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - t0
 
 
-def chunker_times(make: Callable[[], Callable[[str], object]], texts: Sequence[str], runs: int,
-                  warmup: bool) -> list[float]:
+def chunker_times(
+    make: Callable[[], Callable[[str], object]], texts: Sequence[str], runs: int, warmup: bool
+) -> list[float]:
     """Seconds per run over all texts: a fresh chunker and fresh text every run."""
     times = []
     for r in range(-1 if warmup else 0, runs):
@@ -250,15 +254,25 @@ def throughput_rows(texts: list[str], runs: int, warmup: bool) -> list[Row]:
         theirs = chunker_times(peer.make, texts, runs, warmup)
         best = min(theirs) / min(ours)
         median = statistics.median(theirs) / statistics.median(ours)
-        speed.append(Row(
-            speed_name, ours_cell,
-            f"{_mbps(nbytes, statistics.median(theirs))} (best {_mbps(nbytes, min(theirs))})",
-            f"{best:.2f}x (median {median:.2f}x)", target,
-            _verdict(None if peer.target is None else best >= peer.target),
-        ))
+        speed.append(
+            Row(
+                speed_name,
+                ours_cell,
+                f"{_mbps(nbytes, statistics.median(theirs))} (best {_mbps(nbytes, min(theirs))})",
+                f"{best:.2f}x (median {median:.2f}x)",
+                target,
+                _verdict(None if peer.target is None else best >= peer.target),
+            )
+        )
         their_mem = peak_memory(peer.make, texts)
-        memory.append(Row(mem_name, ours_mem_cell, f"{their_mem / MB:.1f} MB",
-                          f"{their_mem / max(ours_mem, 1):.2f}x"))
+        memory.append(
+            Row(
+                mem_name,
+                ours_mem_cell,
+                f"{their_mem / MB:.1f} MB",
+                f"{their_mem / max(ours_mem, 1):.2f}x",
+            )
+        )
     return speed + memory
 
 
@@ -293,10 +307,16 @@ def lottery_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
     middle = list(re.finditer(r"\S+", doc))[words // 2 : words // 2 + 12]
     answer = doc[middle[0].start() : middle[-1].end()]
     fractions = [round(i * 0.05, 2) for i in range(11)]
-    times = repeat(lambda: lottery_map(doc, answer, range(5, 501), fractions, unit="words"), runs, warmup)
+    times = repeat(
+        lambda: lottery_map(doc, answer, range(5, 501), fractions, unit="words"), runs, warmup
+    )
     best = min(times)
-    return Row(FIGURES[11], f"{_ms(statistics.median(times))} (best {_ms(best)})",
-               target="< 100 ms", holds=_verdict(statistics.median(times) < 0.1))
+    return Row(
+        FIGURES[11],
+        f"{_ms(statistics.median(times))} (best {_ms(best)})",
+        target="< 100 ms",
+        holds=_verdict(statistics.median(times) < 0.1),
+    )
 
 
 def sweep_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Row:
@@ -318,8 +338,14 @@ def sweep_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Row:
     ours = repeat(parse_once, runs, warmup)
     theirs = repeat(reparse, runs, warmup)
     med, their_med = statistics.median(ours), statistics.median(theirs)
-    return Row(FIGURES[12], f"{_ms(med)} (parse once)", f"{_ms(their_med)} (re-parse per size)",
-               f"{their_med / med:.2f}x", "< 2 s", _verdict(med < 2.0))
+    return Row(
+        FIGURES[12],
+        f"{_ms(med)} (parse once)",
+        f"{_ms(their_med)} (re-parse per size)",
+        f"{their_med / med:.2f}x",
+        "< 2 s",
+        _verdict(med < 2.0),
+    )
 
 
 def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
@@ -327,7 +353,7 @@ def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
 
     want = 1_000 if quick else 10_000
     chunks = []
-    for t in (texts * 10):  # small chunks of the corpus, as many as asked for
+    for t in texts * 10:  # small chunks of the corpus, as many as asked for
         chunks.extend(chunk(t, "structural", 300, 0))
         if len(chunks) >= want:
             break
@@ -339,9 +365,13 @@ def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
     times = repeat(lambda: index.score(question), runs, warmup)
     whole = repeat(lambda: score_chunks(chunks, question), runs, warmup)
     med = statistics.median(times)
-    return Row(FIGURES[13], f"{_ms(med)} (best {_ms(min(times))}, {len(chunks):,} chunks)",
-               f"{_ms(statistics.median(whole))} with the index built too",
-               target="< 50 ms", holds=_verdict(med < 0.05))
+    return Row(
+        FIGURES[13],
+        f"{_ms(med)} (best {_ms(min(times))}, {len(chunks):,} chunks)",
+        f"{_ms(statistics.median(whole))} with the index built too",
+        target="< 50 ms",
+        holds=_verdict(med < 0.05),
+    )
 
 
 def gold_row(runs: int, warmup: bool, quick: bool) -> Row:
@@ -361,7 +391,12 @@ def gold_row(runs: int, warmup: bool, quick: bool) -> Row:
 
     times = repeat(check_all, runs, warmup)
     med = statistics.median(times)
-    return Row(FIGURES[14], f"{_ms(med)} ({len(cases)} documents)", target="< 1 s", holds=_verdict(med < 1.0))
+    return Row(
+        FIGURES[14],
+        f"{_ms(med)} ({len(cases)} documents)",
+        target="< 1 s",
+        holds=_verdict(med < 1.0),
+    )
 
 
 def _gold_lines(files: list[Path], n: int) -> list[dict[str, str]]:
@@ -371,9 +406,18 @@ def _gold_lines(files: list[Path], n: int) -> list[dict[str, str]]:
     for path in files[::step][:n]:
         for line in read(path).splitlines():
             words = line.split()
-            if len(words) >= 12 and re.match(r"[A-Za-z]", line) and not re.search(r"[`|<>\[\]{}*_#]", line):
-                pairs.append({"question": "what does it say about " + " ".join(words[:3]) + "?",
-                              "answer": " ".join(words[:10]), "doc": str(path.resolve())})
+            if (
+                len(words) >= 12
+                and re.match(r"[A-Za-z]", line)
+                and not re.search(r"[`|<>\[\]{}*_#]", line)
+            ):
+                pairs.append(
+                    {
+                        "question": "what does it say about " + " ".join(words[:3]) + "?",
+                        "answer": " ".join(words[:10]),
+                        "doc": str(path.resolve()),
+                    }
+                )
                 break
     return pairs
 
@@ -407,8 +451,12 @@ def lab_check_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Ro
         status = f"crashed: {(last.stderr.strip().splitlines() or ['?'])[-1][:60]}"
     else:  # 1: an answer not intact or a failing runt; 2: bad input
         status = f"exit {last.returncode}: {(last.stderr.strip() or 'check failed')[:60]}"
-    return Row(FIGURES[15], f"{_ms(med)} ({len(pairs)} answers, {status})", target="< 10 s",
-               holds=_verdict(med < 10.0))
+    return Row(
+        FIGURES[15],
+        f"{_ms(med)} ({len(pairs)} answers, {status})",
+        target="< 10 s",
+        holds=_verdict(med < 10.0),
+    )
 
 
 def app_rows(files: list[Path], runs: int, quick: bool) -> list[Row]:
@@ -464,7 +512,12 @@ def _app_rows(AppTest, files: list[Path], runs: int) -> list[Row]:  # noqa: N803
     return [
         Row(FIGURES[16], _ms(first), target="< 2 s", holds=_verdict(first < 2.0)),
         Row(FIGURES[17], f"{_ms(move)} ({largest})", target="< 300 ms", holds=_verdict(move < 0.3)),
-        Row(FIGURES[18], f"{_ms(view)} ({len(upload) / MB:.1f} MB)", target="< 3 s", holds=_verdict(view < 3.0)),
+        Row(
+            FIGURES[18],
+            f"{_ms(view)} ({len(upload) / MB:.1f} MB)",
+            target="< 3 s",
+            holds=_verdict(view < 3.0),
+        ),
     ]
 
 
@@ -475,7 +528,9 @@ def table(rows: Sequence[Row]) -> str:
     head = ("figure", "ours", "peer", "ratio", "target", "holds?")
     cells = [head] + [(r.figure, r.ours, r.peer, r.ratio, r.target, r.holds) for r in rows]
     widths = [max(len(c[i]) for c in cells) for i in range(len(head))]
-    lines = ["| " + " | ".join(c[i].ljust(widths[i]) for i in range(len(head))) + " |" for c in cells]
+    lines = [
+        "| " + " | ".join(c[i].ljust(widths[i]) for i in range(len(head))) + " |" for c in cells
+    ]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     return "\n".join(lines)
 
@@ -497,27 +552,38 @@ def compiled_twins() -> str:
     from chunkers import speedups
 
     packer, why = speedups.pack_drafts()
-    used = [name for name, fn in (("scan", speedups.scan), ("pack", packer),
-                                  ("finish", speedups.finish)) if fn is not None]
+    used = [
+        name
+        for name, fn in (("scan", speedups.scan), ("pack", packer), ("finish", speedups.finish))
+        if fn is not None
+    ]
     if len(used) == 3:
         return "built and used (scan, pack, finish)"
     return f"{', '.join(used) or 'none'} used; {speedups.WHY_NOT or why}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.run", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (default 5)")
-    parser.add_argument("--quick", action="store_true", help="a small slice, one run, no warm-up (CI)")
+    parser.add_argument(
+        "--quick", action="store_true", help="a small slice, one run, no warm-up (CI)"
+    )
     args = parser.parse_args(argv)
     runs, warmup = (1, False) if args.quick else (max(1, args.runs), True)
     files = corpus_files(args.quick)
     texts = [read(f) for f in files]
     nbytes = sum(len(t.encode("utf-8")) for t in texts)
-    print(f"Chunk Lab benchmark{' (quick: a small slice, scaled-down figures)' if args.quick else ''}")
+    print(
+        f"Chunk Lab benchmark{' (quick: a small slice, scaled-down figures)' if args.quick else ''}"
+    )
     print(f"machine: {machine()}")
     print(f"compiled twins: {compiled_twins()}")
-    print(f"corpus: {len(files)} files, {nbytes / MB:.2f} MB; {runs} timed run(s)"
-          f"{' after a warm-up' if warmup else ''}; chunkers at {SIZE} chars / {OVERLAP} overlap")
+    print(
+        f"corpus: {len(files)} files, {nbytes / MB:.2f} MB; {runs} timed run(s)"
+        f"{' after a warm-up' if warmup else ''}; chunkers at {SIZE} chars / {OVERLAP} overlap"
+    )
     rows: list[Row] = []
     steps: list[Callable[[], list[Row] | Row]] = [
         lambda: throughput_rows(texts, runs, warmup),

@@ -1,4 +1,5 @@
 """Pure chunking: the Chunk model, the strategies, parse once / pack many."""
+
 from .model import Chunk, indexed_text
 from .options import ChunkOptions
 from .registry import STRATEGIES, Strategy, chunk, chunk_parsed, chunk_with, get_strategy

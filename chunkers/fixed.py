@@ -5,6 +5,7 @@ The first ``overlap`` units of every window after the first are the overlap
 prefix (a copy of the previous window's tail); the rest is the body, so bodies
 tile the text without repeating it.
 """
+
 from __future__ import annotations
 
 from .options import ChunkOptions

@@ -9,6 +9,7 @@ it; the collector only waits until the chunking is done.
 Re-entrant and thread-safe: the collector resumes, if it was on, when the last
 chunking in flight ends.
 """
+
 from __future__ import annotations
 
 import gc

@@ -6,6 +6,7 @@ span the overlap prefix was copied from. Overlap lives in its own field
 (as Chonkie does), so body spans of consecutive chunks never overlap and the
 displayed text is never duplicated.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -52,7 +53,7 @@ class Chunk:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Chunk":
+    def from_dict(cls, d: dict[str, Any]) -> Chunk:
         d = dict(d)
         d["heading_path"] = tuple(d.get("heading_path", ()))
         return cls(**d)

@@ -1,4 +1,5 @@
 """One validated options object for every strategy (as Unstructured does)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,8 +39,9 @@ class ChunkOptions:
             raise ValueError(f"sweep must be one of {', '.join(SWEEPS)}, got {self.sweep!r}")
 
     @classmethod
-    def sized(cls, size: int | None = None, overlap: int | None = None,
-              **options: object) -> "ChunkOptions":
+    def sized(
+        cls, size: int | None = None, overlap: int | None = None, **options: object
+    ) -> ChunkOptions:
         """Options from what a caller gave. With no size, seed 000's defaults
         (1800 with 150 overlap); an explicit size without an overlap means none."""
         if size is None:

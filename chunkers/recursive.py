@@ -6,6 +6,7 @@ splitter, not a re-implementation. Its ``start_index`` comes from
 offset is checked against the source and re-found past the previous chunk
 when it is wrong.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,10 @@ def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
     if opts.unit == "chars":
         length = len
     else:
+
         def length(s: str) -> int:
             return count_units(s, "words")
+
     return RecursiveCharacterTextSplitter.from_language(
         Language.MARKDOWN,
         chunk_size=opts.size,
@@ -88,5 +91,7 @@ def _refind(text: str, piece: str, prev_start: int, prev_end: int, strict: bool 
             best = s
         s = text.find(piece, s + 1)
     if best < 0 and strict:  # the splitter returned text that is not where it must be: refuse
-        raise RuntimeError("recursive splitter returned a chunk that does not follow the previous one")
+        raise RuntimeError(
+            "recursive splitter returned a chunk that does not follow the previous one"
+        )
     return best

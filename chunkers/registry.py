@@ -1,8 +1,9 @@
 """The strategies the app lists, and the one entry point."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .fixed import fixed_drafts
 from .gcpause import collector_paused
@@ -60,9 +61,7 @@ def get_strategy(name: str) -> Strategy:
     try:
         return STRATEGIES[name]
     except KeyError:
-        raise ValueError(
-            f"strategy must be one of {', '.join(STRATEGIES)}, got {name!r}"
-        ) from None
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {name!r}") from None
 
 
 def chunk(
@@ -94,7 +93,7 @@ def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
         return finish(src, strat.drafts(src, opts), opts.unit)
 
 
-def chunk_parsed(parsed: "ParsedDocument", opts: ChunkOptions) -> list[Chunk]:
+def chunk_parsed(parsed: ParsedDocument, opts: ChunkOptions) -> list[Chunk]:
     """Structural chunks from a parse made once with ``parse(text)``: for sweeps."""
     if not parsed.source.norm or parsed.source.norm.isspace():
         return []

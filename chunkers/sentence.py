@@ -5,6 +5,7 @@ packing runs across paragraphs. An oversized sentence becomes its own chunk.
 Overlap is whole sentences: the longest run of the previous chunk's trailing
 sentences that fits in ``overlap`` units.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,6 +34,7 @@ def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     for ps, pe in paragraph_spans(text):
         for s, e in sentence_spans(text, ps, pe):
             sents.append((s, e, count_units(text[s:e], unit)))
+
     def span_len(a: int, b: int) -> int:  # sentences a..b inclusive
         if unit == "chars":
             return sents[b][1] - sents[a][0]

@@ -5,6 +5,7 @@ download, and returns pieces that concatenate back to the input, so offsets
 come from running lengths rather than from searching the text. It keeps
 "4.2%", "e.g.", "v3.2" and "Dr." inside their sentences.
 """
+
 from __future__ import annotations
 
 from sentencex import segment

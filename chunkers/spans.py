@@ -3,6 +3,7 @@
 Strategies decide spans; this module is the one place that slices text, so
 ``body == text[start:end]`` holds by construction for every strategy.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,8 +31,9 @@ class Draft:
     runt_excuse: str = ""
 
 
-def finish(src: SourceText, drafts: list[Draft], unit: str,
-           compiled: bool | None = None) -> list[Chunk]:
+def finish(
+    src: SourceText, drafts: list[Draft], unit: str, compiled: bool | None = None
+) -> list[Chunk]:
     """Slice bodies from the caller's text and number the chunks.
 
     ``compiled``: None uses the compiled twin when it is built, True insists on
@@ -67,10 +69,26 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
             os_ = oe = s
             prefix = ""
         # the length is counted on the normalised text (chars: no need to slice it)
-        length = len(norm_header) + de - ds if chars else count_units(norm_header + norm[ds:de], unit)
+        length = (
+            len(norm_header) + de - ds if chars else count_units(norm_header + norm[ds:de], unit)
+        )
         # positional, in Chunk's field order: keywords cost a fifth more per record
         out.append(
-            Chunk(index, body, s, e, length, draft.kind, draft.heading_path, prefix, os_, oe,
-                  draft.transcribed, draft.page, draft.header is not None, draft.runt_excuse)
+            Chunk(
+                index,
+                body,
+                s,
+                e,
+                length,
+                draft.kind,
+                draft.heading_path,
+                prefix,
+                os_,
+                oe,
+                draft.transcribed,
+                draft.page,
+                draft.header is not None,
+                draft.runt_excuse,
+            )
         )
     return out

@@ -10,12 +10,14 @@ to its reference on the corpus and on generated markdown. Without a build
 (``scripts/build.sh``, which the test command runs) everything works the
 same, on the Python code.
 """
+
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 NOT_BUILT = "the compiled speedups are not built: run scripts/build.sh"
 STALE = "the compiled speedups are older than their source: run scripts/build.sh"

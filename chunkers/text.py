@@ -3,6 +3,7 @@
 Every strategy works on LF text so that CRLF and CR input chunk exactly as LF
 does; spans are mapped back so offsets still point into the caller's text.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,7 @@ class SourceText:
     _dropped: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, text: str) -> "SourceText":
+    def of(cls, text: str) -> SourceText:
         check = speedups.surrogates_and_returns or surrogates_and_returns_python
         surrogates, returns = check(text)
         # Lone surrogates (from a lossy decode) become U+FFFD in the working copy:

@@ -10,6 +10,7 @@ widely used library actually does, quirks included:
 * With exactly half the chunks containing a term (e.g. 1 of 2) the IDF is 0 and
   the term contributes nothing; tiny corpora can therefore score all zeros.
 """
+
 from __future__ import annotations
 
 import math
@@ -42,9 +43,7 @@ def query_tokens(query: str) -> list[str]:
     """Tokens of a question; ValueError when there is nothing to search for."""
     tokens = tokenize(query)
     if not tokens:
-        raise ValueError(
-            "question has no searchable words (only punctuation, symbols or spaces)"
-        )
+        raise ValueError("question has no searchable words (only punctuation, symbols or spaces)")
     return tokens
 
 
@@ -60,15 +59,29 @@ def ranks_from(scores: Sequence[float], indices: Sequence[int]) -> list[int]:
 class ChunkIndex:
     """rank-bm25 over chunks, built once and asked many questions (a gold set)."""
 
-    def __init__(self, chunks: Sequence[Chunk], *, k1: float = DEFAULT_K1, b: float = DEFAULT_B,
-                 epsilon: float = DEFAULT_EPSILON, heading_path: bool = True,
-                 overlap: bool = True) -> None:
-        if not (math.isfinite(k1) and k1 >= 0 and math.isfinite(b) and 0 <= b <= 1
-                and math.isfinite(epsilon)):
+    def __init__(
+        self,
+        chunks: Sequence[Chunk],
+        *,
+        k1: float = DEFAULT_K1,
+        b: float = DEFAULT_B,
+        epsilon: float = DEFAULT_EPSILON,
+        heading_path: bool = True,
+        overlap: bool = True,
+    ) -> None:
+        if not (
+            math.isfinite(k1)
+            and k1 >= 0
+            and math.isfinite(b)
+            and 0 <= b <= 1
+            and math.isfinite(epsilon)
+        ):
             raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
         self.chunks = list(chunks)
-        self.docs = [tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
-                     for c in self.chunks]
+        self.docs = [
+            tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
+            for c in self.chunks
+        ]
         # rank-bm25 divides by zero on an all-empty corpus; nothing can match then
         self._bm25 = BM25Okapi(self.docs, k1=k1, b=b, epsilon=epsilon) if any(self.docs) else None
 
@@ -113,8 +126,9 @@ def score_chunks(
     query_tokens(query)  # a bad question is an error even with no chunks
     if not chunks:
         return []
-    return ChunkIndex(chunks, k1=k1, b=b, epsilon=epsilon, heading_path=heading_path,
-                      overlap=overlap).score(query)
+    return ChunkIndex(
+        chunks, k1=k1, b=b, epsilon=epsilon, heading_path=heading_path, overlap=overlap
+    ).score(query)
 
 
 def rank_of(scores: Sequence[ChunkScore], index: int) -> int:

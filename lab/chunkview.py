@@ -7,6 +7,7 @@ offsets, never an assumed width) and whether it is part of the answer.
 Every piece of document text goes through ``html.escape``: a document can
 never inject markup or script into the page.
 """
+
 from __future__ import annotations
 
 import html
@@ -51,8 +52,9 @@ def segments(
     points = sorted(p for p in cuts if lo <= p <= hi)
     bodies = sorted((c.start, c.end, c.index) for c in chunks)
     starts = [b[0] for b in bodies]
-    overlaps = [(c.overlap_start, c.overlap_end, c.index) for c in chunks
-                if c.overlap_end > c.overlap_start]
+    overlaps = [
+        (c.overlap_start, c.overlap_end, c.index) for c in chunks if c.overlap_end > c.overlap_start
+    ]
     out: list[Segment] = []
     for a, b in zip(points, points[1:]):
         if a == b:
@@ -65,8 +67,9 @@ def segments(
     return out
 
 
-def view_window(text_len: int, answer_span: tuple[int, int] | None,
-                max_chars: int = MAX_VIEW_CHARS) -> tuple[int, int]:
+def view_window(
+    text_len: int, answer_span: tuple[int, int] | None, max_chars: int = MAX_VIEW_CHARS
+) -> tuple[int, int]:
     """The whole text when short; otherwise ``max_chars`` around the answer (or the start)."""
     if text_len <= max_chars:
         return (0, text_len)
@@ -113,12 +116,15 @@ def document_html(
     for seg in segments(text, chunks, answer_span, (lo, hi)):
         if seg.start in starts:
             pieces.append(_CHUNK_LABEL.format(n=starts[seg.start] + 1))
-        body = html.escape(text[seg.start:seg.end])
+        body = html.escape(text[seg.start : seg.end])
         style = _style(seg)
         title = ""
         if seg.overlap_into:
-            title = (' title="copied as overlap into chunk '
-                     + ", ".join(str(i + 1) for i in seg.overlap_into) + '"')
+            title = (
+                ' title="copied as overlap into chunk '
+                + ", ".join(str(i + 1) for i in seg.overlap_into)
+                + '"'
+            )
         pieces.append(f'<span style="{style}"{title}>{body}</span>' if style else body)
     if hi < len(text):
         pieces.append(f"\n<em>… {len(text) - hi:,} characters after …</em>")
@@ -126,7 +132,8 @@ def document_html(
     return (
         f'<div class="chunk-doc" style="{scroll}white-space:pre-wrap;line-height:1.7;'
         'font-size:0.92em;border:1px solid #ddd;border-radius:6px;padding:10px;">'
-        + "".join(pieces) + "</div>"
+        + "".join(pieces)
+        + "</div>"
     )
 
 
@@ -195,16 +202,27 @@ def chunk_cards(
     cards = []
     for c in chunks:
         s = by_index.get(c.index)
-        cards.append(Card(
-            index=c.index, number=c.index + 1,
-            rank=s.rank if s else None, score=s.score if s else None,
-            length=c.length, unit=opts.unit, kind=c.kind,
-            heading_path=" > ".join(c.heading_path), page=c.page,
-            runt=(c.length < opts.floor) and not single, runt_excuse=c.runt_excuse,
-            holds_answer=c.index == holder, answer_piece=c.index in pieces,
-            transcribed=c.transcribed, header_repeated=c.header_repeated,
-            overlap_chars=len(c.overlap_prefix), body=c.body,
-        ))
+        cards.append(
+            Card(
+                index=c.index,
+                number=c.index + 1,
+                rank=s.rank if s else None,
+                score=s.score if s else None,
+                length=c.length,
+                unit=opts.unit,
+                kind=c.kind,
+                heading_path=" > ".join(c.heading_path),
+                page=c.page,
+                runt=(c.length < opts.floor) and not single,
+                runt_excuse=c.runt_excuse,
+                holds_answer=c.index == holder,
+                answer_piece=c.index in pieces,
+                transcribed=c.transcribed,
+                header_repeated=c.header_repeated,
+                overlap_chars=len(c.overlap_prefix),
+                body=c.body,
+            )
+        )
     return cards
 
 
@@ -226,7 +244,9 @@ def card_flags(card: Card) -> list[str]:
     if card.answer_piece:
         flags.append("holds part of the answer")
     if card.runt:
-        flags.append("runt (below floor" + (f": {card.runt_excuse}" if card.runt_excuse else "") + ")")
+        flags.append(
+            "runt (below floor" + (f": {card.runt_excuse}" if card.runt_excuse else "") + ")"
+        )
     if card.transcribed:
         flags.append("transcribed")
     if card.header_repeated:
@@ -236,13 +256,15 @@ def card_flags(card: Card) -> list[str]:
     return flags
 
 
-def cards_html(cards: Sequence[Card], *, preview_chars: int = CARD_PREVIEW_CHARS,
-               height_px: int | None = 520) -> str:
+def cards_html(
+    cards: Sequence[Card], *, preview_chars: int = CARD_PREVIEW_CHARS, height_px: int | None = 520
+) -> str:
     """All cards as one escaped HTML block (one element, however many chunks)."""
     out = []
     for card in cards:
-        border = ANSWER if (card.holds_answer or card.answer_piece) else (
-            RUNT if card.runt else "#ccc")
+        border = (
+            ANSWER if (card.holds_answer or card.answer_piece) else (RUNT if card.runt else "#ccc")
+        )
         body = card.body if len(card.body) <= preview_chars else card.body[:preview_chars] + " …"
         meta = []
         if card.heading_path:
@@ -254,8 +276,11 @@ def cards_html(cards: Sequence[Card], *, preview_chars: int = CARD_PREVIEW_CHARS
             f'{chunk_shade(card.index)};border-radius:6px;padding:6px 8px;margin-bottom:6px;">'
             f'<div style="font-weight:700;">{html.escape(card_title(card))}</div>'
             f'<div style="font-size:0.8em;color:#444;">{" · ".join(meta)}</div>'
-            + (f'<div style="font-size:0.8em;font-weight:600;">{html.escape(" · ".join(flags))}</div>'
-               if flags else "")
+            + (
+                f'<div style="font-size:0.8em;font-weight:600;">{html.escape(" · ".join(flags))}</div>'
+                if flags
+                else ""
+            )
             + f'<div style="white-space:pre-wrap;font-size:0.82em;margin-top:4px;">'
             f"{html.escape(body)}</div></div>"
         )

@@ -5,6 +5,7 @@ with one line saying what is wrong and how to fix it; `check` exits 1 when an
 answer is not intact or the runt invariant fails, so an index build can be
 gated on it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,17 +46,35 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("chunking")
     g.add_argument("--strategy", default="structural", choices=list(STRATEGIES))
     g.add_argument("--unit", default="chars", choices=list(UNITS))
-    g.add_argument("--size", type=int, default=None, help=f"chunk size in the unit (default {DEFAULT_SIZE} chars)")
-    g.add_argument("--overlap", type=int, default=None,
-                   help=f"overlap in the unit (default {DEFAULT_OVERLAP} with the default size, else 0)")
-    g.add_argument("--sweep", default="backward", choices=list(SWEEPS), help="structural runt sweep")
-    g.add_argument("--no-heading-paths", action="store_true", help="structural: leave heading paths out")
+    g.add_argument(
+        "--size",
+        type=int,
+        default=None,
+        help=f"chunk size in the unit (default {DEFAULT_SIZE} chars)",
+    )
+    g.add_argument(
+        "--overlap",
+        type=int,
+        default=None,
+        help=f"overlap in the unit (default {DEFAULT_OVERLAP} with the default size, else 0)",
+    )
+    g.add_argument(
+        "--sweep", default="backward", choices=list(SWEEPS), help="structural runt sweep"
+    )
+    g.add_argument(
+        "--no-heading-paths", action="store_true", help="structural: leave heading paths out"
+    )
 
 
 def _opts(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
     try:
-        return ChunkOptions.sized(args.size if size is None else size, args.overlap, unit=args.unit,
-                                  sweep=args.sweep, heading_paths=not args.no_heading_paths)
+        return ChunkOptions.sized(
+            args.size if size is None else size,
+            args.overlap,
+            unit=args.unit,
+            sweep=args.sweep,
+            heading_paths=not args.no_heading_paths,
+        )
     except ValueError as exc:
         raise BadInput(str(exc)) from None
 
@@ -89,7 +108,9 @@ def _sizes(spec: str | None, unit: str) -> list[int]:
     try:
         nums = [int(x) for x in parts]
     except ValueError:
-        raise BadInput(f"--sizes must look like FROM:TO or FROM:TO:STEP with whole numbers, got {spec!r}") from None
+        raise BadInput(
+            f"--sizes must look like FROM:TO or FROM:TO:STEP with whole numbers, got {spec!r}"
+        ) from None
     if len(nums) not in (2, 3):
         raise BadInput(f"--sizes must look like FROM:TO or FROM:TO:STEP, got {spec!r}")
     start, stop, step = nums[0], nums[1], nums[2] if len(nums) == 3 else 1
@@ -137,9 +158,14 @@ def cmd_chunk(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json([c.to_dict() for c in chunks])
         return 0
-    print(f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap}")
+    print(
+        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap}"
+    )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
-    rows = [(c.index + 1, c.length, c.kind, c.page, " > ".join(c.heading_path), _snippet(c.body)) for c in chunks]
+    rows = [
+        (c.index + 1, c.length, c.kind, c.page, " > ".join(c.heading_path), _snippet(c.body))
+        for c in chunks
+    ]
     print(_table(["#", "length", "kind", "page", "heading path", "body"], rows))
     return 0
 
@@ -151,12 +177,20 @@ def cmd_survival(args: argparse.Namespace) -> int:
         if args.overlap_fraction is None:
             _opts(args, size)
     if args.overlap_fraction is not None and not 0 <= args.overlap_fraction < 1:
-        raise BadInput(f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}")
+        raise BadInput(
+            f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}"
+        )
     extra = {"sweep": args.sweep, "heading_paths": not args.no_heading_paths}
     try:
         curve = survival_curve(
-            text, args.answer, args.strategy, sizes, unit=args.unit,
-            overlap=args.overlap or 0, overlap_fraction=args.overlap_fraction, **extra,
+            text,
+            args.answer,
+            args.strategy,
+            sizes,
+            unit=args.unit,
+            overlap=args.overlap or 0,
+            overlap_fraction=args.overlap_fraction,
+            **extra,
         )
     except ValueError as exc:  # AnswerNotFound, or an overlap too large for a size
         raise BadInput(str(exc)) from None
@@ -165,7 +199,9 @@ def cmd_survival(args: argparse.Namespace) -> int:
         return 0
     kept = sum(curve.intact)
     print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {args.unit})")
-    print(_table(["size", "overlap", "intact"], list(zip(curve.sizes, curve.overlaps, curve.intact))))
+    print(
+        _table(["size", "overlap", "intact"], list(zip(curve.sizes, curve.overlaps, curve.intact)))
+    )
     return 0
 
 
@@ -182,17 +218,39 @@ def cmd_score(args: argparse.Namespace) -> int:
     except Fts5Unavailable as exc:
         raise BadInput(str(exc)) from None
     rows = [
-        {"index": c.index, "rank": s.rank, "score": s.score, "length": c.length,
-         "body": c.body, "fts5_rank": fts.get(c.index)}
+        {
+            "index": c.index,
+            "rank": s.rank,
+            "score": s.score,
+            "length": c.length,
+            "body": c.body,
+            "fts5_rank": fts.get(c.index),
+        }
         for c, s in zip(chunks, scores)
     ]
     rows.sort(key=lambda r: r["rank"])
     if args.json:
         _emit_json(rows)
         return 0
-    print(f"{len(chunks)} chunks scored for {args.query!r} (BM25 k1={args.k1}, b={args.b}; rank 1 is best)")
-    print(_table(["rank", "#", "score", "length", "fts5 rank", "body"],
-                 [(r["rank"], r["index"] + 1, r["score"], r["length"], r["fts5_rank"], _snippet(r["body"], 50)) for r in rows]))
+    print(
+        f"{len(chunks)} chunks scored for {args.query!r} (BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
+    )
+    print(
+        _table(
+            ["rank", "#", "score", "length", "fts5 rank", "body"],
+            [
+                (
+                    r["rank"],
+                    r["index"] + 1,
+                    r["score"],
+                    r["length"],
+                    r["fts5_rank"],
+                    _snippet(r["body"], 50),
+                )
+                for r in rows
+            ],
+        )
+    )
     return 0
 
 
@@ -207,10 +265,19 @@ def _invariant(chunked: dict[str, list[Chunk]], opts: ChunkOptions) -> dict[str,
     for name, chunks in chunked.items():
         st = length_stats(chunks, opts)
         for f in st.below_floor:
-            entry = {"doc": name, "index": f.index, "length": f.length,
-                     "excuse": f.excuse or ("single chunk" if len(chunks) == 1 else "")}
+            entry = {
+                "doc": name,
+                "index": f.index,
+                "length": f.length,
+                "excuse": f.excuse or ("single chunk" if len(chunks) == 1 else ""),
+            }
             (excused if entry["excuse"] else failing).append(entry)
-    return {"floor": opts.floor, "below_floor": len(failing) + len(excused), "excused": excused, "failing": failing}
+    return {
+        "floor": opts.floor,
+        "below_floor": len(failing) + len(excused),
+        "excused": excused,
+        "failing": failing,
+    }
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -221,20 +288,36 @@ def cmd_stats(args: argparse.Namespace) -> int:
     st = length_stats(everything, opts)
     inv = _invariant(chunked, opts)
     data = {
-        "documents": len(docs), "unreadable": [{"path": p, "problem": m} for p, m in problems],
-        "chunks": st.count, "min": st.min, "p1": st.p1, "p5": st.p5, "median": st.median,
-        "mean": st.mean, "max": st.max, "effective_max": st.effective_max,
-        "over_effective_max": len(st.over_effective_max), **inv,
+        "documents": len(docs),
+        "unreadable": [{"path": p, "problem": m} for p, m in problems],
+        "chunks": st.count,
+        "min": st.min,
+        "p1": st.p1,
+        "p5": st.p5,
+        "median": st.median,
+        "mean": st.mean,
+        "max": st.max,
+        "effective_max": st.effective_max,
+        "over_effective_max": len(st.over_effective_max),
+        **inv,
         "invariant_holds": not inv["failing"],
     }
     if args.json:
         _emit_json(data)
         return 0
-    print(f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap})")
-    print(_table(["min", "p1", "p5", "median", "mean", "max", "effective max"],
-                 [(st.min, st.p1, st.p5, st.median, st.mean, st.max, st.effective_max)]))
-    print(f"below the floor ({opts.floor}): {inv['below_floor']}, excused {len(inv['excused'])}, "
-          f"failing {len(inv['failing'])}: invariant {'holds' if not inv['failing'] else 'FAILS'}")
+    print(
+        f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap})"
+    )
+    print(
+        _table(
+            ["min", "p1", "p5", "median", "mean", "max", "effective max"],
+            [(st.min, st.p1, st.p5, st.median, st.mean, st.max, st.effective_max)],
+        )
+    )
+    print(
+        f"below the floor ({opts.floor}): {inv['below_floor']}, excused {len(inv['excused'])}, "
+        f"failing {len(inv['failing'])}: invariant {'holds' if not inv['failing'] else 'FAILS'}"
+    )
     for e in inv["excused"] + inv["failing"]:
         print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
     for p, m in problems:
@@ -264,10 +347,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             pairs.append(Pair(p.question, p.answer, next(iter(docs))))
             continue
         if not p.doc:
-            raise BadInput(f"{args.gold} line {p.line}: checking a folder needs a \"doc\" on every line")
+            raise BadInput(
+                f'{args.gold} line {p.line}: checking a folder needs a "doc" on every line'
+            )
         doc = _relative(gold_path.parent / p.doc, folder)
         if doc not in docs:
-            raise BadInput(f"{args.gold} line {p.line}: document {p.doc!r} is not a readable file under {args.path}")
+            raise BadInput(
+                f"{args.gold} line {p.line}: document {p.doc!r} is not a readable file under {args.path}"
+            )
         pairs.append(Pair(p.question, p.answer, doc))
     opts = _opts(args)
     try:
@@ -279,30 +366,57 @@ def cmd_check(args: argparse.Namespace) -> int:
     inv = _invariant(_chunk_all(docs, args.strategy, opts), opts)
     ok = report.passed and not inv["failing"]
     data = {
-        "strategy": args.strategy, "options": asdict(opts), "k": args.k, "chunks": report.chunk_count,
-        "intact_rate": report.intact_rate, "recall": {str(k): v for k, v in report.recall.items()},
-        "mrr": report.mrr, "chunk_does_not_exist": len(report.missing),
+        "strategy": args.strategy,
+        "options": asdict(opts),
+        "k": args.k,
+        "chunks": report.chunk_count,
+        "intact_rate": report.intact_rate,
+        "recall": {str(k): v for k, v in report.recall.items()},
+        "mrr": report.mrr,
+        "chunk_does_not_exist": len(report.missing),
         "chunk_ranks_poorly": len(report.ranks_poorly),
-        "pairs": [asdict(r) for r in report.results], "runts": inv,
-        "unreadable": [{"path": p, "problem": m} for p, m in problems], "passed": ok,
+        "pairs": [asdict(r) for r in report.results],
+        "runts": inv,
+        "unreadable": [{"path": p, "problem": m} for p, m in problems],
+        "passed": ok,
     }
     if args.json:
         _emit_json(data)
     else:
-        print(f"{len(report.results)} answers, {report.chunk_count} chunks ({args.strategy}, size {opts.size} "
-              f"{opts.unit}, overlap {opts.overlap})")
-        print(_table(["question", "intact", "chunk", "rank", "status"],
-                     [(_snippet(r.question, 44), r.intact, None if r.chunk_index is None else r.chunk_index + 1,
-                       r.rank, r.status) for r in report.results]))
+        print(
+            f"{len(report.results)} answers, {report.chunk_count} chunks ({args.strategy}, size {opts.size} "
+            f"{opts.unit}, overlap {opts.overlap})"
+        )
+        print(
+            _table(
+                ["question", "intact", "chunk", "rank", "status"],
+                [
+                    (
+                        _snippet(r.question, 44),
+                        r.intact,
+                        None if r.chunk_index is None else r.chunk_index + 1,
+                        r.rank,
+                        r.status,
+                    )
+                    for r in report.results
+                ],
+            )
+        )
         rec = "  ".join(f"recall@{k} {v:.2f}" for k, v in report.recall.items())
         print(f"intact {report.intact_rate:.2f}  {rec}  MRR {report.mrr:.3f}")
-        print(f"chunk does not exist: {len(report.missing)}   chunk exists but ranks below {args.k}: "
-              f"{len(report.ranks_poorly)}")
+        print(
+            f"chunk does not exist: {len(report.missing)}   chunk exists but ranks below {args.k}: "
+            f"{len(report.ranks_poorly)}"
+        )
         for r in report.missing:
             print(f"  NOT INTACT: {_snippet(r.question, 50)}: {r.verdict}")
-        print(f"runts: {inv['below_floor']} below the floor, {len(inv['excused'])} excused, {len(inv['failing'])} failing")
+        print(
+            f"runts: {inv['below_floor']} below the floor, {len(inv['excused'])} excused, {len(inv['failing'])} failing"
+        )
         for e in inv["failing"]:
-            print(f"  RUNT: {e['doc']} chunk {e['index'] + 1} is {e['length']}, under the floor {inv['floor']}")
+            print(
+                f"  RUNT: {e['doc']} chunk {e['index'] + 1} is {e['length']}, under the floor {inv['floor']}"
+            )
         for p, m in problems:
             print(f"not read: {p}: {m}")
         print("PASS" if ok else "FAIL")
@@ -331,7 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("doc")
     p.add_argument("--answer", required=True)
     p.add_argument("--sizes", help="FROM:TO[:STEP], both ends included")
-    p.add_argument("--overlap-fraction", type=float, default=None, help="overlap as a fraction of each size")
+    p.add_argument(
+        "--overlap-fraction", type=float, default=None, help="overlap as a fraction of each size"
+    )
     _chunk_options(p)
     p.set_defaults(func=cmd_survival)
 
@@ -356,7 +472,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check)
 
     for name in ("chunk", "survival", "score", "stats", "check"):
-        sub.choices[name].add_argument("--json", action="store_true", help="machine-readable output")
+        sub.choices[name].add_argument(
+            "--json", action="store_true", help="machine-readable output"
+        )
     return parser
 
 

@@ -2,6 +2,7 @@
 
 Decimal units throughout (1 MB = 10**6 bytes), as the seed's figures are.
 """
+
 from __future__ import annotations
 
 import math
@@ -18,7 +19,9 @@ def chunks_for(total_units: int, size: int, overlap: int = 0) -> int:
     """Fixed-stride estimate: ceil(total / (size - overlap)), over the whole corpus
     as the seed computes it (per-document rounding would add up to a chunk each)."""
     if total_units < 0 or overlap < 0 or size <= overlap:
-        raise ValueError(f"need total >= 0 and 0 <= overlap < size (got {total_units}, {size}, {overlap})")
+        raise ValueError(
+            f"need total >= 0 and 0 <= overlap < size (got {total_units}, {size}, {overlap})"
+        )
     return -(-total_units // (size - overlap))
 
 
@@ -38,7 +41,9 @@ class ContextBudget:
     tokens: int
 
 
-def context_budget(k: int, chunk_size_words: int, tokens_per_word: float = TOKENS_PER_WORD) -> ContextBudget:
+def context_budget(
+    k: int, chunk_size_words: int, tokens_per_word: float = TOKENS_PER_WORD
+) -> ContextBudget:
     """Per-request context for k retrieved chunks; overlap does not change it."""
     words = k * chunk_size_words
     return ContextBudget(words, round(words * tokens_per_word))
@@ -85,5 +90,12 @@ def cost_row(
     total = docs * words_per_doc
     n = chunks_for(total, size, overlap)
     vb = vector_bytes(n, dims, bytes_per_dim)
-    return CostRow(total, size, overlap, n, vb, with_hnsw(vb, hnsw_factor),
-                   context_budget(k, size, tokens_per_word))
+    return CostRow(
+        total,
+        size,
+        overlap,
+        n,
+        vb,
+        with_hnsw(vb, hnsw_factor),
+        context_budget(k, size, tokens_per_word),
+    )

@@ -3,6 +3,7 @@
 Text is kept exactly as given (CRLF stays CRLF, since chunk offsets index it);
 only a UTF-8 byte-order mark is dropped.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -15,8 +16,14 @@ MB = 1024 * 1024
 _SAMPLE = 64 * 1024  # bytes inspected for binary content
 _CONTROL_SHARE = 0.10  # over 10% control bytes: not prose
 _TEXT_CONTROLS = frozenset(b"\t\n\r\x0c\x1b")  # controls real text files carry
-_LABELS = {"utf-16": "UTF-16", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16",
-           "utf-32": "UTF-32", "cp1252": "Windows-1252", "latin-1": "Latin-1"}
+_LABELS = {
+    "utf-16": "UTF-16",
+    "utf-16-le": "UTF-16",
+    "utf-16-be": "UTF-16",
+    "utf-32": "UTF-32",
+    "cp1252": "Windows-1252",
+    "latin-1": "Latin-1",
+}
 
 
 class DocumentError(ValueError):
@@ -85,17 +92,20 @@ def decode(data: bytes, name: str, *, allow_empty: bool = False) -> str:
     if not data and not allow_empty:
         raise DocumentError(f"{name} is empty: nothing to chunk; pick a file with text in it")
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     guess = guess_encoding(data)
     # before the NUL test: UTF-16 text is full of NULs
     if guess is not None and guess.startswith("utf-"):
         label = _LABELS[guess]
         raise DocumentError(
             f"{name} is not UTF-8 (it looks like {label}); save it as UTF-8 or read it as {label}",
-            guess)
+            guess,
+        )
     if _looks_binary(data):
-        raise DocumentError(f"{name} looks like a binary file, not text; "
-                            "pick a plain-text file (export documents as .md or .txt first)")
+        raise DocumentError(
+            f"{name} looks like a binary file, not text; "
+            "pick a plain-text file (export documents as .md or .txt first)"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -103,7 +113,9 @@ def decode(data: bytes, name: str, *, allow_empty: bool = False) -> str:
         bad = data[e.start]
         raise DocumentError(
             f"{name} is not UTF-8 (byte 0x{bad:02X} at offset {e.start}; it looks like {label}); "
-            f"save it as UTF-8 or read it as {label}", guess) from None
+            f"save it as UTF-8 or read it as {label}",
+            guess,
+        ) from None
     return _check_text(text, name, allow_empty)
 
 
@@ -111,11 +123,15 @@ def _size_check(size: int, name: str, max_bytes: int | None) -> None:
     if max_bytes is not None and size > max_bytes:
         raise DocumentError(
             f"{name} is {size / MB:.1f} MB, over the {max_bytes / MB:g} MB limit; "
-            "split it into smaller files")
+            "split it into smaller files"
+        )
 
 
-def read_document(source: str | os.PathLike[str] | bytes | bytearray | memoryview,
-                  name: str | None = None, max_bytes: int | None = None) -> Document:
+def read_document(
+    source: str | os.PathLike[str] | bytes | bytearray | memoryview,
+    name: str | None = None,
+    max_bytes: int | None = None,
+) -> Document:
     """A document from a path or from bytes (an upload). Raises DocumentError."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
@@ -128,7 +144,8 @@ def read_document(source: str | os.PathLike[str] | bytes | bytearray | memoryvie
         raise DocumentError(f"{label} was not found at {path}; check the path and the file name")
     if path.is_dir():
         raise DocumentError(
-            f"{label} is a folder, not a file; pick a file inside it or read the whole folder")
+            f"{label} is a folder, not a file; pick a file inside it or read the whole folder"
+        )
     try:
         # before reading: never load 2 GB only to refuse it
         _size_check(path.stat().st_size, label, max_bytes)
@@ -136,7 +153,8 @@ def read_document(source: str | os.PathLike[str] | bytes | bytearray | memoryvie
     except OSError as e:
         reason = e.strerror or type(e).__name__
         raise DocumentError(
-            f"{label} could not be read ({reason}); check its permissions") from None
+            f"{label} could not be read ({reason}); check its permissions"
+        ) from None
     return Document(label, decode(data, label))
 
 
@@ -146,19 +164,24 @@ def decode_as(data: bytes, encoding: str, name: str = "the uploaded file") -> Do
         text = bytes(data).decode(encoding)
     except LookupError:
         raise DocumentError(
-            f"{encoding!r} is not an encoding Python knows; try utf-8, cp1252 or utf-16") from None
+            f"{encoding!r} is not an encoding Python knows; try utf-8, cp1252 or utf-16"
+        ) from None
     except UnicodeDecodeError as e:
         raise DocumentError(
             f"{name} is not valid {encoding} either "
             f"(byte 0x{data[e.start]:02X} at offset {e.start}); "
-            "save it as UTF-8") from None
+            "save it as UTF-8"
+        ) from None
     if text.startswith("\ufeff"):  # utf-8 / utf-16-le etc. keep the mark; it is not text
         text = text[1:]
     return Document(name, _check_text(text, name))
 
 
-def read_folder(directory: str | os.PathLike[str], patterns: tuple[str, ...] = ("*.md", "*.txt"),
-                max_bytes: int | None = None) -> tuple[list[Document], list[tuple[str, str]]]:
+def read_folder(
+    directory: str | os.PathLike[str],
+    patterns: tuple[str, ...] = ("*.md", "*.txt"),
+    max_bytes: int | None = None,
+) -> tuple[list[Document], list[tuple[str, str]]]:
     """Every matching file under a folder, subfolders included, sorted by name.
 
     Documents are named by their path relative to the folder ("guide/intro.md"),

@@ -4,6 +4,7 @@ Seed 002: "Store the chunking config with the index." Every JSONL line and CSV
 row carries the configuration, so a file cut from either still says how its
 chunks were made; reading it back gives the same Chunk records.
 """
+
 from __future__ import annotations
 
 import csv
@@ -95,8 +96,11 @@ def to_csv(chunks: Sequence[Chunk], config: Mapping[str, Any]) -> str:
         row = {"config": cfg}
         for k in CHUNK_FIELDS:
             v = d[k]
-            row[k] = json.dumps(v, ensure_ascii=False) if k in ("heading_path", "page") else (
-                str(v).lower() if isinstance(v, bool) else v)
+            row[k] = (
+                json.dumps(v, ensure_ascii=False)
+                if k in ("heading_path", "page")
+                else (str(v).lower() if isinstance(v, bool) else v)
+            )
         w.writerow(row)
     return buf.getvalue()
 

@@ -6,6 +6,7 @@ FTS5 differs from rank-bm25 in ways worth seeing: it normalises length per
 column (each column has its own avgdl), clamps non-positive IDF to 1e-6
 instead of an epsilon floor, and returns negative scores (lower is better).
 """
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 A malformed line is reported with its line number and the good lines are still
 used: one typo should not hide a whole gold set, nor vanish without a word.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,8 +59,15 @@ _EXAMPLE = '{"question": "...", "answer": "..."}'
 
 
 def _json_type(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false",
-             int: "a number", float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -122,5 +130,6 @@ def load_gold(path: str | os.PathLike[str]) -> GoldSet:
         data = p.read_bytes()
     except OSError as e:
         raise GoldFileError(
-            f"gold file {p.name} could not be read ({e.strerror}); check its permissions") from None
+            f"gold file {p.name} could not be read ({e.strerror}); check its permissions"
+        ) from None
     return parse_gold_text(data, p.name)

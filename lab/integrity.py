@@ -5,6 +5,7 @@ and where does BM25 rank it? Two failures that look the same from outside are
 kept apart in every report: "the chunk does not exist" (the answer was cut,
 no ranking can recover it) and "the chunk exists but ranks poorly".
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -105,7 +106,9 @@ def check_index(
     """
     if k < 1:
         raise ValueError(f"k must be >= 1, got {k}")
-    chunked: dict[str, list[Chunk]] = {name: chunk_with(text, strategy, opts) for name, text in documents.items()}
+    chunked: dict[str, list[Chunk]] = {
+        name: chunk_with(text, strategy, opts) for name, text in documents.items()
+    }
     index: list[tuple[str, Chunk]] = [(name, c) for name, cs in chunked.items() for c in cs]
     flat = [c for _, c in index]
     collapsed = [collapse(c.retrievable_text) for c in flat]
@@ -128,12 +131,27 @@ def check_index(
             if bm25 is None:  # built once, on the first intact answer
                 bm25 = ChunkIndex(flat, k1=k1, b=b)
             scores = bm25.score(pair.question)
-            holding = [i for i, (name, _) in enumerate(index) if name == doc and needle in collapsed[i]]
+            holding = [
+                i for i, (name, _) in enumerate(index) if name == doc and needle in collapsed[i]
+            ]
             best = min(holding, key=lambda i: scores[i].rank)
             rank, holder = scores[best].rank, flat[best].index
-        status = NO_CHUNK if not survival.intact else (FOUND if rank is not None and rank <= k else RANKS_POORLY)
+        status = (
+            NO_CHUNK
+            if not survival.intact
+            else (FOUND if rank is not None and rank <= k else RANKS_POORLY)
+        )
         results.append(
-            PairResult(pair.question, pair.answer, pair.doc, survival.intact, holder, rank, status, survival.verdict)
+            PairResult(
+                pair.question,
+                pair.answer,
+                pair.doc,
+                survival.intact,
+                holder,
+                rank,
+                status,
+                survival.verdict,
+            )
         )
     return IntegrityReport(strategy, opts, k, len(flat), results)
 
@@ -149,7 +167,9 @@ def check_gold(
     b: float = DEFAULT_B,
 ) -> IntegrityReport:
     """The check for one document."""
-    return check_index({"": text}, [Pair(p.question, p.answer, "") for p in pairs], strategy, opts, k=k, k1=k1, b=b)
+    return check_index(
+        {"": text}, [Pair(p.question, p.answer, "") for p in pairs], strategy, opts, k=k, k1=k1, b=b
+    )
 
 
 def _clip(text: str, n: int = 60) -> str:

@@ -10,6 +10,7 @@ image, an HTML tag, a table, a heading or a coloured span.
 
 HTML for st.html is escaped with ``html.escape`` instead (lab.chunkview).
 """
+
 from __future__ import annotations
 
 import re
@@ -37,10 +38,10 @@ def _line(text: str) -> str:
     if m:
         lead, marker = m.group(1), m.group(2)
         if marker.isdigit():  # "1." / "1)": escape the delimiter after the number
-            rest = out[m.end():]
+            rest = out[m.end() :]
             out = f"{lead}{marker}\\{rest}"
         else:
-            out = f"{lead}\\{marker}{out[m.end():]}"
+            out = f"{lead}\\{marker}{out[m.end() :]}"
     return out.lstrip(" \t") if len(out) - len(out.lstrip(" \t")) >= 4 else out
 
 

@@ -1,11 +1,12 @@
 """Pins: a lab's current result kept for later (configuration, verdict, key
 numbers, an optional note), exported as Markdown and JSON and read back."""
+
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from .markup import md_escape
@@ -33,16 +34,25 @@ class Pin:
         return asdict(self)
 
 
-def make_pin(lab: str, title: str, config: Mapping[str, Any], verdict: str = "",
-             numbers: Mapping[str, Any] | None = None, note: str = "",
-             now: datetime | None = None) -> Pin:
-    created = (now or datetime.now(timezone.utc)).replace(microsecond=0).isoformat()
+def make_pin(
+    lab: str,
+    title: str,
+    config: Mapping[str, Any],
+    verdict: str = "",
+    numbers: Mapping[str, Any] | None = None,
+    note: str = "",
+    now: datetime | None = None,
+) -> Pin:
+    created = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
     return Pin(lab, title, dict(config), verdict, dict(numbers or {}), note.strip(), created)
 
 
 def to_json(pins: Sequence[Pin]) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "pins": [p.to_dict() for p in pins]},
-                      ensure_ascii=False, indent=2)
+    return json.dumps(
+        {"format": FORMAT, "version": VERSION, "pins": [p.to_dict() for p in pins]},
+        ensure_ascii=False,
+        indent=2,
+    )
 
 
 def _pin_from(d: Any, n: int) -> Pin:
@@ -55,8 +65,15 @@ def _pin_from(d: Any, n: int) -> Pin:
         raise NotebookError(f"pin {n}: 'config' is not an object")
     if not isinstance(d.get("numbers", {}), dict):
         raise NotebookError(f"pin {n}: 'numbers' is not an object")
-    return Pin(str(d["lab"]), str(d["title"]), dict(d["config"]), str(d.get("verdict", "")),
-               dict(d.get("numbers", {})), str(d.get("note", "")), str(d.get("created", "")))
+    return Pin(
+        str(d["lab"]),
+        str(d["title"]),
+        dict(d["config"]),
+        str(d.get("verdict", "")),
+        dict(d.get("numbers", {})),
+        str(d.get("note", "")),
+        str(d.get("created", "")),
+    )
 
 
 def from_json(text: str) -> list[Pin]:

@@ -3,6 +3,7 @@
 Every chart in the app takes its colours from here, so "structural" is the
 same blue in the survival curves, the gold-set bars and the histogram.
 """
+
 from __future__ import annotations
 
 OKABE_ITO = {

@@ -1,5 +1,6 @@
 """Questions and answers the sidebar offers: the gold set of a sample, or the
 user's own question with an answer picked from the document's sentences."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,8 +28,12 @@ def answer_sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     for s, e in sentence_spans(text):
         for line in _pieces(text[s:e]):
             sentence = collapse(line)
-            if (len(sentence) < MIN_SENTENCE_CHARS or sentence.startswith("#")
-                    or set(sentence) <= set("|-: ") or sentence in seen):
+            if (
+                len(sentence) < MIN_SENTENCE_CHARS
+                or sentence.startswith("#")
+                or set(sentence) <= set("|-: ")
+                or sentence in seen
+            ):
                 continue
             seen.add(sentence)
             out.append(sentence)

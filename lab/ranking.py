@@ -5,6 +5,7 @@ length curve anchored on a real chunk, the inflation factor, the revenue
 sample with the runt sweep off, forward and backward, and how ranks move
 when the heading path leaves the index.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -46,8 +47,9 @@ def holds(chunk: Chunk, answer: str | None) -> bool:
     return bool(answer) and collapse(answer) in collapse(chunk.retrievable_text)
 
 
-def score_rows(chunks: Sequence[Chunk], scores: Sequence[ChunkScore], opts: ChunkOptions,
-               answer: str | None) -> list[ScoreRow]:
+def score_rows(
+    chunks: Sequence[Chunk], scores: Sequence[ChunkScore], opts: ChunkOptions, answer: str | None
+) -> list[ScoreRow]:
     single = len(chunks) == 1
     rows = []
     for c, s in zip(chunks, scores):
@@ -70,8 +72,14 @@ class TheoryCurve:
     chart_lines: tuple[str, ...] = ()  # the same, in short lines written on the chart
 
 
-def theory_curve(rows: Sequence[ScoreRow], opts: ChunkOptions, *, k1: float = DEFAULT_K1,
-                 b: float = DEFAULT_B, points: int = 120) -> TheoryCurve:
+def theory_curve(
+    rows: Sequence[ScoreRow],
+    opts: ChunkOptions,
+    *,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+    points: int = 120,
+) -> TheoryCurve:
     """Seed 000's length curve (tf = 1, IDF fixed), scaled to pass through the best
     chunk that holds the answer (else the top-ranked chunk with a score > 0).
 
@@ -83,24 +91,40 @@ def theory_curve(rows: Sequence[ScoreRow], opts: ChunkOptions, *, k1: float = DE
     lengths = np.array([r.length for r in rows], dtype=float)
     avgdl = float(max(lengths.mean(), 1e-9))
     scored = [r for r in rows if r.score > 0]
-    anchor = min((r for r in scored if r.holds_answer), key=lambda r: r.rank, default=None) \
-        or min(scored, key=lambda r: r.rank, default=None)
+    anchor = min((r for r in scored if r.holds_answer), key=lambda r: r.rank, default=None) or min(
+        scored, key=lambda r: r.rank, default=None
+    )
     grid = np.linspace(max(1.0, lengths.min() * 0.5), lengths.max() * 1.1, points)
     rel = np.asarray(relative_score(grid, avgdl=avgdl, k1=k1, b=b))
-    scale = anchor.score / float(relative_score(anchor.length, avgdl=avgdl, k1=k1, b=b)) \
-        if anchor else 1.0
+    scale = (
+        anchor.score / float(relative_score(anchor.length, avgdl=avgdl, k1=k1, b=b))
+        if anchor
+        else 1.0
+    )
     cap = inflation_cap(opts.floor, avgdl=avgdl, k1=k1, b=b)
     shortest = float(relative_score(lengths.min(), avgdl=avgdl, k1=k1, b=b))
     longest = float(relative_score(lengths.max(), avgdl=avgdl, k1=k1, b=b))
-    label = (f"inflation: the shortest chunk ({int(lengths.min())} {opts.unit}) scores "
-             f"×{shortest:.2f} an average one, ×{shortest / longest:.2f} the longest; "
-             f"at the floor ({opts.floor}) the cap is ×{cap:.2f}")
-    lines = (f"inflation ×{shortest:.2f}: shortest chunk ({int(lengths.min())} {opts.unit}) "
-             "vs an average one",
-             f"×{shortest / longest:.2f} vs the longest chunk",
-             f"cap at the floor ({opts.floor} {opts.unit}): ×{cap:.2f}")
-    return TheoryCurve(grid.tolist(), (rel * scale).tolist(), avgdl,
-                       anchor.number if anchor else None, cap, shortest, label, lines)
+    label = (
+        f"inflation: the shortest chunk ({int(lengths.min())} {opts.unit}) scores "
+        f"×{shortest:.2f} an average one, ×{shortest / longest:.2f} the longest; "
+        f"at the floor ({opts.floor}) the cap is ×{cap:.2f}"
+    )
+    lines = (
+        f"inflation ×{shortest:.2f}: shortest chunk ({int(lengths.min())} {opts.unit}) "
+        "vs an average one",
+        f"×{shortest / longest:.2f} vs the longest chunk",
+        f"cap at the floor ({opts.floor} {opts.unit}): ×{cap:.2f}",
+    )
+    return TheoryCurve(
+        grid.tolist(),
+        (rel * scale).tolist(),
+        avgdl,
+        anchor.number if anchor else None,
+        cap,
+        shortest,
+        label,
+        lines,
+    )
 
 
 # --------------------------------------------------------------------------- revenue sample
@@ -127,14 +151,25 @@ class RevenueCase:
     orphan: bool  # the row is a runt of its own that outranks the table it came from
 
 
-def revenue_case(text: str, sweep: str, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B,
-                 question: str = REVENUE_QUESTION, answer: str = REVENUE_ANSWER) -> RevenueCase:
+def revenue_case(
+    text: str,
+    sweep: str,
+    *,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+    question: str = REVENUE_QUESTION,
+    answer: str = REVENUE_ANSWER,
+) -> RevenueCase:
     """The revenue report at seed 000's settings with the runt sweep ``sweep``."""
     opts = ChunkOptions(**REVENUE_OPTIONS, sweep=sweep)
     chunks = chunk_with(text, "structural", opts)
     scores = score_chunks(chunks, question, k1=k1, b=b)
-    rows = [RevenueRow(c.index + 1, c.length, c.kind, s.score, s.rank, holds(c, answer),
-                       c.header_repeated) for c, s in zip(chunks, scores)]
+    rows = [
+        RevenueRow(
+            c.index + 1, c.length, c.kind, s.score, s.rank, holds(c, answer), c.header_repeated
+        )
+        for c, s in zip(chunks, scores)
+    ]
     holder = next((r for r in rows if r.holds_answer), None)
     tables = [r for r in rows if r.kind == "table" and not r.holds_answer]
     orphan = False
@@ -143,18 +178,29 @@ def revenue_case(text: str, sweep: str, *, k1: float = DEFAULT_K1, b: float = DE
     elif tables and holder.length < opts.floor:
         t = min(tables, key=lambda r: r.rank)
         orphan = holder.rank < t.rank
-        summary = (f"sweep {sweep}: the orphan row (chunk {holder.number}, {holder.length} chars, "
-                   f"a runt under the {opts.floor}-char floor) ranks #{holder.rank} with "
-                   f"{holder.score:.3f}; the table it was cut from ranks #{t.rank} with {t.score:.3f}")
+        summary = (
+            f"sweep {sweep}: the orphan row (chunk {holder.number}, {holder.length} chars, "
+            f"a runt under the {opts.floor}-char floor) ranks #{holder.rank} with "
+            f"{holder.score:.3f}; the table it was cut from ranks #{t.rank} with {t.score:.3f}"
+        )
     else:
-        summary = (f"sweep {sweep}: the row sits in chunk {holder.number} ({holder.length} chars, "
-                   f"{holder.kind}), ranked #{holder.rank} with {holder.score:.3f}; no orphan")
-    return RevenueCase(sweep, rows, holder.rank if holder else None,
-                       holder.length if holder else None, summary, orphan)
+        summary = (
+            f"sweep {sweep}: the row sits in chunk {holder.number} ({holder.length} chars, "
+            f"{holder.kind}), ranked #{holder.rank} with {holder.score:.3f}; no orphan"
+        )
+    return RevenueCase(
+        sweep,
+        rows,
+        holder.rank if holder else None,
+        holder.length if holder else None,
+        summary,
+        orphan,
+    )
 
 
-def seed_sweep_example(direction: str, size: int = 1800,
-                       lengths: Sequence[int] = SEED_LENGTHS) -> list[int]:
+def seed_sweep_example(
+    direction: str, size: int = 1800, lengths: Sequence[int] = SEED_LENGTHS
+) -> list[int]:
     """Seed 000's [1800, 1800, 300, 200]: forward stalls at [1800, 2100, 200],
     backward gives [1800, 1800, 500]."""
     return sweep_lengths(list(lengths), size, direction)
@@ -179,9 +225,25 @@ class RankMove:
         return self.rank_with - self.rank_without
 
 
-def heading_rank_moves(chunks: Sequence[Chunk], question: str, answer: str | None = None, *,
-                       k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> list[RankMove]:
+def heading_rank_moves(
+    chunks: Sequence[Chunk],
+    question: str,
+    answer: str | None = None,
+    *,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+) -> list[RankMove]:
     with_h = score_chunks(chunks, question, k1=k1, b=b, heading_path=True)
     without = score_chunks(chunks, question, k1=k1, b=b, heading_path=False)
-    return [RankMove(c.index + 1, " > ".join(c.heading_path), w.rank, wo.rank, w.score, wo.score,
-                     holds(c, answer)) for c, w, wo in zip(chunks, with_h, without)]
+    return [
+        RankMove(
+            c.index + 1,
+            " > ".join(c.heading_path),
+            w.rank,
+            wo.rank,
+            w.score,
+            wo.score,
+            holds(c, answer),
+        )
+        for c, w, wo in zip(chunks, with_h, without)
+    ]

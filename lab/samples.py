@@ -1,4 +1,5 @@
 """The sample documents shipped in sample_docs/, each with its gold file."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ count below the floor are what to watch; that count should be zero except for
 single-chunk documents (or runts the chunker explicitly excused).
 Lengths are each chunk's ``length`` field, in ``opts.unit``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -41,13 +42,21 @@ class LengthStats:
 
 
 def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
-    below = [FlaggedChunk(c.index, c.length, c.runt_excuse or "") for c in chunks if c.length < opts.floor]
+    below = [
+        FlaggedChunk(c.index, c.length, c.runt_excuse or "")
+        for c in chunks
+        if c.length < opts.floor
+    ]
     over = [FlaggedChunk(c.index, c.length) for c in chunks if c.length > opts.effective_max]
     # A lone chunk has nowhere to merge to, so it is always allowed (seed 000).
     holds = len(chunks) == 1 or all(f.excuse for f in below)
     base = dict(
-        count=len(chunks), floor=opts.floor, effective_max=opts.effective_max,
-        below_floor=below, over_effective_max=over, invariant_holds=holds,
+        count=len(chunks),
+        floor=opts.floor,
+        effective_max=opts.effective_max,
+        below_floor=below,
+        over_effective_max=over,
+        invariant_holds=holds,
     )
     if not chunks:
         return LengthStats(**base)
@@ -55,6 +64,10 @@ def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
     p1, p5, median = np.percentile(lengths, [1, 5, 50], method="linear")
     return LengthStats(
         **base,
-        min=int(lengths.min()), p1=float(p1), p5=float(p5), median=float(median),
-        mean=float(lengths.mean()), max=int(lengths.max()),
+        min=int(lengths.min()),
+        p1=float(p1),
+        p5=float(p5),
+        median=float(median),
+        mean=float(lengths.mean()),
+        max=int(lengths.max()),
     )

@@ -4,10 +4,11 @@ Seed 000's rules made visible on real chunks: a table fragment repeats its
 header; overlap never crosses into or out of a table or transcribed text; a
 transcribed heading is never carried into a later section's heading path.
 """
+
 from __future__ import annotations
 
-from collections.abc import Sequence
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chunkers import Chunk, ChunkOptions
@@ -30,9 +31,16 @@ class TableFragment:
 
 
 def table_fragments(chunks: Sequence[Chunk]) -> list[TableFragment]:
-    return [TableFragment(c.index + 1, c.length, c.header_repeated,
-                          c.body.lstrip().splitlines()[0] if c.body.strip() else "")
-            for c in chunks if c.kind == "table"]
+    return [
+        TableFragment(
+            c.index + 1,
+            c.length,
+            c.header_repeated,
+            c.body.lstrip().splitlines()[0] if c.body.strip() else "",
+        )
+        for c in chunks
+        if c.kind == "table"
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +101,12 @@ def heading_inheritance(chunks: Sequence[Chunk]) -> list[Inheritance]:
                 note = "transcribed: its own heading is in its path"
             else:
                 heads = [h for h in c.heading_path if h not in d.heading_path]
-                note = ("next section: the transcribed heading "
-                        f"{heads[-1]!r} is not inherited" if heads else "next section")
-            out.append(Inheritance(d.index + 1, d.transcribed, d.page,
-                                   " > ".join(d.heading_path), note))
+                note = (
+                    f"next section: the transcribed heading {heads[-1]!r} is not inherited"
+                    if heads
+                    else "next section"
+                )
+            out.append(
+                Inheritance(d.index + 1, d.transcribed, d.page, " > ".join(d.heading_path), note)
+            )
     return out

@@ -9,16 +9,24 @@ so curves and lottery maps are computed with numpy instead of re-chunking; the
 tests hold that shortcut equal to real chunking. Other strategies are swept by
 chunking at every size (structural: parse once, pack per size).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
 from chunkers import (
-    Chunk, ChunkOptions, ParsedDocument, chunk_parsed, chunk_with, get_strategy, parse,
+    Chunk,
+    ChunkOptions,
+    ParsedDocument,
+    chunk_parsed,
+    chunk_with,
+    get_strategy,
+    parse,
 )
 
 _TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
@@ -47,7 +55,7 @@ class _Layout:
     collapsed: str
 
     @classmethod
-    def of(cls, text: str) -> "_Layout":
+    def of(cls, text: str) -> _Layout:
         spans = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
         arr = np.array(spans, dtype=np.int64).reshape(-1, 2)
         starts, ends = arr[:, 0], arr[:, 1]
@@ -166,8 +174,10 @@ def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
         numbers = _and_list([p + 1 for p in pieces])
         verdict = f"answer split across chunks {numbers}: unretrievable at any k"
     elif pieces:  # part of the answer lies in no chunk's body at all
-        verdict = (f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
-                   "unretrievable at any k")
+        verdict = (
+            f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
+            "unretrievable at any k"
+        )
     else:
         verdict = "answer is in no chunk: unretrievable at any k"
     return Survival(False, None, span, pieces, cuts, verdict)
@@ -246,17 +256,20 @@ def _overlaps(sizes: Sequence[int], overlap: int, overlap_fraction: float | None
         raise ValueError("give overlap or overlap_fraction, not both")
     if not 0 <= overlap_fraction < 1:
         raise ValueError(
-            f"overlap_fraction must be from 0 up to (not including) 1, got {overlap_fraction!r}")
+            f"overlap_fraction must be from 0 up to (not including) 1, got {overlap_fraction!r}"
+        )
     return [min(int(s * overlap_fraction), s - 1) for s in sizes]
 
 
-def _options(sizes: Sequence[int], overlaps: Sequence[int], unit: str,
-             opts: dict[str, Any]) -> list[ChunkOptions]:
+def _options(
+    sizes: Sequence[int], overlaps: Sequence[int], unit: str, opts: dict[str, Any]
+) -> list[ChunkOptions]:
     return [ChunkOptions(size=s, overlap=o, unit=unit, **opts) for s, o in zip(sizes, overlaps)]
 
 
-def _chunkings(text: str, strategy: str, options: Sequence[ChunkOptions],
-               parsed: ParsedDocument | None = None) -> Iterable[list[Chunk]]:
+def _chunkings(
+    text: str, strategy: str, options: Sequence[ChunkOptions], parsed: ParsedDocument | None = None
+) -> Iterable[list[Chunk]]:
     if strategy == "structural":
         # parse once, pack per size; a caller sweeping in steps passes its parse
         parsed = parse(text) if parsed is None else parsed
@@ -264,9 +277,18 @@ def _chunkings(text: str, strategy: str, options: Sequence[ChunkOptions],
     return (chunk_with(text, strategy, o) for o in options)
 
 
-def survival_curve(text: str, answer: str, strategy: str, sizes: Iterable[int], *, unit: str,
-                   overlap: int = 0, overlap_fraction: float | None = None,
-                   parsed: ParsedDocument | None = None, **opts: Any) -> SurvivalCurve:
+def survival_curve(
+    text: str,
+    answer: str,
+    strategy: str,
+    sizes: Iterable[int],
+    *,
+    unit: str,
+    overlap: int = 0,
+    overlap_fraction: float | None = None,
+    parsed: ParsedDocument | None = None,
+    **opts: Any,
+) -> SurvivalCurve:
     """Intact or not at each size. Overlap is in units, or a fraction of each size
     (int(size * fraction), at most size - 1). Fixed is computed, others chunked."""
     get_strategy(strategy)
@@ -294,8 +316,13 @@ class LotteryMap:
     overlaps: np.ndarray  # int (f, m): the overlap each cell used, in units
 
 
-def lottery_map(text: str, answer: str, sizes: Iterable[int], overlap_fractions: Iterable[float],
-                unit: str = "words") -> LotteryMap:
+def lottery_map(
+    text: str,
+    answer: str,
+    sizes: Iterable[int],
+    overlap_fractions: Iterable[float],
+    unit: str = "words",
+) -> LotteryMap:
     """Fixed-size survival over sizes x overlap fractions, one numpy pass."""
     S = np.array(list(sizes), dtype=np.int64)
     F = np.array(list(overlap_fractions), dtype=np.float64)
@@ -309,9 +336,17 @@ def lottery_map(text: str, answer: str, sizes: Iterable[int], overlap_fractions:
     return LotteryMap(S, F, _fixed_intact(case, S[None, :], O), O)
 
 
-def gold_survival_rates(text: str, pairs: Iterable[Any], strategy: str, sizes: Iterable[int], *,
-                        unit: str, overlap: int = 0, overlap_fraction: float | None = None,
-                        **opts: Any) -> list[float]:
+def gold_survival_rates(
+    text: str,
+    pairs: Iterable[Any],
+    strategy: str,
+    sizes: Iterable[int],
+    *,
+    unit: str,
+    overlap: int = 0,
+    overlap_fraction: float | None = None,
+    **opts: Any,
+) -> list[float]:
     """Share of gold answers intact at each size, for one strategy.
 
     ``pairs`` are GoldPair-like (an ``.answer``) or answer strings. An answer
@@ -327,8 +362,9 @@ def gold_survival_rates(text: str, pairs: Iterable[Any], strategy: str, sizes: I
     if strategy == "fixed":
         layout = _Layout.of(_fixed_text(text))
         S, O = np.array(sizes, np.int64), np.array(overlaps, np.int64)
-        hits = sum(_fixed_intact(_fixed_case(layout, a, unit), S, O).astype(np.int64)
-                   for a in answers)
+        hits = sum(
+            _fixed_intact(_fixed_case(layout, a, unit), S, O).astype(np.int64) for a in answers
+        )
         return [float(h) / len(answers) for h in np.atleast_1d(hits)]
     needles = [collapse(a) for a in answers]
     _require(text, answers)

@@ -3,6 +3,7 @@
 Everything the boundary-lottery, overlap and structure labs display comes from
 here (via lab.survival, lab.costs and chunkers), so the pages only draw.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -42,8 +43,15 @@ def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None =
     return sorted(set(ordered) | {size})
 
 
-def curve(text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str,
-          overlap: int = 0, parsed: ParsedDocument | None = None) -> SurvivalCurve:
+def curve(
+    text: str,
+    answer: str,
+    strategy: str,
+    sizes: Sequence[int],
+    unit: str,
+    overlap: int = 0,
+    parsed: ParsedDocument | None = None,
+) -> SurvivalCurve:
     return survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap, parsed=parsed)
 
 
@@ -130,13 +138,21 @@ class LotteryGrid:
     share_by_fraction: list[float]  # share of sizes that keep the answer, per row
 
 
-def lottery_grid(text: str, answer: str, unit: str, sizes: Sequence[int],
-                 fractions: Sequence[float] = OVERLAP_FRACTIONS) -> LotteryGrid:
+def lottery_grid(
+    text: str,
+    answer: str,
+    unit: str,
+    sizes: Sequence[int],
+    fractions: Sequence[float] = OVERLAP_FRACTIONS,
+) -> LotteryGrid:
     m = lottery_map(text, answer, sizes, fractions, unit=unit)
     grid = m.intact.astype(int)
     return LotteryGrid(
-        [int(s) for s in m.sizes], [float(f) for f in m.fractions], grid.tolist(),
-        m.overlaps.astype(int).tolist(), [float(r.mean()) if r.size else 0.0 for r in grid],
+        [int(s) for s in m.sizes],
+        [float(f) for f in m.fractions],
+        grid.tolist(),
+        m.overlaps.astype(int).tolist(),
+        [float(r.mean()) if r.size else 0.0 for r in grid],
     )
 
 
@@ -159,8 +175,7 @@ def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: Chu
         line = f"vectors stored: {n} — no overlap cost"
     else:
         ratio = n / chunks_without_overlap if chunks_without_overlap else 0.0
-        line = (f"vectors stored: {n} — {ratio:.2f}× the {chunks_without_overlap} "
-                f"without overlap")
+        line = f"vectors stored: {n} — {ratio:.2f}× the {chunks_without_overlap} without overlap"
     vb = vector_bytes(n)
     corpus = None
     if opts.unit == "words":

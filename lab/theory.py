@@ -5,6 +5,7 @@ term-frequency component ``tf*(k1+1) / (tf + k1*(1 - b + b*|D|/avgdl))``.
 We report it relative to one match in an average-length chunk, so 1.00 means
 "scores like a typical chunk" and 1.65 means "a 65% bonus for being short".
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -68,9 +69,7 @@ def inflation_cap(
     return float(relative_score(floor or 0, avgdl=avgdl, k1=k1, b=b))
 
 
-def denominator_swing(
-    short: float, long: float, *, avgdl: float, b: float = DEFAULT_B
-) -> float:
+def denominator_swing(short: float, long: float, *, avgdl: float, b: float = DEFAULT_B) -> float:
     """How many times larger the length normaliser (1 - b + b*|D|/avgdl) is for
     ``long`` than for ``short``.
 

@@ -4,6 +4,7 @@ rank-bm25 takes pre-split tokens; giving it the same tokens FTS5 indexes keeps
 the two BM25 implementations comparable (differences then come from scoring,
 not from splitting).
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -21,7 +22,12 @@ def _fold(ch: str) -> str:
     # remove_diacritics=1 strips one accent from a Latin letter (é -> e) but keeps
     # Greek tonos, Cyrillic й and stacked accents (ệ), as unicode61 does.
     base = decomposed[0]
-    if len(decomposed) == 2 and base.isascii() and base.isalpha() and ord(decomposed[1]) in _DIACRITICS:
+    if (
+        len(decomposed) == 2
+        and base.isascii()
+        and base.isalpha()
+        and ord(decomposed[1]) in _DIACRITICS
+    ):
         return base
     cat = unicodedata.category(ch)
     return ch if cat[0] in "LN" or cat == "Co" else " "  # default categories "L* N* Co"

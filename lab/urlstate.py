@@ -5,6 +5,7 @@ A teacher sends ``?lab=boundary&doc=platform_data&q=0&strategy=fixed&unit=words
 value falls back to its default, and each bad value yields a one-line notice
 for the page to show; nothing here raises on user input.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -178,8 +179,12 @@ def parse_params(
     if raw is not None:
         overlap = _int(raw)
         if overlap is None or not 0 <= overlap < s.size:
-            bad("overlap", raw, f"overlap must be from 0 to {max_overlap(s.size)}, below the size",
-                0)
+            bad(
+                "overlap",
+                raw,
+                f"overlap must be from 0 to {max_overlap(s.size)}, below the size",
+                0,
+            )
             s = replace(s, overlap=0)
         else:
             s = replace(s, overlap=overlap)
@@ -216,9 +221,11 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
     "boundary": dict(doc="platform_data", q=0, strategy="fixed", unit="words", size=24, overlap=0),
     "overlap": dict(doc="platform_data", q=0, strategy="fixed", unit="words", size=24, overlap=12),
     "structure": dict(doc="support_kb", q=0, strategy="fixed", unit="words", size=50, overlap=0),
-    "runts": dict(doc="regional_revenue", q=0, strategy="structural", unit="chars", size=1800,
-                  overlap=150),
-    "tables": dict(doc="compute_pricing", q=0, strategy="structural", unit="chars", size=600,
-                   overlap=100),
+    "runts": dict(
+        doc="regional_revenue", q=0, strategy="structural", unit="chars", size=1800, overlap=150
+    ),
+    "tables": dict(
+        doc="compute_pricing", q=0, strategy="structural", unit="chars", size=600, overlap=100
+    ),
     "integrity": dict(doc="support_kb", q=0, strategy="fixed", unit="words", size=50, overlap=0),
 }

@@ -1,4 +1,5 @@
 """Lab 1: the boundary lottery (seed 002)."""
+
 import streamlit as st
 
 from lab import sweeps
@@ -23,17 +24,27 @@ def body(ctx):
         S.register_curve(CURVE_KEY)
         left, right = st.columns([3, 1])
         with left:
-            st.plotly_chart(charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
-                            key=CURVE_KEY, on_select="rerun", selection_mode="points")
+            st.plotly_chart(
+                charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
+                key=CURVE_KEY,
+                on_select="rerun",
+                selection_mode="points",
+            )
         with right:
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")
-            shell.table(sweeps.runs_table(curve), height=min(38 * (len(sweeps.runs(curve)) + 1), 420))
+            shell.table(
+                sweeps.runs_table(curve), height=min(38 * (len(sweeps.runs(curve)) + 1), 420)
+            )
             st.metric("verdict flips along the curve", sweeps.flips(curve))
-        extra = {"verdict flips": sweeps.flips(curve),
-                 "sizes intact": f"{sweeps.survival_share(curve):.0%}"}
-        shell.explain("The answer sentence is split across a chunk boundary whenever a boundary lands "
-                      "inside it. Boundaries fall where the arithmetic puts them, which has nothing to do "
-                      "with where the meaning is: a lottery, re-drawn every time you change the size.")
+        extra = {
+            "verdict flips": sweeps.flips(curve),
+            "sizes intact": f"{sweeps.survival_share(curve):.0%}",
+        }
+        shell.explain(
+            "The answer sentence is split across a chunk boundary whenever a boundary lands "
+            "inside it. Boundaries fall where the arithmetic puts them, which has nothing to do "
+            "with where the meaning is: a lottery, re-drawn every time you change the size."
+        )
     shell.footer(ctx, "boundary", view, extra)
 
 

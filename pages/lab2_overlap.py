@@ -1,4 +1,5 @@
 """Lab 2: overlap as insurance (seed 002)."""
+
 import streamlit as st
 
 from lab import sweeps
@@ -25,12 +26,24 @@ def body(ctx):
         if ctx.answer:
             sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
             grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
-            st.plotly_chart(charts.lottery_heatmap(grid, ctx.size, ctx.overlap, ctx.unit, shell.chart_height()),
-                            key="lab2_map")
-            shell.table([{"overlap": f"{round(f * 100)}% of size", "sizes that keep the answer": f"{s:.0%}"}
-                         for f, s in zip(grid.fractions, grid.share_by_fraction)], height=260)
-            shell.explain("The lottery map is fixed-size chunking, whatever the strategy above: "
-                          "rows are overlap as a share of the size, columns are sizes.")
+            st.plotly_chart(
+                charts.lottery_heatmap(grid, ctx.size, ctx.overlap, ctx.unit, shell.chart_height()),
+                key="lab2_map",
+            )
+            shell.table(
+                [
+                    {
+                        "overlap": f"{round(f * 100)}% of size",
+                        "sizes that keep the answer": f"{s:.0%}",
+                    }
+                    for f, s in zip(grid.fractions, grid.share_by_fraction)
+                ],
+                height=260,
+            )
+            shell.explain(
+                "The lottery map is fixed-size chunking, whatever the strategy above: "
+                "rows are overlap as a share of the size, columns are sizes."
+            )
         else:
             st.info("Pick an answer to draw the lottery map.")
     with right:
@@ -42,17 +55,29 @@ def body(ctx):
         if bill.corpus:
             st.markdown("At seed 002's corpus scale, these settings cost:")
             shell.table([{"": k, "value": v} for k, v in bill.corpus.items()])
-        shell.explain("Overlap costs storage and index size and nothing per request: k chunks is the "
-                      "same token budget either way. A duplicated vector is cheap; an unretrievable "
-                      "answer is a user who does not come back.")
+        shell.explain(
+            "Overlap costs storage and index size and nothing per request: k chunks is the "
+            "same token budget either way. A duplicated vector is cheap; an unretrievable "
+            "answer is a user who does not come back."
+        )
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
         S.register_curve(CURVE_KEY)
-        st.plotly_chart(charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height(),
-                                             title=f"Answer intact against size, overlap {ctx.overlap} "
-                                                   f"(click a point to move the slider)"),
-                        key=CURVE_KEY, on_select="rerun", selection_mode="points")
+        st.plotly_chart(
+            charts.survival_step(
+                curve,
+                ctx.size,
+                ctx.unit,
+                ctx.strategy,
+                shell.chart_height(),
+                title=f"Answer intact against size, overlap {ctx.overlap} "
+                f"(click a point to move the slider)",
+            ),
+            key=CURVE_KEY,
+            on_select="rerun",
+            selection_mode="points",
+        )
         extra["verdict flips"] = sweeps.flips(curve)
     shell.footer(ctx, "overlap", view, extra)
 

@@ -1,4 +1,5 @@
 """Lab 3: structure beats arithmetic (seeds 000 and 002)."""
+
 import streamlit as st
 
 from chunkers import STRATEGIES
@@ -26,19 +27,49 @@ def body(ctx):
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
-        curves = {n: data.curve(ctx.text, ctx.answer, n, sizes, ctx.unit, ctx.overlap,
-                                label=STRATEGIES[n].display_name) for n in names}
-        st.plotly_chart(charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height()),
-                        key="lab3_curves")
-        shell.table([{"strategy": STRATEGIES[n].display_name, "verdict flips": sweeps.flips(c),
-                      "sizes intact": f"{sweeps.survival_share(c):.0%}"} for n, c in curves.items()])
-        extra.update({f"{n} sizes intact": f"{sweeps.survival_share(c):.0%}" for n, c in curves.items()})
+        curves = {
+            n: data.curve(
+                ctx.text,
+                ctx.answer,
+                n,
+                sizes,
+                ctx.unit,
+                ctx.overlap,
+                label=STRATEGIES[n].display_name,
+            )
+            for n in names
+        }
+        st.plotly_chart(
+            charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height()),
+            key="lab3_curves",
+        )
+        shell.table(
+            [
+                {
+                    "strategy": STRATEGIES[n].display_name,
+                    "verdict flips": sweeps.flips(c),
+                    "sizes intact": f"{sweeps.survival_share(c):.0%}",
+                }
+                for n, c in curves.items()
+            ]
+        )
+        extra.update(
+            {f"{n} sizes intact": f"{sweeps.survival_share(c):.0%}" for n, c in curves.items()}
+        )
     if ctx.gold:
         answers = tuple(p.answer for p in ctx.gold)
-        rates = {n: data.gold_rate(ctx.text, answers, n, ctx.size, ctx.overlap, ctx.unit) for n in names}
-        st.plotly_chart(charts.strategy_bars(
-            rates, f"Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
-                   f"({len(answers)} questions)", shell.chart_height()), key="lab3_gold")
+        rates = {
+            n: data.gold_rate(ctx.text, answers, n, ctx.size, ctx.overlap, ctx.unit) for n in names
+        }
+        st.plotly_chart(
+            charts.strategy_bars(
+                rates,
+                f"Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
+                f"({len(answers)} questions)",
+                shell.chart_height(),
+            ),
+            key="lab3_gold",
+        )
         extra.update({f"{n} gold intact": f"{r:.0%}" for n, r in rates.items()})
     else:
         st.info("This document has no gold set: the per-strategy survival rate needs one.")

@@ -1,4 +1,5 @@
 """Lab 5: tables, transcribed text and headings (seed 000)."""
+
 import streamlit as st
 
 from lab import structure
@@ -19,44 +20,105 @@ def _open(doc, q):
 
 def body(ctx):
     a, b = st.columns(2)
-    a.button("Open compute_pricing.md (tables)", key="lab5_pricing", on_click=_open, args=("compute_pricing", 0))
-    b.button("Open inspection_manual.md (transcribed pages)", key="lab5_manual", on_click=_open,
-             args=("inspection_manual", 4))
+    a.button(
+        "Open compute_pricing.md (tables)",
+        key="lab5_pricing",
+        on_click=_open,
+        args=("compute_pricing", 0),
+    )
+    b.button(
+        "Open inspection_manual.md (transcribed pages)",
+        key="lab5_manual",
+        on_click=_open,
+        args=("inspection_manual", 4),
+    )
     chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     frags = structure.table_fragments(chunks)
     seams = data.seams(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     refused = structure.refusals(chunks, ctx.opts)
     inherit = structure.heading_inheritance(chunks)
-    extra = {"table chunks": len(frags), "header repeated": sum(f.header_repeated for f in frags),
-             "overlap refusals": len(refused)}
-    t1, t2, t3 = st.tabs([f"Table fragments ({len(frags)})", f"Overlap at boundaries ({len(refused)} refused)",
-                          f"Transcribed headings ({len(inherit)})"])
+    extra = {
+        "table chunks": len(frags),
+        "header repeated": sum(f.header_repeated for f in frags),
+        "overlap refusals": len(refused),
+    }
+    t1, t2, t3 = st.tabs(
+        [
+            f"Table fragments ({len(frags)})",
+            f"Overlap at boundaries ({len(refused)} refused)",
+            f"Transcribed headings ({len(inherit)})",
+        ]
+    )
     with t1:
         if frags:
-            shell.table([{"chunk": f.number, "length": f.length, "header repeated": "✓" if f.header_repeated else "",
-                          "first line": f.first_line} for f in frags])
+            shell.table(
+                [
+                    {
+                        "chunk": f.number,
+                        "length": f.length,
+                        "header repeated": "✓" if f.header_repeated else "",
+                        "first line": f.first_line,
+                    }
+                    for f in frags
+                ]
+            )
         else:
             st.info("No table chunks here: open compute_pricing.md with the structural strategy.")
     with t2:
-        shell.table([{"boundary": f"{s.before} → {s.after}", "overlap": s.outcome,
-                      "overlap chars": s.overlap_chars} for s in seams], height=300)
+        shell.table(
+            [
+                {
+                    "boundary": f"{s.before} → {s.after}",
+                    "overlap": s.outcome,
+                    "overlap chars": s.overlap_chars,
+                }
+                for s in seams
+            ],
+            height=300,
+        )
     with t3:
         if inherit:
-            shell.table([{"chunk": i.number, "transcribed": "✓" if i.transcribed else "", "page": i.page,
-                          "heading path": i.heading_path, "note": i.note} for i in inherit])
+            shell.table(
+                [
+                    {
+                        "chunk": i.number,
+                        "transcribed": "✓" if i.transcribed else "",
+                        "page": i.page,
+                        "heading path": i.heading_path,
+                        "note": i.note,
+                    }
+                    for i in inherit
+                ]
+            )
         else:
-            st.info("No transcribed text here: open inspection_manual.md with the structural strategy.")
+            st.info(
+                "No transcribed text here: open inspection_manual.md with the structural strategy."
+            )
 
     st.subheader("Heading path in the index")
     leave_out = st.toggle("Leave the heading path out of the index", key="lab5_no_heading")
     if ctx.question:
-        moves = data.rank_moves(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question, ctx.answer)
+        moves = data.rank_moves(
+            ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question, ctx.answer
+        )
         moved = [m for m in moves if m.move != 0]
-        st.markdown(f"**{len(moved)} of {len(moves)} chunks change rank** when the heading path leaves the index.")
-        shell.table([{"chunk": m.number, "rank with path": m.rank_with, "rank without": m.rank_without,
-                      "move": f"{m.move:+d}" if m.move else "0", "holds the answer": "✓" if m.holds_answer else "",
-                      "heading path": m.heading_path} for m in sorted(moves, key=lambda m: m.rank_with)],
-                    height=300)
+        st.markdown(
+            f"**{len(moved)} of {len(moves)} chunks change rank** when the heading path leaves the index."
+        )
+        shell.table(
+            [
+                {
+                    "chunk": m.number,
+                    "rank with path": m.rank_with,
+                    "rank without": m.rank_without,
+                    "move": f"{m.move:+d}" if m.move else "0",
+                    "holds the answer": "✓" if m.holds_answer else "",
+                    "heading path": m.heading_path,
+                }
+                for m in sorted(moves, key=lambda m: m.rank_with)
+            ],
+            height=300,
+        )
         extra["chunks that change rank"] = len(moved)
     view = shell.chunk_view(ctx, key="lab5", heading_path=not leave_out)
     shell.footer(ctx, "tables", view, extra)

@@ -1,4 +1,5 @@
 """Lab 6: the integrity check (seed 002's diagnostic over a gold set)."""
+
 import streamlit as st
 
 from chunkers import STRATEGIES
@@ -21,8 +22,11 @@ def _gold(ctx):
     """(question, answer) pairs: the sample's gold file, an uploaded one, plus your own pair."""
     pairs = list(ctx.pair_tuples())
     if ctx.doc_name is None:
-        f = st.file_uploader("Gold set for this upload (.jsonl: one {\"question\", \"answer\"} a line)",
-                             type=["jsonl", "json", "txt"], key="lab6_gold")
+        f = st.file_uploader(
+            'Gold set for this upload (.jsonl: one {"question", "answer"} a line)',
+            type=["jsonl", "json", "txt"],
+            key="lab6_gold",
+        )
         if f is not None:
             try:
                 gs = parse_gold_text(f.getvalue(), f.name)
@@ -39,50 +43,105 @@ def _gold(ctx):
 
 def body(ctx):
     pairs = _gold(ctx)
-    k = st.select_slider("k (a gold answer counts as found when its chunk ranks within k)",
-                         options=list(RECALL_KS), value=10, key="lab6_k")
+    k = st.select_slider(
+        "k (a gold answer counts as found when its chunk ranks within k)",
+        options=list(RECALL_KS),
+        value=10,
+        key="lab6_k",
+    )
     extra = {}
     if pairs:
         names = sweeps.strategy_names()
         reports = {}
-        bar = st.progress(0.0, text="Checking the gold set…") if len(ctx.text) > data.PROGRESS_CHARS else None
+        bar = (
+            st.progress(0.0, text="Checking the gold set…")
+            if len(ctx.text) > data.PROGRESS_CHARS
+            else None
+        )
         for i, n in enumerate(names, start=1):
-            reports[n] = data.integrity_report(ctx.text, pairs, n, ctx.size, ctx.overlap, ctx.unit, k)
+            reports[n] = data.integrity_report(
+                ctx.text, pairs, n, ctx.size, ctx.overlap, ctx.unit, k
+            )
             if bar:
                 bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
         if bar:
             bar.empty()
-        summary = [{"strategy": STRATEGIES[n].display_name, "chunks": r.chunk_count,
-                    "intact": f"{r.intact_rate:.0%}", **{f"recall@{kk}": round(v, 2) for kk, v in r.recall.items()},
-                    "MRR": round(r.mrr, 3), "chunk does not exist": len(r.missing),
-                    "ranks poorly": len(r.ranks_poorly)} for n, r in reports.items()]
+        summary = [
+            {
+                "strategy": STRATEGIES[n].display_name,
+                "chunks": r.chunk_count,
+                "intact": f"{r.intact_rate:.0%}",
+                **{f"recall@{kk}": round(v, 2) for kk, v in r.recall.items()},
+                "MRR": round(r.mrr, 3),
+                "chunk does not exist": len(r.missing),
+                "ranks poorly": len(r.ranks_poorly),
+            }
+            for n, r in reports.items()
+        ]
         left, right = st.columns([3, 2])
         with left:
             shell.table(summary)
         with right:
-            st.plotly_chart(charts.recall_bars({n: r.recall for n, r in reports.items()},
-                                               {n: r.mrr for n, r in reports.items()}, shell.chart_height()),
-                            key="lab6_recall")
+            st.plotly_chart(
+                charts.recall_bars(
+                    {n: r.recall for n, r in reports.items()},
+                    {n: r.mrr for n, r in reports.items()},
+                    shell.chart_height(),
+                ),
+                key="lab6_recall",
+            )
         current = reports[ctx.strategy]
-        st.subheader(f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
-                     f"with no chunk, {len(current.ranks_poorly)} ranking below {k}")
-        shell.table([{"question": r.question, "intact": "✓" if r.intact else "✗",
-                      "chunk": str(r.chunk_index + 1) if r.chunk_index is not None else "—",
-                      "rank": str(r.rank) if r.rank is not None else "—", "status": r.status,
-                      "verdict": r.verdict} for r in current.results])
-        extra.update({"intact": f"{current.intact_rate:.0%}", f"recall@{k}": round(current.recall_at(k), 3),
-                      "MRR": round(current.mrr, 3)})
+        st.subheader(
+            f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
+            f"with no chunk, {len(current.ranks_poorly)} ranking below {k}"
+        )
+        shell.table(
+            [
+                {
+                    "question": r.question,
+                    "intact": "✓" if r.intact else "✗",
+                    "chunk": str(r.chunk_index + 1) if r.chunk_index is not None else "—",
+                    "rank": str(r.rank) if r.rank is not None else "—",
+                    "status": r.status,
+                    "verdict": r.verdict,
+                }
+                for r in current.results
+            ]
+        )
+        extra.update(
+            {
+                "intact": f"{current.intact_rate:.0%}",
+                f"recall@{k}": round(current.recall_at(k), 3),
+                "MRR": round(current.mrr, 3),
+            }
+        )
     else:
         st.info("No gold set: upload a .jsonl gold file, or ask your own question with an answer.")
 
     stats = data.stats(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
-    lengths = [c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)]
-    st.plotly_chart(charts.length_histogram(lengths, stats.floor, stats.effective_max, len(stats.below_floor),
-                                            ctx.unit, ctx.strategy, shell.chart_height()), key="lab6_hist")
-    st.markdown(f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
-                f"chunks** · runt invariant {'holds' if stats.invariant_holds else 'broken'} · "
-                f"p5 {stats.p5:.0f} · median {stats.median:.0f} · max {stats.max} "
-                f"(effective max {stats.effective_max})" if stats.count else "no chunks")
+    lengths = [
+        c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    ]
+    st.plotly_chart(
+        charts.length_histogram(
+            lengths,
+            stats.floor,
+            stats.effective_max,
+            len(stats.below_floor),
+            ctx.unit,
+            ctx.strategy,
+            shell.chart_height(),
+        ),
+        key="lab6_hist",
+    )
+    st.markdown(
+        f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
+        f"chunks** · runt invariant {'holds' if stats.invariant_holds else 'broken'} · "
+        f"p5 {stats.p5:.0f} · median {stats.median:.0f} · max {stats.max} "
+        f"(effective max {stats.effective_max})"
+        if stats.count
+        else "no chunks"
+    )
     extra.update({"below floor": len(stats.below_floor)})
     view = shell.chunk_view(ctx, key="lab6")
     shell.footer(ctx, "integrity", view, extra)

@@ -1,4 +1,5 @@
 """Lab 7: the notebook of pins."""
+
 import streamlit as st
 
 from lab import notebook, urlstate
@@ -26,7 +27,9 @@ def _restore(pin):
     if cfg.get("q") == "own":  # your own question is not kept in a pin
         cfg.pop("q")
     params = {k: str(v) for k, v in cfg.items()}
-    settings, notices = urlstate.parse_params(params, S.sample_names(), S.question_counts(), source="Pin")
+    settings, notices = urlstate.parse_params(
+        params, S.sample_names(), S.question_counts(), source="Pin"
+    )
     lab = urlstate.lab_slug(str(pin.lab))
     S.request({k: getattr(settings, k) for k in cfg}, lab=lab)
     st.session_state[S.NOTICES] = notices
@@ -54,10 +57,20 @@ def body(ctx):
             a.button("Restore this view", key=f"restore_{i}", on_click=_restore, args=(pin,))
             b.button("Remove", key=f"remove_{i}", on_click=_remove, args=(i,))
     a, b = st.columns(2)
-    a.download_button("Export notebook (Markdown)", notebook.to_markdown(pins), file_name="chunk-lab-notebook.md",
-                      mime="text/markdown", key="nb_md")
-    b.download_button("Export notebook (JSON)", notebook.to_json(pins), file_name="chunk-lab-notebook.json",
-                      mime="application/json", key="nb_json")
+    a.download_button(
+        "Export notebook (Markdown)",
+        notebook.to_markdown(pins),
+        file_name="chunk-lab-notebook.md",
+        mime="text/markdown",
+        key="nb_md",
+    )
+    b.download_button(
+        "Export notebook (JSON)",
+        notebook.to_json(pins),
+        file_name="chunk-lab-notebook.json",
+        mime="application/json",
+        key="nb_json",
+    )
     f = st.file_uploader("Load a notebook (.json exported here)", type=["json"], key="nb_import")
     if f is not None:
         try:

@@ -3,6 +3,7 @@
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright. Usage: python scripts/screenshots.py
 """
+
 from __future__ import annotations
 
 import shutil
@@ -50,9 +51,22 @@ def main() -> int:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         wait_healthy(url)
@@ -61,7 +75,9 @@ def main() -> int:
             chromium = shutil.which("chromium")
             if chromium is None:
                 raise SystemExit("Chromium not found: install Debian's chromium package")
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+            browser = p.chromium.launch(
+                executable_path=chromium, args=["--no-sandbox", "--disable-gpu"]
+            )
             for n, view in VIEWS.items():
                 page = browser.new_page(viewport={"width": 1400, "height": 1800})
                 if n == 7:  # pin a result first, in the same session, so the notebook has a pin

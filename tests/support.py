@@ -1,4 +1,5 @@
 """What the tests share: where things are, checks every caller may rely on, the hang guard."""
+
 from __future__ import annotations
 
 import os
@@ -73,6 +74,7 @@ BOUND_SECONDS = 20  # the hang guard: a quadratic path or an endless loop, not a
 @contextmanager
 def bounded(seconds: int = BOUND_SECONDS):
     """Fail with TimeoutError when the block runs longer than ``seconds`` (SIGALRM)."""
+
     def hang(signum, frame):  # noqa: ARG001
         raise TimeoutError(f"took over {seconds} s: a pathological path")
 

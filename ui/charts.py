@@ -1,4 +1,5 @@
 """Plotly figures drawn from lab/ results. Colours come from lab.palette only."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -11,81 +12,146 @@ from lab.ranking import CATEGORIES, HOLDS, HOLDS_RUNT, OTHER, RUNT, ScoreRow, Th
 from lab.survival import SurvivalCurve
 from lab.sweeps import LotteryGrid
 
-CATEGORY_COLOURS = {HOLDS: palette.ANSWER, HOLDS_RUNT: palette.RUNT, RUNT: palette.OKABE_ITO["sky_blue"],
-                    OTHER: palette.OTHER}
+CATEGORY_COLOURS = {
+    HOLDS: palette.ANSWER,
+    HOLDS_RUNT: palette.RUNT,
+    RUNT: palette.OKABE_ITO["sky_blue"],
+    OTHER: palette.OTHER,
+}
 
 
 def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
-    fig.update_layout(height=height, margin=dict(l=10, r=10, t=50, b=10),
-                      legend=dict(orientation="h", yanchor="top", y=-0.18, x=0), **kw)
+    fig.update_layout(
+        height=height,
+        margin=dict(l=10, r=10, t=50, b=10),
+        legend=dict(orientation="h", yanchor="top", y=-0.18, x=0),
+        **kw,
+    )
     return fig
 
 
-def survival_step(curve: SurvivalCurve, size: int, unit: str, strategy: str, height: int,
-                  title: str = "") -> go.Figure:
+def survival_step(
+    curve: SurvivalCurve, size: int, unit: str, strategy: str, height: int, title: str = ""
+) -> go.Figure:
     y = [1 if ok else 0 for ok in curve.intact]
     colour = palette.strategy_colour(strategy)
     fig = go.Figure()
-    fig.add_trace(go.Scatter(
-        x=curve.sizes, y=y, mode="lines+markers", line_shape="hv", name=STRATEGIES[strategy].display_name,
-        line=dict(color=colour, width=3),
-        marker=dict(size=7, color=[palette.INTACT if v else palette.SPLIT for v in y],
-                    symbol=["circle" if v else "x" for v in y]),
-        hovertemplate=f"size %{{x}} {unit}<br>%{{text}}<extra></extra>",
-        text=["answer intact" if v else "answer split" for v in y],
-    ))
+    fig.add_trace(
+        go.Scatter(
+            x=curve.sizes,
+            y=y,
+            mode="lines+markers",
+            line_shape="hv",
+            name=STRATEGIES[strategy].display_name,
+            line=dict(color=colour, width=3),
+            marker=dict(
+                size=7,
+                color=[palette.INTACT if v else palette.SPLIT for v in y],
+                symbol=["circle" if v else "x" for v in y],
+            ),
+            hovertemplate=f"size %{{x}} {unit}<br>%{{text}}<extra></extra>",
+            text=["answer intact" if v else "answer split" for v in y],
+        )
+    )
     if size in curve.sizes:
         ok = curve.intact[curve.sizes.index(size)]
         fig.add_vline(x=size, line=dict(color=palette.CURRENT, dash="dash"))
-        fig.add_trace(go.Scatter(x=[size], y=[1 if ok else 0], mode="markers", name=f"current: {size}",
-                                 marker=dict(size=16, color="rgba(0,0,0,0)",
-                                             line=dict(color=palette.CURRENT, width=3))))
+        fig.add_trace(
+            go.Scatter(
+                x=[size],
+                y=[1 if ok else 0],
+                mode="markers",
+                name=f"current: {size}",
+                marker=dict(
+                    size=16, color="rgba(0,0,0,0)", line=dict(color=palette.CURRENT, width=3)
+                ),
+            )
+        )
     fig.update_yaxes(tickvals=[0, 1], ticktext=["✗ split", "✓ intact"], range=[-0.3, 1.3])
     fig.update_xaxes(title=f"chunk size ({unit})")
-    return _layout(fig, height, title=title or "Answer intact against chunk size (click a point to move the slider)")
+    return _layout(
+        fig,
+        height,
+        title=title or "Answer intact against chunk size (click a point to move the slider)",
+    )
 
 
-def overlaid_curves(curves: Mapping[str, SurvivalCurve], size: int, unit: str, height: int) -> go.Figure:
+def overlaid_curves(
+    curves: Mapping[str, SurvivalCurve], size: int, unit: str, height: int
+) -> go.Figure:
     fig = go.Figure()
     n = len(curves)
     for i, (name, c) in enumerate(curves.items()):
         offset = (i - (n - 1) / 2) * 0.06  # lanes a hair apart so every line stays visible
-        fig.add_trace(go.Scatter(
-            x=c.sizes, y=[(1 if ok else 0) + offset for ok in c.intact], mode="lines", line_shape="hv",
-            name=STRATEGIES[name].display_name, line=dict(color=palette.strategy_colour(name), width=2.5),
-            hovertemplate=f"{STRATEGIES[name].display_name}: size %{{x}}<extra></extra>",
-        ))
+        fig.add_trace(
+            go.Scatter(
+                x=c.sizes,
+                y=[(1 if ok else 0) + offset for ok in c.intact],
+                mode="lines",
+                line_shape="hv",
+                name=STRATEGIES[name].display_name,
+                line=dict(color=palette.strategy_colour(name), width=2.5),
+                hovertemplate=f"{STRATEGIES[name].display_name}: size %{{x}}<extra></extra>",
+            )
+        )
     fig.add_vline(x=size, line=dict(color=palette.CURRENT, dash="dash"))
     fig.update_yaxes(tickvals=[0, 1], ticktext=["✗ split", "✓ intact"], range=[-0.4, 1.4])
     fig.update_xaxes(title=f"chunk size ({unit})")
     return _layout(fig, height, title="Survival curves, all strategies")
 
 
-def lottery_heatmap(grid: LotteryGrid, size: int, overlap: int, unit: str, height: int) -> go.Figure:
+def lottery_heatmap(
+    grid: LotteryGrid, size: int, overlap: int, unit: str, height: int
+) -> go.Figure:
     labels = [f"{round(f * 100)}%" for f in grid.fractions]
-    fig = go.Figure(go.Heatmap(
-        z=grid.intact, x=grid.sizes, y=labels, zmin=0, zmax=1, showscale=False,
-        colorscale=[[0, palette.SPLIT], [0.5, palette.SPLIT], [0.5, palette.INTACT], [1, palette.INTACT]],
-        customdata=grid.overlaps,
-        hovertemplate=f"size %{{x}} {unit}, overlap %{{customdata}} (%{{y}})<br>"
-                      "%{z}<extra>1 = intact, 0 = split</extra>",
-    ))
+    fig = go.Figure(
+        go.Heatmap(
+            z=grid.intact,
+            x=grid.sizes,
+            y=labels,
+            zmin=0,
+            zmax=1,
+            showscale=False,
+            colorscale=[
+                [0, palette.SPLIT],
+                [0.5, palette.SPLIT],
+                [0.5, palette.INTACT],
+                [1, palette.INTACT],
+            ],
+            customdata=grid.overlaps,
+            hovertemplate=f"size %{{x}} {unit}, overlap %{{customdata}} (%{{y}})<br>"
+            "%{z}<extra>1 = intact, 0 = split</extra>",
+        )
+    )
     frac = overlap / size if size else 0
     nearest = min(range(len(grid.fractions)), key=lambda i: abs(grid.fractions[i] - frac))
-    fig.add_trace(go.Scatter(x=[size], y=[labels[nearest]], mode="markers", name="current setting",
-                             marker=dict(size=14, symbol="star", color=palette.CURRENT)))
+    fig.add_trace(
+        go.Scatter(
+            x=[size],
+            y=[labels[nearest]],
+            mode="markers",
+            name="current setting",
+            marker=dict(size=14, symbol="star", color=palette.CURRENT),
+        )
+    )
     fig.update_xaxes(title=f"chunk size ({unit})")
     fig.update_yaxes(title="overlap (share of size)")
     return _layout(fig, height, title="Lottery map: green = answer intact, red = split")
 
 
-def strategy_bars(values: Mapping[str, float], title: str, height: int, percent: bool = True) -> go.Figure:
+def strategy_bars(
+    values: Mapping[str, float], title: str, height: int, percent: bool = True
+) -> go.Figure:
     names = list(values)
-    fig = go.Figure(go.Bar(
-        x=[STRATEGIES[n].display_name for n in names], y=[values[n] for n in names],
-        marker_color=[palette.strategy_colour(n) for n in names],
-        text=[f"{values[n]:.0%}" if percent else f"{values[n]:.2f}" for n in names], textposition="auto",
-    ))
+    fig = go.Figure(
+        go.Bar(
+            x=[STRATEGIES[n].display_name for n in names],
+            y=[values[n] for n in names],
+            marker_color=[palette.strategy_colour(n) for n in names],
+            text=[f"{values[n]:.0%}" if percent else f"{values[n]:.2f}" for n in names],
+            textposition="auto",
+        )
+    )
     if percent:
         fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
     return _layout(fig, height, title=title)
@@ -97,63 +163,133 @@ def score_bars(rows: Sequence[ScoreRow], height: int) -> go.Figure:
         sel = [r for r in rows if r.category == cat]
         if not sel:
             continue
-        fig.add_trace(go.Bar(
-            x=[r.number for r in sel], y=[r.score for r in sel], name=cat,
-            marker_color=CATEGORY_COLOURS[cat],
-            customdata=[[r.rank, r.length] for r in sel],
-            hovertemplate="chunk %{x}: BM25 %{y:.3f}, rank #%{customdata[0]}, length %{customdata[1]}"
-                          "<extra></extra>",
-        ))
+        fig.add_trace(
+            go.Bar(
+                x=[r.number for r in sel],
+                y=[r.score for r in sel],
+                name=cat,
+                marker_color=CATEGORY_COLOURS[cat],
+                customdata=[[r.rank, r.length] for r in sel],
+                hovertemplate="chunk %{x}: BM25 %{y:.3f}, rank #%{customdata[0]}, length %{customdata[1]}"
+                "<extra></extra>",
+            )
+        )
     fig.update_xaxes(title="chunk", dtick=1 if len(rows) <= 40 else None)
     fig.update_yaxes(title="BM25 score")
     return _layout(fig, height, title="BM25 score per chunk", barmode="overlay")
 
 
-def score_vs_length(rows: Sequence[ScoreRow], curve: TheoryCurve, unit: str, height: int) -> go.Figure:
+def score_vs_length(
+    rows: Sequence[ScoreRow], curve: TheoryCurve, unit: str, height: int
+) -> go.Figure:
     fig = go.Figure()
     if curve.lengths:
-        fig.add_trace(go.Scatter(x=curve.lengths, y=curve.scores, mode="lines", name="theory (length only)",
-                                 line=dict(color=palette.THEORY, width=3, dash="dot")))
+        fig.add_trace(
+            go.Scatter(
+                x=curve.lengths,
+                y=curve.scores,
+                mode="lines",
+                name="theory (length only)",
+                line=dict(color=palette.THEORY, width=3, dash="dot"),
+            )
+        )
     for cat in CATEGORIES:
         sel = [r for r in rows if r.category == cat]
         if sel:
-            fig.add_trace(go.Scatter(
-                x=[r.length for r in sel], y=[r.score for r in sel], mode="markers", name=cat,
-                marker=dict(size=11, color=CATEGORY_COLOURS[cat], line=dict(color="#333", width=1)),
-                text=[f"chunk {r.number}" for r in sel],
-                hovertemplate="%{text}: length %{x}, BM25 %{y:.3f}<extra></extra>",
-            ))
+            fig.add_trace(
+                go.Scatter(
+                    x=[r.length for r in sel],
+                    y=[r.score for r in sel],
+                    mode="markers",
+                    name=cat,
+                    marker=dict(
+                        size=11, color=CATEGORY_COLOURS[cat], line=dict(color="#333", width=1)
+                    ),
+                    text=[f"chunk {r.number}" for r in sel],
+                    hovertemplate="%{text}: length %{x}, BM25 %{y:.3f}<extra></extra>",
+                )
+            )
     if curve.chart_lines:
-        fig.add_annotation(text="<br>".join(curve.chart_lines), xref="paper", yref="paper", x=0.99, y=0.98,
-                           showarrow=False, xanchor="right", yanchor="top", align="right",
-                           bgcolor="rgba(255,255,255,0.85)", bordercolor="#666", font=dict(size=13))
+        fig.add_annotation(
+            text="<br>".join(curve.chart_lines),
+            xref="paper",
+            yref="paper",
+            x=0.99,
+            y=0.98,
+            showarrow=False,
+            xanchor="right",
+            yanchor="top",
+            align="right",
+            bgcolor="rgba(255,255,255,0.85)",
+            bordercolor="#666",
+            font=dict(size=13),
+        )
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="BM25 score")
     return _layout(fig, height, title="Score against length, with the theoretical curve")
 
 
-def length_histogram(lengths: Sequence[int], floor: int, effective_max: int, below: int, unit: str,
-                     strategy: str, height: int) -> go.Figure:
-    fig = go.Figure(go.Histogram(x=list(lengths), nbinsx=30, marker_color=palette.strategy_colour(strategy),
-                                 name="chunks"))
-    fig.add_vline(x=floor, line=dict(color=palette.RUNT, dash="dash", width=2),
-                  annotation_text=f"floor {floor}", annotation_position="top left")
-    fig.add_vline(x=effective_max, line=dict(color=palette.CURRENT, dash="dot", width=2),
-                  annotation_text=f"max {effective_max}", annotation_position="top right")
-    fig.add_annotation(text=f"below the floor: {below}", xref="paper", yref="paper", x=0.01, y=0.9,
-                       showarrow=False, xanchor="left", bgcolor="rgba(255,255,255,0.85)", font=dict(size=14))
+def length_histogram(
+    lengths: Sequence[int],
+    floor: int,
+    effective_max: int,
+    below: int,
+    unit: str,
+    strategy: str,
+    height: int,
+) -> go.Figure:
+    fig = go.Figure(
+        go.Histogram(
+            x=list(lengths),
+            nbinsx=30,
+            marker_color=palette.strategy_colour(strategy),
+            name="chunks",
+        )
+    )
+    fig.add_vline(
+        x=floor,
+        line=dict(color=palette.RUNT, dash="dash", width=2),
+        annotation_text=f"floor {floor}",
+        annotation_position="top left",
+    )
+    fig.add_vline(
+        x=effective_max,
+        line=dict(color=palette.CURRENT, dash="dot", width=2),
+        annotation_text=f"max {effective_max}",
+        annotation_position="top right",
+    )
+    fig.add_annotation(
+        text=f"below the floor: {below}",
+        xref="paper",
+        yref="paper",
+        x=0.01,
+        y=0.9,
+        showarrow=False,
+        xanchor="left",
+        bgcolor="rgba(255,255,255,0.85)",
+        font=dict(size=14),
+    )
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="chunks")
     return _layout(fig, height, title="Chunk lengths")
 
 
-def recall_bars(recall: Mapping[str, Mapping[int, float]], mrr: Mapping[str, float], height: int) -> go.Figure:
+def recall_bars(
+    recall: Mapping[str, Mapping[int, float]], mrr: Mapping[str, float], height: int
+) -> go.Figure:
     fig = go.Figure()
     for name, by_k in recall.items():
         labels = [f"recall@{k}" for k in by_k] + ["MRR"]
         values = list(by_k.values()) + [mrr[name]]
-        fig.add_trace(go.Bar(x=labels, y=values, name=STRATEGIES[name].display_name,
-                             marker_color=palette.strategy_colour(name),
-                             text=[f"{v:.2f}" for v in values], textposition="auto"))
+        fig.add_trace(
+            go.Bar(
+                x=labels,
+                y=values,
+                name=STRATEGIES[name].display_name,
+                marker_color=palette.strategy_colour(name),
+                text=[f"{v:.2f}" for v in values],
+                textposition="auto",
+            )
+        )
     fig.update_yaxes(range=[0, 1.05])
     return _layout(fig, height, title="Recall@k and MRR per strategy", barmode="group")

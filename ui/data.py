@@ -3,6 +3,7 @@
 Arguments are plain values (strings, ints, tuples) so st.cache_data can hash
 them; a 1 MB document hashes in a few milliseconds.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -35,14 +36,17 @@ LONG_SWEEP_POINTS = 40  # a long document's survival curves use this many sizes
 
 def sweep_sizes(text: str, unit: str, size: int, overlap: int = 0) -> list[int]:
     """The sizes a curve sweeps: every size for a short document, fewer for a long one."""
-    return sweeps.sweep_sizes(unit, size, overlap,
-                              max_points=LONG_SWEEP_POINTS if len(text) >= PROGRESS_CHARS else None)
+    return sweeps.sweep_sizes(
+        unit, size, overlap, max_points=LONG_SWEEP_POINTS if len(text) >= PROGRESS_CHARS else None
+    )
 
 
-def options(size: int, overlap: int, unit: str, sweep: str = "backward",
-            heading_paths: bool = True) -> ChunkOptions:
-    return ChunkOptions(size=size, overlap=overlap, unit=unit, sweep=sweep,
-                        heading_paths=heading_paths)
+def options(
+    size: int, overlap: int, unit: str, sweep: str = "backward", heading_paths: bool = True
+) -> ChunkOptions:
+    return ChunkOptions(
+        size=size, overlap=overlap, unit=unit, sweep=sweep, heading_paths=heading_paths
+    )
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -70,8 +74,9 @@ def sentences(text: str) -> list[str]:
     return answer_sentences(text)
 
 
-def _chunk(text: str, strategy: str, size: int, overlap: int, unit: str, sweep: str,
-           heading_paths: bool) -> list[Chunk]:
+def _chunk(
+    text: str, strategy: str, size: int, overlap: int, unit: str, sweep: str, heading_paths: bool
+) -> list[Chunk]:
     return chunk_with(text, strategy, options(size, overlap, unit, sweep, heading_paths))
 
 
@@ -86,14 +91,31 @@ def _chunks_big(*args) -> list[Chunk]:
     return _chunk(*args)
 
 
-def chunks(text: str, strategy: str, size: int, overlap: int, unit: str,
-           sweep: str = "backward", heading_paths: bool = True) -> list[Chunk]:
+def chunks(
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    sweep: str = "backward",
+    heading_paths: bool = True,
+) -> list[Chunk]:
     cached = _chunks_big if len(text) >= BIG_CHARS else _chunks
     return cached(text, strategy, size, overlap, unit, sweep, heading_paths)
 
 
-def _score(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
-           k1: float, b: float, heading_path: bool, sweep: str) -> list[ChunkScore]:
+def _score(
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    k1: float,
+    b: float,
+    heading_path: bool,
+    sweep: str,
+) -> list[ChunkScore]:
     cs = chunks(text, strategy, size, overlap, unit, sweep)
     return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
 
@@ -108,16 +130,32 @@ def _scores_big(*args) -> list[ChunkScore]:
     return _score(*args)
 
 
-def scores(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
-           k1: float = 1.2, b: float = 0.75, heading_path: bool = True,
-           sweep: str = "backward") -> list[ChunkScore]:
+def scores(
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    k1: float = 1.2,
+    b: float = 0.75,
+    heading_path: bool = True,
+    sweep: str = "backward",
+) -> list[ChunkScore]:
     cached = _scores_big if len(text) >= BIG_CHARS else _scores
     return cached(text, strategy, size, overlap, unit, question, k1, b, heading_path, sweep)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def survival(text: str, strategy: str, size: int, overlap: int, unit: str, answer: str,
-             sweep: str = "backward") -> Survival:
+def survival(
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    answer: str,
+    sweep: str = "backward",
+) -> Survival:
     return check_survival(chunks(text, strategy, size, overlap, unit, sweep), text, answer)
 
 
@@ -129,14 +167,22 @@ def _parsed(text: str) -> ParsedDocument:
 
 
 @st.cache_data(max_entries=1024, show_spinner=False)
-def _curve(text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str,
-           overlap: int) -> SurvivalCurve:
+def _curve(
+    text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str, overlap: int
+) -> SurvivalCurve:
     parsed = _parsed(text) if strategy == "structural" else None
     return sweeps.curve(text, answer, strategy, list(sizes), unit, overlap, parsed)
 
 
-def curve(text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str,
-          overlap: int, label: str = "") -> SurvivalCurve:
+def curve(
+    text: str,
+    answer: str,
+    strategy: str,
+    sizes: Sequence[int],
+    unit: str,
+    overlap: int,
+    label: str = "",
+) -> SurvivalCurve:
     """A survival curve; a long document's sweep goes one size a step behind a progress bar."""
     if strategy == "fixed" or len(text) < PROGRESS_CHARS:
         return _curve(text, answer, strategy, tuple(sizes), unit, overlap)
@@ -157,15 +203,22 @@ def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def gold_rate(text: str, answers: tuple[str, ...], strategy: str, size: int, overlap: int,
-              unit: str) -> float:
-    return gold_survival_rates(text, list(answers), strategy, [size], unit=unit,
-                               overlap=overlap)[0]
+def gold_rate(
+    text: str, answers: tuple[str, ...], strategy: str, size: int, overlap: int, unit: str
+) -> float:
+    return gold_survival_rates(text, list(answers), strategy, [size], unit=unit, overlap=overlap)[0]
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def integrity_report(text: str, pairs: tuple[tuple[str, str], ...], strategy: str, size: int,
-                     overlap: int, unit: str, k: int) -> integrity.IntegrityReport:
+def integrity_report(
+    text: str,
+    pairs: tuple[tuple[str, str], ...],
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    k: int,
+) -> integrity.IntegrityReport:
     gold = [integrity.Pair(q, a) for q, a in pairs]
     return integrity.check_gold(text, gold, strategy, options(size, overlap, unit), k=k)
 
@@ -179,8 +232,9 @@ def revenue(text: str, sweep: str, k1: float, b: float) -> ranking.RevenueCase:
     return ranking.revenue_case(text, sweep, k1=k1, b=b)
 
 
-def _rank_moves(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
-                answer: str | None) -> list[ranking.RankMove]:
+def _rank_moves(
+    text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
+) -> list[ranking.RankMove]:
     return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
 
 
@@ -194,11 +248,14 @@ def _moves_big(*args) -> list[ranking.RankMove]:
     return _rank_moves(*args)
 
 
-def rank_moves(text: str, strategy: str, size: int, overlap: int, unit: str, question: str,
-               answer: str | None) -> list[ranking.RankMove]:
+def rank_moves(
+    text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
+) -> list[ranking.RankMove]:
     cached = _moves_big if len(text) >= BIG_CHARS else _moves
     return cached(text, strategy, size, overlap, unit, question, answer)
 
 
 def seams(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[structure.Seam]:
-    return structure.seams(chunks(text, strategy, size, overlap, unit), options(size, overlap, unit))
+    return structure.seams(
+        chunks(text, strategy, size, overlap, unit), options(size, overlap, unit)
+    )

@@ -1,5 +1,6 @@
 """What every lab page shares: the header, the intro, the error guard, the chunk
 view with its verdict banner and cards, pinning and the chunk exports."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -41,8 +42,9 @@ def _load_preset(slug: str) -> None:
     S.request(urlstate.LAB_PRESETS[slug])
 
 
-def run_lab(slug: str, intro: str, body: Callable[[Context], None], *,
-            needs_document: bool = True) -> None:
+def run_lab(
+    slug: str, intro: str, body: Callable[[Context], None], *, needs_document: bool = True
+) -> None:
     """Header, intro (hidden for presenters), then the body behind a one-line error guard."""
     number = urlstate.LAB_SLUGS.index(slug) + 1
     st.title(f"{number}. {urlstate.lab_title(slug)}")
@@ -53,7 +55,9 @@ def run_lab(slug: str, intro: str, body: Callable[[Context], None], *,
             st.button(
                 f"Set up this lab's example ({p['doc']}.md, {p['strategy']}, {p['size']} "
                 f"{p['unit']}, overlap {p['overlap']})",
-                key=f"preset_{slug}", on_click=_load_preset, args=(slug,),
+                key=f"preset_{slug}",
+                on_click=_load_preset,
+                args=(slug,),
             )
     ctx = context()
     if needs_document and ctx.text is None:
@@ -72,13 +76,15 @@ def run_lab(slug: str, intro: str, body: Callable[[Context], None], *,
 # --------------------------------------------------------------------------- chunk view
 
 
-def survival_of(ctx: Context, strategy: str | None = None,
-                sweep: str = "backward") -> Survival | None:
+def survival_of(
+    ctx: Context, strategy: str | None = None, sweep: str = "backward"
+) -> Survival | None:
     """Seed 002's check for the current answer, or None without an answer."""
     if not ctx.answer:
         return None
-    return data.survival(ctx.text, strategy or ctx.strategy, ctx.size, ctx.overlap, ctx.unit,
-                         ctx.answer, sweep)
+    return data.survival(
+        ctx.text, strategy or ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.answer, sweep
+    )
 
 
 def verdict_banner(v: chunkview.Verdict) -> None:
@@ -90,8 +96,14 @@ def verdict_banner(v: chunkview.Verdict) -> None:
         st.error(v.text)
 
 
-def chunk_view(ctx: Context, *, key: str, strategy: str | None = None,
-               heading_path: bool = True, sweep: str = "backward") -> dict[str, Any]:
+def chunk_view(
+    ctx: Context,
+    *,
+    key: str,
+    strategy: str | None = None,
+    heading_path: bool = True,
+    sweep: str = "backward",
+) -> dict[str, Any]:
     """Verdict banner, count line, the shaded document and the chunk cards.
 
     Returns the key numbers (for a pin)."""
@@ -103,8 +115,16 @@ def chunk_view(ctx: Context, *, key: str, strategy: str | None = None,
     scores = None
     if ctx.question:
         try:
-            scores = data.scores(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question,
-                                 heading_path=heading_path, sweep=sweep)
+            scores = data.scores(
+                ctx.text,
+                strategy,
+                ctx.size,
+                ctx.overlap,
+                ctx.unit,
+                ctx.question,
+                heading_path=heading_path,
+                sweep=sweep,
+            )
         except ValueError as e:
             st.warning(one_line(e))
     elif ctx.qa_source == "own":
@@ -114,7 +134,9 @@ def chunk_view(ctx: Context, *, key: str, strategy: str | None = None,
     left, right = st.columns([3, 2])
     with left:
         st.html(chunkview.legend_html())
-        st.html(chunkview.document_html(ctx.text, cs, span, height_px=None if S.presenter() else 520))
+        st.html(
+            chunkview.document_html(ctx.text, cs, span, height_px=None if S.presenter() else 520)
+        )
     with right:
         cards = chunkview.chunk_cards(cs, scores, ctx.opts, surv)
         if len(cards) > chunkview_limit():
@@ -126,8 +148,13 @@ def chunk_view(ctx: Context, *, key: str, strategy: str | None = None,
         numbers["chunk holding the answer"] = surv.chunk_index + 1
         if scores:
             numbers["its BM25 rank"] = next(s.rank for s in scores if s.index == surv.chunk_index)
-    return {"verdict": v.text, "numbers": numbers, "chunks": cs, "strategy": strategy,
-            "opts": data.options(ctx.size, ctx.overlap, ctx.unit, sweep)}
+    return {
+        "verdict": v.text,
+        "numbers": numbers,
+        "chunks": cs,
+        "strategy": strategy,
+        "opts": data.options(ctx.size, ctx.overlap, ctx.unit, sweep),
+    }
 
 
 def chunkview_limit() -> int:
@@ -141,8 +168,9 @@ def pin_box(ctx: Context, slug: str, verdict: str, numbers: dict[str, Any]) -> N
     with st.expander("Pin this result to the notebook"):
         note = st.text_input("Note (optional)", key=f"pin_note_{slug}")
         if st.button("Pin to notebook", key=f"pin_{slug}"):
-            pin = notebook.make_pin(slug, urlstate.lab_title(slug), ctx.config, verdict, numbers,
-                                    note)
+            pin = notebook.make_pin(
+                slug, urlstate.lab_title(slug), ctx.config, verdict, numbers, note
+            )
             st.session_state.setdefault(S.PINS, []).append(pin)
             st.success(f"Pinned: {len(st.session_state[S.PINS])} pin(s) in the notebook.")
 
@@ -152,13 +180,25 @@ def export_buttons(ctx: Context, view: dict[str, Any], slug: str) -> None:
     cfg = exports.chunking_config(ctx.doc_label, ctx.text, strategy, view["opts"])
     stem = f"{(ctx.doc_name or 'upload')}_{strategy}_{ctx.size}{ctx.unit}_{ctx.overlap}"
     a, b = st.columns(2)
-    a.download_button("Export chunks (JSONL)", exports.to_jsonl(chunks, cfg),
-                      file_name=f"{stem}.jsonl", mime="application/jsonl", key=f"jsonl_{slug}")
-    b.download_button("Export chunks (CSV)", exports.to_csv(chunks, cfg),
-                      file_name=f"{stem}.csv", mime="text/csv", key=f"csv_{slug}")
+    a.download_button(
+        "Export chunks (JSONL)",
+        exports.to_jsonl(chunks, cfg),
+        file_name=f"{stem}.jsonl",
+        mime="application/jsonl",
+        key=f"jsonl_{slug}",
+    )
+    b.download_button(
+        "Export chunks (CSV)",
+        exports.to_csv(chunks, cfg),
+        file_name=f"{stem}.csv",
+        mime="text/csv",
+        key=f"csv_{slug}",
+    )
 
 
-def footer(ctx: Context, slug: str, view: dict[str, Any], extra: dict[str, Any] | None = None) -> None:
+def footer(
+    ctx: Context, slug: str, view: dict[str, Any], extra: dict[str, Any] | None = None
+) -> None:
     numbers = dict(view["numbers"])
     numbers.update(extra or {})
     pin_box(ctx, slug, view["verdict"], numbers)

@@ -1,4 +1,5 @@
 """The sidebar: document, question and answer, strategy, unit, size, overlap, presenter."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -46,9 +47,14 @@ class Context:
     @property
     def config(self) -> dict:
         q = st.session_state.get(S.QUESTION, 0)
-        return {"doc": self.doc_name or self.doc_label, "q": q if q >= 0 else "own",
-                "strategy": self.strategy, "unit": self.unit, "size": self.size,
-                "overlap": self.overlap}
+        return {
+            "doc": self.doc_name or self.doc_label,
+            "q": q if q >= 0 else "own",
+            "strategy": self.strategy,
+            "unit": self.unit,
+            "size": self.size,
+            "overlap": self.overlap,
+        }
 
     def pair_tuples(self) -> tuple[tuple[str, str], ...]:
         return tuple((p.question, p.answer) for p in self.gold)
@@ -66,7 +72,9 @@ def _upload() -> Document | None:
     ss = st.session_state
     f = st.sidebar.file_uploader(
         f"Upload a .md or .txt file (up to {MAX_UPLOAD_MB} MB, UTF-8)",
-        type=["md", "txt"], key=S.UPLOAD, max_upload_size=MAX_UPLOAD_MB,
+        type=["md", "txt"],
+        key=S.UPLOAD,
+        max_upload_size=MAX_UPLOAD_MB,
     )
     if f is None:
         return None
@@ -82,8 +90,12 @@ def _upload() -> Document | None:
     except DocumentError as e:
         st.sidebar.error(md_escape(str(e).splitlines()[0]))  # the file name is the user's
         if e.encoding and not read_as:
-            st.sidebar.button(f"Read it as {encoding_label(e.encoding)}", key="read_as_button",
-                              on_click=_read_as, args=(f.file_id, e.encoding))
+            st.sidebar.button(
+                f"Read it as {encoding_label(e.encoding)}",
+                key="read_as_button",
+                on_click=_read_as,
+                args=(f.file_id, e.encoding),
+            )
         return None
     return doc
 
@@ -95,7 +107,9 @@ def _question(ctx: Context) -> None:
     if ss.get(S.QUESTION) not in choices:
         ss[S.QUESTION] = choices[0]
     st.sidebar.selectbox(
-        "Question", choices, key=S.QUESTION,
+        "Question",
+        choices,
+        key=S.QUESTION,
         format_func=lambda i: clip(pairs[i].question, 70) if i >= 0 else "Your own question…",
     )
     q = ss[S.QUESTION]
@@ -105,26 +119,36 @@ def _question(ctx: Context) -> None:
         return
     ctx.qa_source = "own"
     ss.setdefault(S.OWN_Q, "")
-    own = st.sidebar.text_input("Your question", key=S.OWN_Q, placeholder="how long are audit logs kept?")
+    own = st.sidebar.text_input(
+        "Your question", key=S.OWN_Q, placeholder="how long are audit logs kept?"
+    )
     ctx.question = own.strip() or None
     if ctx.question and not tokenize(ctx.question):
         # BM25 has nothing to search for: say so once, and rank nothing
-        st.sidebar.warning("This question has no searchable words (only punctuation, symbols or "
-                           "spaces); type a word to rank the chunks.")
+        st.sidebar.warning(
+            "This question has no searchable words (only punctuation, symbols or "
+            "spaces); type a word to rank the chunks."
+        )
         ctx.question = None
     mode = st.sidebar.radio("Answer", (S.PICK, S.PASTE), key=S.ANSWER_MODE, horizontal=True)
     if mode == S.PICK:
         options = data.sentences(ctx.text or "")
         if ss.get(S.ANSWER_PICK) not in options:
             ss[S.ANSWER_PICK] = None
-        picked = st.sidebar.selectbox("Answer sentence", options, key=S.ANSWER_PICK, index=None,
-                                      placeholder="choose the sentence that answers it",
-                                      format_func=lambda s: clip(s, 80))
+        picked = st.sidebar.selectbox(
+            "Answer sentence",
+            options,
+            key=S.ANSWER_PICK,
+            index=None,
+            placeholder="choose the sentence that answers it",
+            format_func=lambda s: clip(s, 80),
+        )
         ctx.answer = picked
     else:
         ss.setdefault(S.ANSWER_PASTE, "")
-        pasted = st.sidebar.text_area("Answer text, copied from the document", key=S.ANSWER_PASTE,
-                                      height=80)
+        pasted = st.sidebar.text_area(
+            "Answer text, copied from the document", key=S.ANSWER_PASTE, height=80
+        )
         ctx.answer = pasted.strip() or None
 
 
@@ -135,35 +159,62 @@ def render() -> Context:
     choices = samples + [S.UPLOAD_CHOICE]
     if ss.get(S.DOC) not in choices:
         ss[S.DOC] = urlstate.DEFAULT_DOC
-    sb.selectbox("Document", choices, key=S.DOC, on_change=S.on_doc_change,
-                 format_func=lambda n: "Upload a file…" if n == S.UPLOAD_CHOICE else _doc_label(n))
+    sb.selectbox(
+        "Document",
+        choices,
+        key=S.DOC,
+        on_change=S.on_doc_change,
+        format_func=lambda n: "Upload a file…" if n == S.UPLOAD_CHOICE else _doc_label(n),
+    )
     if ss[S.DOC] == S.UPLOAD_CHOICE:
         doc = _upload()
-        ctx = Context(None, doc.name if doc else "upload", doc.text if doc else None,
-                      "", "", 0, 0, qa_source="own")
+        ctx = Context(
+            None,
+            doc.name if doc else "upload",
+            doc.text if doc else None,
+            "",
+            "",
+            0,
+            0,
+            qa_source="own",
+        )
     else:
         name = ss[S.DOC]
-        ctx = Context(name, _doc_label(name), data.sample_text(name), "", "", 0, 0,
-                      gold=data.gold_pairs(name))
+        ctx = Context(
+            name, _doc_label(name), data.sample_text(name), "", "", 0, 0, gold=data.gold_pairs(name)
+        )
         gs = data.gold_set(name)
         if gs is not None and gs.errors:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
 
-    sb.selectbox("Strategy", list(STRATEGIES), key=S.STRATEGY,
-                 format_func=lambda n: STRATEGIES[n].display_name,
-                 help=" · ".join(f"{s.display_name}: {s.description}" for s in STRATEGIES.values()))
+    sb.selectbox(
+        "Strategy",
+        list(STRATEGIES),
+        key=S.STRATEGY,
+        format_func=lambda n: STRATEGIES[n].display_name,
+        help=" · ".join(f"{s.display_name}: {s.description}" for s in STRATEGIES.values()),
+    )
     sb.radio("Unit", UNITS, key=S.UNIT, horizontal=True, on_change=S.on_unit_change)
     unit = ss[S.UNIT]
     lo, hi = urlstate.SIZE_LIMITS[unit]
     ss[S.SIZE] = urlstate.clamp_size(ss.get(S.SIZE, 24), unit)
-    sb.slider(f"Chunk size ({unit})", lo, hi, step=urlstate.SIZE_STEP[unit], key=S.SIZE,
-              on_change=S.on_size_change)
+    sb.slider(
+        f"Chunk size ({unit})",
+        lo,
+        hi,
+        step=urlstate.SIZE_STEP[unit],
+        key=S.SIZE,
+        on_change=S.on_size_change,
+    )
     size = ss[S.SIZE]
     ss[S.OVERLAP] = urlstate.clamp_overlap(ss.get(S.OVERLAP, 0), size)
     sb.slider(f"Overlap ({unit}, below the size)", 0, urlstate.max_overlap(size), key=S.OVERLAP)
-    sb.toggle("Presenter mode", key=S.PRESENTER,
-              help="Hides the explanations and enlarges the charts for a demo.")
+    sb.toggle(
+        "Presenter mode",
+        key=S.PRESENTER,
+        help="Hides the explanations and enlarges the charts for a demo.",
+    )
     sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
     ctx.strategy, ctx.unit, ctx.size, ctx.overlap = ss[S.STRATEGY], unit, size, ss[S.OVERLAP]
     return ctx

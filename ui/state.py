@@ -6,6 +6,7 @@ Anything that moves a widget from code (a link, a preset, a restored pin, a
 click on a survival curve) goes through ``request`` and is applied at the top
 of the next run, before the widgets exist.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -62,7 +63,9 @@ def init() -> None:
     settings, notices = urlstate.parse_params(params, sample_names(), question_counts())
     _write(settings)
     ss[NOTICES] = notices
-    ss[WANT_LAB] = settings.lab if "lab" in params and settings.lab != urlstate.LAB_SLUGS[0] else None
+    ss[WANT_LAB] = (
+        settings.lab if "lab" in params and settings.lab != urlstate.LAB_SLUGS[0] else None
+    )
     ss.setdefault(PINS, [])
     ss.setdefault(PRESENTER, False)
     ss.setdefault(ANSWER_MODE, PICK)
@@ -143,8 +146,11 @@ def current_settings(lab: str) -> Settings:
     return Settings(
         doc=doc if doc != UPLOAD_CHOICE else urlstate.DEFAULT_DOC,
         q=q if isinstance(q, int) and q >= 0 else 0,
-        strategy=ss.get(STRATEGY, "fixed"), unit=ss.get(UNIT, "words"),
-        size=ss.get(SIZE, 24), overlap=ss.get(OVERLAP, 0), lab=lab,
+        strategy=ss.get(STRATEGY, "fixed"),
+        unit=ss.get(UNIT, "words"),
+        size=ss.get(SIZE, 24),
+        overlap=ss.get(OVERLAP, 0),
+        lab=lab,
     )
 
 

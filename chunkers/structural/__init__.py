@@ -1,4 +1,5 @@
 """Seed 000's structural chunker: parse once (parse.py), pack many (pack.py)."""
+
 from __future__ import annotations
 
 from .. import speedups
@@ -12,8 +13,9 @@ from .runts import sweep, sweep_lengths
 __all__ = ["ParsedDocument", "parse", "pack_drafts", "structural_drafts", "sweep", "sweep_lengths"]
 
 
-def pack_drafts(doc: ParsedDocument, opts: ChunkOptions,
-                compiled: bool | None = None) -> list[Draft]:
+def pack_drafts(
+    doc: ParsedDocument, opts: ChunkOptions, compiled: bool | None = None
+) -> list[Draft]:
     """Pack a parse into drafts for one size and overlap.
 
     ``compiled``: None uses pack.py's compiled build when it is built, True

@@ -5,6 +5,7 @@ chunk, which splits where its own structure allows (see split.py). Packing
 runs per section; the runt sweep then runs over the whole list, and overlap
 is added last, only between prose chunks that trust each other.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -98,13 +99,31 @@ class Packer:
         return run.length + piece_len
 
     # -- runs ------------------------------------------------------------------
-    def _new_run(self, s: int, e: int, n: int, kind: str, section_index: int,
-                 header: tuple[int, int] | None = None) -> Run:
+    def _new_run(
+        self,
+        s: int,
+        e: int,
+        n: int,
+        kind: str,
+        section_index: int,
+        header: tuple[int, int] | None = None,
+    ) -> Run:
         section = self.doc.sections[section_index]
         header_len = self._len(*header) if header else 0
         return Run(
-            s, e, n + header_len, section_index, header, header_len, {kind: n}, kind, kind, (s, e),
-            section.heading_path if self.opts.heading_paths else (), section.transcribed, section.page,
+            s,
+            e,
+            n + header_len,
+            section_index,
+            header,
+            header_len,
+            {kind: n},
+            kind,
+            kind,
+            (s, e),
+            section.heading_path if self.opts.heading_paths else (),
+            section.transcribed,
+            section.page,
         )
 
     def _extend(self, run: Run, s: int, e: int, n: int, kind: str) -> None:
@@ -129,8 +148,19 @@ class Packer:
                 break
             common.append(x)
         return Run(  # positional, in Run's field order: keywords cost more per record
-            a.start, b.end, length, a.section, a.header, a.header_len, kinds,
-            a.first_kind, b.last_kind, b.last_span, tuple(common), a.transcribed, a.page,
+            a.start,
+            b.end,
+            length,
+            a.section,
+            a.header,
+            a.header_len,
+            kinds,
+            a.first_kind,
+            b.last_kind,
+            b.last_span,
+            tuple(common),
+            a.transcribed,
+            a.page,
         )
 
     # -- packing ---------------------------------------------------------------
@@ -218,7 +248,11 @@ class Packer:
         for kind, n in zip(kinds[i:j], lengths[i:j]):
             run_kinds[kind] = run_kinds.get(kind, 0) + n
         last = j - 1
-        cur.end, cur.last_kind, cur.last_span = ends[last], kinds[last], (doc.starts[last], ends[last])
+        cur.end, cur.last_kind, cur.last_span = (
+            ends[last],
+            kinds[last],
+            (doc.starts[last], ends[last]),
+        )
         return j
 
     def _carry(self, cur: Run, section: int) -> bool:
@@ -316,7 +350,17 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
         kind = run.kind
         os_, oe = packer.overlap(runs[i - 1], run, kind) if i else (0, 0)
         drafts.append(  # positional: keywords cost a third more per record
-            Draft(run.start, run.end, kind, run.heading_path, run.transcribed, run.page,
-                  run.header, os_, oe, excuses[i])
+            Draft(
+                run.start,
+                run.end,
+                kind,
+                run.heading_path,
+                run.transcribed,
+                run.page,
+                run.header,
+                os_,
+                oe,
+                excuses[i],
+            )
         )
     return drafts

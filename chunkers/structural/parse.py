@@ -4,6 +4,7 @@ Chunking stays a pure function of a string (seed 000): block types are
 recovered from the markdown itself. The parse is reused for every size the
 lab sweeps, so nothing here may depend on the packing options.
 """
+
 from __future__ import annotations
 
 import re
@@ -99,7 +100,9 @@ class ParsedDocument:
 
     def block(self, i: int) -> Block:
         rows, header = self.tables.get(self.starts[i], ((), None))
-        return Block(self.kinds[i], self.starts[i], self.ends[i], self.block_sections[i], rows, header)
+        return Block(
+            self.kinds[i], self.starts[i], self.ends[i], self.block_sections[i], rows, header
+        )
 
     @cached_property
     def blocks(self) -> tuple[Block, ...]:
@@ -109,7 +112,9 @@ class ParsedDocument:
 def _heading_text(raw: str | None) -> str:
     if not raw:
         return ""
-    if not raw.rstrip(" \t").endswith("#"):  # no closing hashes: skip a pattern that tries every position
+    if not raw.rstrip(" \t").endswith(
+        "#"
+    ):  # no closing hashes: skip a pattern that tries every position
         return raw.strip()
     return _CLOSING_HASHES.sub("", raw).strip()
 
@@ -125,8 +130,14 @@ def parse(text: str | SourceText, compiled: bool | None = None) -> ParsedDocumen
         p = _Parser(src.norm)
         p.run(compiled)
         return ParsedDocument(
-            src, tuple(p.sections), tuple(p.kinds), tuple(p.starts), tuple(p.ends),
-            tuple(p.block_sections()), tuple(p.section_starts), p.tables,
+            src,
+            tuple(p.sections),
+            tuple(p.kinds),
+            tuple(p.starts),
+            tuple(p.ends),
+            tuple(p.block_sections()),
+            tuple(p.section_starts),
+            p.tables,
         )
 
 
@@ -189,8 +200,14 @@ class _Parser:
         self.ends: list[int] = []
         self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
 
-    def add(self, kind: str, s: int, e: int,
-            rows: tuple[tuple[int, int], ...] = (), header: tuple[int, int] | None = None) -> None:
+    def add(
+        self,
+        kind: str,
+        s: int,
+        e: int,
+        rows: tuple[tuple[int, int], ...] = (),
+        header: tuple[int, int] | None = None,
+    ) -> None:
         if rows or header is not None:
             self.tables[s] = (rows, header)
         self.kinds.append(kind)
@@ -200,7 +217,11 @@ class _Parser:
     def block_sections(self) -> list[int]:
         """Every block's section: the blocks from a section's first up to the next one's."""
         stops = self.section_starts[1:] + [len(self.kinds)]
-        return list(chain.from_iterable(map(repeat, range(len(stops)), map(sub, stops, self.section_starts))))
+        return list(
+            chain.from_iterable(
+                map(repeat, range(len(stops)), map(sub, stops, self.section_starts))
+            )
+        )
 
     def run(self, compiled: bool | None = None) -> None:
         """Find the blocks: with the compiled scanner when it is built (and
@@ -224,7 +245,9 @@ class _Parser:
         resume = 0  # where the last fence ended: groups before it are inside it
         end_of_text = [(len(text), len(text))]  # a last separator, so the last group is seen
         pos = text.rfind("\n", 0, first.start()) + 1  # the first group's first line
-        for blank_start, blank_end in chain(map(re.Match.span, _BLANK_RUN.finditer(text, pos)), end_of_text):
+        for blank_start, blank_end in chain(
+            map(re.Match.span, _BLANK_RUN.finditer(text, pos)), end_of_text
+        ):
             start, end, pos = pos, blank_start, blank_end
             if start >= end:
                 continue
@@ -374,7 +397,9 @@ class _Parser:
             inherited, under_transcribed, nearest_page = (), transcribed, page
         path = inherited + (title,)
         # a transcribed heading labels its own section and is never inherited
-        stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed))
+        stack.append(
+            _Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed)
+        )
         sections = self.sections
         sections.append(Section(title, level, path, under_transcribed, nearest_page))
         self.section_starts.append(len(self.kinds))

@@ -8,9 +8,11 @@ refused. Beyond the seed's loop, a runt the left merge refused may join the
 chunk after it, and a leading runt merges forward, so the floor holds
 everywhere the guards allow.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

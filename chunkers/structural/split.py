@@ -6,11 +6,12 @@ and characters the very last (a run with no whitespace longer than a chunk).
 Every function returns ordered, whitespace-trimmed spans that together hold
 every non-whitespace character of the block.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from ..sentences import sentence_spans
 from ..text import count_units, word_spans

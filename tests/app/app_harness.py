@@ -1,4 +1,5 @@
 """Shared helpers for the AppTest suites: open the app, read what a user reads."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,8 +32,11 @@ def texts(elements) -> list[str]:
 
 def verdicts(at: AppTest) -> list[str]:
     """The verdict banner(s): seed 002's words with their mark."""
-    return [t for t in texts(at.success) + texts(at.error) + texts(at.info)
-            if t.startswith(("✓", "✗", "no answer picked"))]
+    return [
+        t
+        for t in texts(at.success) + texts(at.error) + texts(at.info)
+        if t.startswith(("✓", "✗", "no answer picked"))
+    ]
 
 
 def captions(at: AppTest) -> list[str]:
@@ -77,8 +81,16 @@ def plotly_specs(at: AppTest) -> list[dict]:
 def all_text(at: AppTest) -> str:
     """Everything a reader sees as text: markdown, captions, alerts, titles, subheaders."""
     parts = []
-    for group in (at.title, at.subheader, at.markdown, at.caption, at.success, at.error,
-                  at.warning, at.info):
+    for group in (
+        at.title,
+        at.subheader,
+        at.markdown,
+        at.caption,
+        at.success,
+        at.error,
+        at.warning,
+        at.info,
+    ):
         parts += [e.value for e in group]
     return "\n".join(str(p) for p in parts)
 
@@ -101,7 +113,9 @@ class Downloads:
 
         def recording(storage, path_or_data, mimetype, kind, filename=None):
             file_id = real(storage, path_or_data, mimetype, kind, filename)
-            self.files[file_id] = path_or_data if isinstance(path_or_data, bytes) else Path(path_or_data).read_bytes()
+            self.files[file_id] = (
+                path_or_data if isinstance(path_or_data, bytes) else Path(path_or_data).read_bytes()
+            )
             return file_id
 
         monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", recording)

@@ -2,11 +2,21 @@
 name, a gold file with bad lines, a question with no words, an imported notebook
 and a link with values out of range. Every time: one line, no exception
 element, and the lab stays usable."""
+
 import pytest
 
 from lab.notebook import make_pin, to_json
-from tests.app.app_harness import (APP, all_text, chunk_count, click, open_app, open_lab, rerun, set_widget,
-                                   verdicts)
+from tests.app.app_harness import (
+    APP,
+    all_text,
+    chunk_count,
+    click,
+    open_app,
+    open_lab,
+    rerun,
+    set_widget,
+    verdicts,
+)
 
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 TEXT = "Caf\u00e9 cr\u00e8me. Audit logs are retained for four hundred days. D\u00e9j\u00e0 vu.\n"
@@ -24,8 +34,9 @@ def _one_line_errors(at):
     return errors
 
 
-@pytest.mark.parametrize("encoding,label", [("cp1252", "Windows-1252"), ("utf-16", "UTF-16"),
-                                            ("utf-16-le", "UTF-16")])
+@pytest.mark.parametrize(
+    "encoding,label", [("cp1252", "Windows-1252"), ("utf-16", "UTF-16"), ("utf-16-le", "UTF-16")]
+)
 def test_not_utf8_says_which_encoding_and_offers_to_read_it_as_that(encoding, label):
     at = _upload(open_app(), "notes.txt", TEXT.encode(encoding))
     [error] = _one_line_errors(at)
@@ -33,38 +44,49 @@ def test_not_utf8_says_which_encoding_and_offers_to_read_it_as_that(encoding, la
     assert at.button(key="read_as_button").label == f"Read it as {label}"
     click(at, "read_as_button")
     assert not at.error and chunk_count(at) == 1
-    assert "Café crème" in at.get("html")[1].proto.body and "Déjà vu." in at.get("html")[1].proto.body
+    assert (
+        "Café crème" in at.get("html")[1].proto.body and "Déjà vu." in at.get("html")[1].proto.body
+    )
 
 
 def test_a_gold_file_with_bad_lines_reports_their_numbers_and_uses_the_good_ones():
     at = open_lab("integrity")
     data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
     _upload(at, "notes.md", data)
-    gold = "\n".join([
-        '{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for four hundred days"}',
-        "not json",
-        '{"question": "?!", "answer": "Audit logs are retained"}',
-        '["a list"]',
-        '{"question": "what is stored?", "answer": "The platform stores three categories of data."}',
-        '{"question": "no answer"}',
-    ]).encode()
+    gold = "\n".join(
+        [
+            '{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for four hundred days"}',
+            "not json",
+            '{"question": "?!", "answer": "Audit logs are retained"}',
+            '["a list"]',
+            '{"question": "what is stored?", "answer": "The platform stores three categories of data."}',
+            '{"question": "no answer"}',
+        ]
+    ).encode()
     at.file_uploader(key="lab6_gold").upload("gold.jsonl", gold, "application/jsonl")
     rerun(at)
     [warning] = [w.value for w in at.warning]
-    assert warning == ("gold.jsonl line 2: not valid JSON (Expecting value at column 1); "
-                       "also skipped: line(s) 3, 4, 6; 2 good line(s) used")
-    assert list(at.dataframe[1].value["question"]) == ["how long are audit logs kept?", "what is stored?"]
+    assert warning == (
+        "gold.jsonl line 2: not valid JSON (Expecting value at column 1); "
+        "also skipped: line(s) 3, 4, 6; 2 good line(s) used"
+    )
+    assert list(at.dataframe[1].value["question"]) == [
+        "how long are audit logs kept?",
+        "what is stored?",
+    ]
     assert not _one_line_errors(at)
 
 
 def test_a_gold_file_that_is_not_text_is_one_line_and_the_lab_goes_on():
     at = open_lab("integrity")
     _upload(at, "notes.md", TEXT.encode())
-    at.file_uploader(key="lab6_gold").upload("gold.jsonl", '{"question": "café"}'.encode("utf-16"),
-                                             "application/jsonl")
+    at.file_uploader(key="lab6_gold").upload(
+        "gold.jsonl", '{"question": "café"}'.encode("utf-16"), "application/jsonl"
+    )
     rerun(at)
     assert _one_line_errors(at) == [
-        "gold.jsonl is not UTF-8 (it looks like UTF-16); save it as UTF-8 or read it as UTF-16"]
+        "gold.jsonl is not UTF-8 (it looks like UTF-16); save it as UTF-8 or read it as UTF-16"
+    ]
     assert "No gold set" in all_text(at) and chunk_count(at) == 1
 
 
@@ -75,21 +97,33 @@ def test_a_question_with_no_words_is_one_warning_and_the_lab_works(lab):
     at.text_input(key="own_question").input("?! … —")
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(
-        "Audit logs are retained for four hundred days to satisfy the compliance requirement")
+        "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+    )
     rerun(at)
     assert [w.value for w in at.warning] == [
         "This question has no searchable words (only punctuation, symbols or spaces); "
-        "type a word to rank the chunks."]
+        "type a word to rank the chunks."
+    ]
     assert not [e for e in _one_line_errors(at) if e.startswith("Something went wrong")]
     assert verdicts(at)[-1].startswith("✗ answer split across chunks 4 and 5")
 
 
 def test_link_values_out_of_range_are_one_line_notices_shown_as_text():
-    at = open_app(unit="chars", size="5", overlap="-1", q="99999999999999999999", lab="0",
-                  strategy="**bold** <img src=x onerror=alert(1)>", **{"[x](javascript:alert(1))": "1"})
+    at = open_app(
+        unit="chars",
+        size="5",
+        overlap="-1",
+        q="99999999999999999999",
+        lab="0",
+        strategy="**bold** <img src=x onerror=alert(1)>",
+        **{"[x](javascript:alert(1))": "1"},
+    )
     notes = [w.value for w in at.warning]
     assert len(notes) == 6 and all("\n" not in n for n in notes)
-    assert "Link value strategy='\\*\\*bold\\*\\* &lt;img src=x onerror=alert(1)&gt;' ignored" in notes[2]
+    assert (
+        "Link value strategy='\\*\\*bold\\*\\* &lt;img src=x onerror=alert(1)&gt;' ignored"
+        in notes[2]
+    )
     assert notes[-1] == "Link parameter(s) \\[x\\](javascript:alert(1)) not understood and ignored."
     assert at.slider(key="size").value == 1800 and at.slider(key="overlap").value == 0
     assert verdicts(at) == ["✓ answer intact in chunk 1"]
@@ -97,8 +131,18 @@ def test_link_values_out_of_range_are_one_line_notices_shown_as_text():
 
 def test_an_imported_notebook_with_bad_values_restores_with_notices():
     at = open_lab("notebook")
-    bad = make_pin("nowhere", "Imported", {"doc": "platform_data", "q": 99, "strategy": "magic",
-                                           "unit": "furlongs", "size": "huge", "overlap": -5})
+    bad = make_pin(
+        "nowhere",
+        "Imported",
+        {
+            "doc": "platform_data",
+            "q": 99,
+            "strategy": "magic",
+            "unit": "furlongs",
+            "size": "huge",
+            "overlap": -5,
+        },
+    )
     at.file_uploader(key="nb_import").upload("nb.json", to_json([bad]).encode(), "application/json")
     rerun(at)
     click(at, "nb_add")

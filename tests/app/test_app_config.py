@@ -1,4 +1,5 @@
 """First run and offline: no usage statistics, no first-run prompt, the stated upload limit."""
+
 import tomllib
 
 from tests.app.app_harness import APP, all_text, open_app
@@ -14,13 +15,15 @@ def test_streamlit_config_is_offline_headless_and_states_the_upload_limit():
 
 
 def test_every_lab_opens_with_what_to_try():
-    for lab, phrase in [("boundary", "Drag the chunk size slowly upward from 22"),
-                        ("overlap", "set overlap to half the chunk size"),
-                        ("structure", "removes the lottery"),
-                        ("runts", "what fraction of this chunk is about your query?"),
-                        ("tables", "A table fragment repeats its header"),
-                        ("integrity", "assert the answer text"),
-                        ("notebook", "Every lab can pin its current result")]:
+    for lab, phrase in [
+        ("boundary", "Drag the chunk size slowly upward from 22"),
+        ("overlap", "set overlap to half the chunk size"),
+        ("structure", "removes the lottery"),
+        ("runts", "what fraction of this chunk is about your query?"),
+        ("tables", "A table fragment repeats its header"),
+        ("integrity", "assert the answer text"),
+        ("notebook", "Every lab can pin its current result"),
+    ]:
         at = open_app(lab=lab)
         assert phrase in all_text(at), lab
         assert f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB." in all_text(at)

@@ -1,4 +1,5 @@
 """An unexpected failure inside a lab is one line for the reader, never a traceback."""
+
 import lab.sweeps
 from tests.app.app_harness import open_app, verdicts
 

@@ -1,12 +1,15 @@
 """The same walk through every lab that shows chunks: sliders, document, strategy,
 question, an upload, a bad upload and a bad link, reading what the user reads."""
+
 import pytest
 
 from tests.app.app_harness import chunk_count, open_app, rerun, set_widget, verdicts
 
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
-UPLOAD = (b"# Notes\n\nThe warranty covers parts and labour for two years from the date of purchase. "
-          b"Batteries are covered for one year. Claims need the original receipt.\n")
+UPLOAD = (
+    b"# Notes\n\nThe warranty covers parts and labour for two years from the date of purchase. "
+    b"Batteries are covered for one year. Claims need the original receipt.\n"
+)
 
 
 def last_verdict(at):

@@ -3,6 +3,7 @@ to break the page is shown as text in the chunk view and cards (escaped HTML),
 in every Markdown element (escaped Markdown), in the tables (the raw text as
 data), in the exports (the raw text, byte for byte) and in the pins (escaped on
 screen, and in the notebook's Markdown export). tests/browser checks the live page."""
+
 import json
 
 import pytest
@@ -10,8 +11,18 @@ from markdown_it import MarkdownIt
 
 from lab.exports import from_csv, from_jsonl
 from lab.notebook import from_json
-from tests.app.app_harness import (Downloads, all_text, chunk_count, click, dataframes, html_bodies, open_lab, rerun,
-                                   set_widget, verdicts)
+from tests.app.app_harness import (
+    Downloads,
+    all_text,
+    chunk_count,
+    click,
+    dataframes,
+    html_bodies,
+    open_lab,
+    rerun,
+    set_widget,
+    verdicts,
+)
 
 NAME = "<img src=x onerror=alert('name')>.md"
 DOC = """# Release notes <b>bold?</b> :red[heading]
@@ -30,10 +41,27 @@ Streamlit-looking markup: :red[danger] **not bold** $x^2$ <div style="color:red"
 Audit logs are retained for four hundred days to satisfy the compliance requirement.
 """
 ANSWER = "Audit logs are retained for four hundred days to satisfy the compliance requirement."
-RAW = ["<script", "<img", "<iframe", "<b>", "<div style", "](javascript:", ":red[", "**not bold**", "$x^2$"]
-ESCAPED = ["&lt;script&gt;window.__pwned", "&lt;img src=x onerror=", "&lt;iframe src=", "&lt;b&gt;bold?&lt;/b&gt;",
-           "&lt;div style=", "[harmless-looking link](javascript:", ":red[danger] **not bold** $x^2$",
-           "&amp;amp; &amp;lt;b&amp;gt;"]
+RAW = [
+    "<script",
+    "<img",
+    "<iframe",
+    "<b>",
+    "<div style",
+    "](javascript:",
+    ":red[",
+    "**not bold**",
+    "$x^2$",
+]
+ESCAPED = [
+    "&lt;script&gt;window.__pwned",
+    "&lt;img src=x onerror=",
+    "&lt;iframe src=",
+    "&lt;b&gt;bold?&lt;/b&gt;",
+    "&lt;div style=",
+    "[harmless-looking link](javascript:",
+    ":red[danger] **not bold** $x^2$",
+    "&amp;amp; &amp;lt;b&amp;gt;",
+]
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 
 
@@ -56,7 +84,7 @@ def _no_raw_markup(at) -> None:
     for body in html_bodies(at):
         for raw in RAW[:4] + ['<div style="color:red">']:
             assert raw not in body, raw
-        assert "href" not in body and "onerror=\"" not in body
+        assert "href" not in body and 'onerror="' not in body
 
 
 @pytest.mark.parametrize("lab", LABS)
@@ -81,7 +109,9 @@ def test_tables_show_the_raw_text_as_data():
 
 def test_a_gold_question_is_shown_as_written():
     at = _hostile("integrity")
-    gold = json.dumps({"question": "<img src=x onerror=alert(9)> **how long**?", "answer": ANSWER}).encode()
+    gold = json.dumps(
+        {"question": "<img src=x onerror=alert(9)> **how long**?", "answer": ANSWER}
+    ).encode()
     at.file_uploader(key="lab6_gold").upload("<b>gold</b>.jsonl", gold, "application/jsonl")
     rerun(at)
     questions = list(dataframes(at)[1]["question"])
@@ -92,12 +122,16 @@ def test_a_gold_question_is_shown_as_written():
 def test_a_hostile_file_name_in_an_error_is_text():
     at = open_lab("boundary")
     set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload("**<img src=x onerror=alert(1)>**.md",
-                                             b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "text/markdown")
+    at.file_uploader(key="upload").upload(
+        "**<img src=x onerror=alert(1)>**.md",
+        b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4,
+        "text/markdown",
+    )
     rerun(at)
     assert [e.value for e in at.error] == [
         "\\*\\*&lt;img src=x onerror=alert(1)&gt;\\*\\*.md looks like a binary file, not text; "
-        "pick a plain-text file (export documents as .md or .txt first)"]
+        "pick a plain-text file (export documents as .md or .txt first)"
+    ]
 
 
 def test_exports_hold_the_raw_text_and_read_back(monkeypatch):
@@ -106,7 +140,7 @@ def test_exports_hold_the_raw_text_and_read_back(monkeypatch):
     jsonl = downloads.of(at, "Export chunks (JSONL)").decode("utf-8")
     cfg, chunks = from_jsonl(jsonl)
     assert cfg["document"] == NAME and len(chunks) == chunk_count(at) > 1
-    assert all(c.body == DOC[c.start:c.end] for c in chunks)
+    assert all(c.body == DOC[c.start : c.end] for c in chunks)
     assert " ".join(c.body for c in chunks).split() == DOC.split()  # every word, as written
     assert from_csv(downloads.of(at, "Export chunks (CSV)").decode("utf-8")) == (cfg, chunks)
 
@@ -121,12 +155,18 @@ def test_pins_are_text_on_screen_and_in_both_notebook_exports(monkeypatch):
     rerun(at)
     shown = "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
     assert "&lt;script&gt;alert('note')&lt;/script&gt; :red\\[x\\] \\*\\*b\\*\\* \\$x\\$" in shown
-    assert "> \\# not a heading" in shown and "doc=&lt;img src=x onerror=alert('name')&gt;.md" in shown
+    assert (
+        "> \\# not a heading" in shown and "doc=&lt;img src=x onerror=alert('name')&gt;.md" in shown
+    )
     _no_raw_markup(at)
 
     pins = from_json(downloads.of(at, "Export notebook (JSON)").decode("utf-8"))
     assert pins == at.session_state["pins"] and pins[0].note == note
-    html = MarkdownIt("commonmark").enable("table").render(downloads.of(at, "Export notebook (Markdown)").decode())
+    html = (
+        MarkdownIt("commonmark")
+        .enable("table")
+        .render(downloads.of(at, "Export notebook (Markdown)").decode())
+    )
     for tag in ("<script", "<img", "<h1>Release", "<em>", "<strong>b"):
         assert tag not in html, tag
     assert html.count("<table>") == 1  # the numbers; the note's table stayed text

@@ -1,6 +1,15 @@
 """Lab 1, the boundary lottery: seed 002's document at 24 words, sliders, the curve click."""
-from tests.app.app_harness import (captions, chunk_count, html_bodies, open_app, plotly_specs, rerun,
-                                   set_widget, verdicts)
+
+from tests.app.app_harness import (
+    captions,
+    chunk_count,
+    html_bodies,
+    open_app,
+    plotly_specs,
+    rerun,
+    set_widget,
+    verdicts,
+)
 
 SPLIT_24 = "✗ answer split across chunks 4 and 5: unretrievable at any k"
 

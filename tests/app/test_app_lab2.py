@@ -1,5 +1,14 @@
 """Lab 2, overlap as insurance: lottery map, vectors stored, the storage bill."""
-from tests.app.app_harness import all_text, chunk_count, click, open_lab, plotly_specs, set_widget, verdicts
+
+from tests.app.app_harness import (
+    all_text,
+    chunk_count,
+    click,
+    open_lab,
+    plotly_specs,
+    set_widget,
+    verdicts,
+)
 
 
 def test_default_view_has_map_bill_and_curve():
@@ -11,10 +20,14 @@ def test_default_view_has_map_bill_and_curve():
     assert [m.value for m in at.metric][:2] == ["49.2 KB", "73.7 KB"]  # 8 x 6,144 bytes, +50% HNSW
     titles = [s["layout"]["title"]["text"] for s in plotly_specs(at)]
     assert any(t.startswith("Lottery map") for t in titles)
-    heat = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Lottery map"))
+    heat = next(
+        s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Lottery map")
+    )
     assert heat["data"][0]["type"] == "heatmap"
     shares = at.dataframe[0].value
-    assert list(shares["overlap"])[0] == "0% of size" and list(shares["overlap"])[-1] == "50% of size"
+    assert (
+        list(shares["overlap"])[0] == "0% of size" and list(shares["overlap"])[-1] == "50% of size"
+    )
 
 
 def test_preset_sets_half_overlap_and_the_bill_grows():

@@ -1,4 +1,5 @@
 """Lab 3, structure beats arithmetic: four strategies, overlaid curves, gold-set rates."""
+
 from tests.app.app_harness import click, open_lab, plotly_specs, set_widget, verdicts
 
 
@@ -9,8 +10,17 @@ def test_four_strategies_side_by_side_on_seed_002():
     assert len(v) == 5
     assert v[0].startswith("✓") and v[1].startswith("✓")  # structural, sentence
     assert v[3].startswith("✗ answer split across chunks 4 and 5") and v[4] == v[3]
-    curves = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Survival curves, all strategies")
-    assert [t["name"] for t in curves["data"]] == ["Structural", "Sentence", "LangChain recursive", "Fixed size"]
+    curves = next(
+        s
+        for s in plotly_specs(at)
+        if s["layout"]["title"]["text"] == "Survival curves, all strategies"
+    )
+    assert [t["name"] for t in curves["data"]] == [
+        "Structural",
+        "Sentence",
+        "LangChain recursive",
+        "Fixed size",
+    ]
     assert len({t["line"]["color"] for t in curves["data"]}) == 4
     flips = at.dataframe[0].value
     assert dict(zip(flips["strategy"], flips["verdict flips"]))["Sentence"] == 0
@@ -24,7 +34,12 @@ def test_support_kb_refund_window_at_50_words():
     assert all(x.startswith("✓") for x in v[:3])
     gold = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Gold set"))
     rates = dict(zip(gold["data"][0]["x"], gold["data"][0]["text"]))
-    assert rates == {"Structural": "100%", "Sentence": "100%", "LangChain recursive": "75%", "Fixed size": "38%"}
+    assert rates == {
+        "Structural": "100%",
+        "Sentence": "100%",
+        "LangChain recursive": "75%",
+        "Fixed size": "38%",
+    }
 
 
 def test_overlap_and_question_switch():

@@ -1,4 +1,5 @@
 """Lab 4, runts and BM25: score bars, the theory curve, k1/b, the revenue sample."""
+
 from tests.app.app_harness import all_text, click, open_lab, plotly_specs, set_widget, verdicts
 
 
@@ -10,8 +11,10 @@ def test_revenue_orphan_outranks_its_table_until_the_sweep():
     at = open_lab("runts")
     click(at, "preset_runts")
     text = all_text(at)
-    assert ("sweep off: the orphan row (chunk 4, 261 chars, a runt under the 450-char floor) ranks #1 "
-            "with 1.800; the table it was cut from ranks #3 with 0.524") in text
+    assert (
+        "sweep off: the orphan row (chunk 4, 261 chars, a runt under the 450-char floor) ranks #1 "
+        "with 1.800; the table it was cut from ranks #3 with 0.524"
+    ) in text
     bars = _spec(at, "BM25 score per chunk")
     assert {t["name"] for t in bars["data"]} == {"holds the answer, runt", "other"}
     assert verdicts(at)[0] == "✓ answer intact in chunk 4"

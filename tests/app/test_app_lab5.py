@@ -1,4 +1,5 @@
 """Lab 5, tables, transcribed text and headings."""
+
 from tests.app.app_harness import all_text, click, open_lab, set_widget, verdicts
 
 

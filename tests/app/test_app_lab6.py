@@ -1,4 +1,5 @@
 """Lab 6, the integrity check: gold table, recall@k and MRR, the length histogram."""
+
 from tests.app.app_harness import APP, all_text, click, open_lab, plotly_specs, rerun, set_widget
 
 GOLD = b'{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for four hundred days"}\nnot json\n'
@@ -18,9 +19,19 @@ def test_support_kb_gold_set_per_strategy():
     assert 0 < s["Fixed size"]["MRR"] <= s["Structural"]["MRR"] <= 1
     assert "Gold set, Fixed size: 5 answer(s) with no chunk, 0 ranking below 10" in all_text(at)
     gold = at.dataframe[1].value
-    assert list(gold["intact"]).count("✗") == 5 and set(gold["status"]) == {"found", "chunk does not exist"}
-    recall = next(p for p in plotly_specs(at) if p["layout"]["title"]["text"].startswith("Recall@k"))
-    assert [t["name"] for t in recall["data"]] == ["Structural", "Sentence", "LangChain recursive", "Fixed size"]
+    assert list(gold["intact"]).count("✗") == 5 and set(gold["status"]) == {
+        "found",
+        "chunk does not exist",
+    }
+    recall = next(
+        p for p in plotly_specs(at) if p["layout"]["title"]["text"].startswith("Recall@k")
+    )
+    assert [t["name"] for t in recall["data"]] == [
+        "Structural",
+        "Sentence",
+        "LangChain recursive",
+        "Fixed size",
+    ]
 
 
 def test_histogram_marks_floor_and_max_and_counts_runts():

@@ -1,4 +1,5 @@
 """Lab 7, the notebook: pin, list, restore, export, re-import."""
+
 import json
 
 from lab.notebook import make_pin, to_json
@@ -32,8 +33,17 @@ def test_export_buttons_and_import():
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == ["Export notebook (Markdown)", "Export notebook (JSON)"]
     assert "0 pin(s) in this session's notebook." in all_text(at)
-    good = to_json([make_pin("runts", "Runts and BM25", {"doc": "regional_revenue", "size": 1800},
-                             "✓ answer intact in chunk 4", {"k1": 1.2})]).encode()
+    good = to_json(
+        [
+            make_pin(
+                "runts",
+                "Runts and BM25",
+                {"doc": "regional_revenue", "size": 1800},
+                "✓ answer intact in chunk 4",
+                {"k1": 1.2},
+            )
+        ]
+    ).encode()
     at.file_uploader(key="nb_import").upload("nb.json", good, "application/json")
     rerun(at)
     click(at, "nb_add")
@@ -43,16 +53,25 @@ def test_export_buttons_and_import():
 
 def test_bad_notebook_file_is_one_line():
     at = open_lab("notebook")
-    at.file_uploader(key="nb_import").upload("nb.json", json.dumps({"pins": []}).encode(), "application/json")
+    at.file_uploader(key="nb_import").upload(
+        "nb.json", json.dumps({"pins": []}).encode(), "application/json"
+    )
     rerun(at)
-    assert [e.value for e in at.error] == ["not a notebook: expected a 'chunk-lab-notebook' JSON file"]
+    assert [e.value for e in at.error] == [
+        "not a notebook: expected a 'chunk-lab-notebook' JSON file"
+    ]
 
 
 def _view(at):
     """What a restored view must match: the settings in the sidebar and the verdict."""
-    settings = {"doc": at.selectbox(key="doc").value, "q": at.selectbox(key="question").value,
-                "strategy": at.selectbox(key="strategy").value, "unit": at.radio(key="unit").value,
-                "size": at.slider(key="size").value, "overlap": at.slider(key="overlap").value}
+    settings = {
+        "doc": at.selectbox(key="doc").value,
+        "q": at.selectbox(key="question").value,
+        "strategy": at.selectbox(key="strategy").value,
+        "unit": at.radio(key="unit").value,
+        "size": at.slider(key="size").value,
+        "overlap": at.slider(key="overlap").value,
+    }
     return at.title[0].value, settings, verdicts(at)[-1]
 
 
@@ -80,7 +99,9 @@ def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(mon
     click(at, "remove_0")
     click(at, "remove_0")
     assert "0 pin(s) in this session's notebook." in all_text(at)
-    at.file_uploader(key="nb_import").upload("chunk-lab-notebook.json", exported, "application/json")
+    at.file_uploader(key="nb_import").upload(
+        "chunk-lab-notebook.json", exported, "application/json"
+    )
     rerun(at)
     click(at, "nb_add")
     assert list(at.session_state["pins"]) == pinned

@@ -9,6 +9,7 @@ side; each is bounded by the hang guard below, stated, not a speed target:
 the slowest (a 5 MB upload swept by three strategies at 40 sizes) takes about
 40 s on a 2-core machine.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,9 +40,15 @@ CHILDREN = {
 @pytest.fixture(scope="module")
 def children():
     """Start every child at once; each test then waits for its own."""
-    procs = {name: subprocess.Popen([sys.executable, "-m", "tests.app.upload_child", *args], cwd=ROOT,
-                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-             for name, args in CHILDREN.items()}
+    procs = {
+        name: subprocess.Popen(
+            [sys.executable, "-m", "tests.app.upload_child", *args],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        for name, args in CHILDREN.items()
+    }
     yield procs
     for p in procs.values():
         if p.returncode is None:
@@ -68,7 +75,9 @@ def test_the_upload_limit_is_in_the_config_and_fast_reruns_are_on():
 def test_a_16_mb_upload_is_refused_in_one_line_within_the_memory_bound(children):
     report, peak_kb = finish(children["16 MB, Lab 1"])
     assert report["bytes"] > 16 * 1024 * 1024 - 1024
-    assert report["errors"] == ["big.md is 16.0 MB, over the 5 MB limit; split it into smaller files"]
+    assert report["errors"] == [
+        "big.md is 16.0 MB, over the 5 MB limit; split it into smaller files"
+    ]
     assert not report["exceptions"] and not report["counts"]
     assert peak_kb < MEMORY_BOUND_KB, f"peak RSS {peak_kb // 1024} MB"
 
@@ -77,8 +86,12 @@ def test_a_5_mb_upload_opens_in_lab_1_within_the_memory_bound(children):
     report, peak_kb = finish(children["5 MB, Lab 1"])
     assert 5 * 1024 * 1024 - 1024 < report["bytes"] <= 5 * 1024 * 1024
     assert not report["errors"] and not report["exceptions"]
-    assert report["verdicts"] == ["no answer picked: choose the answer text to see whether it survives"]
-    assert report["counts"][0].startswith("chunks: ") and int(report["counts"][0].split()[1]) > 30_000
+    assert report["verdicts"] == [
+        "no answer picked: choose the answer text to see whether it survives"
+    ]
+    assert (
+        report["counts"][0].startswith("chunks: ") and int(report["counts"][0].split()[1]) > 30_000
+    )
     assert peak_kb < MEMORY_BOUND_KB, f"peak RSS {peak_kb // 1024} MB"
 
 
@@ -92,7 +105,9 @@ def test_a_5_mb_sweep_in_lab_3_shows_progress_step_by_step_within_the_memory_bou
         steps = [t for t in shown if t.startswith(f"Sweeping {name}: ")]
         n = int(steps[-1].split("/")[1].split()[0])  # "Sweeping Structural: 40/40 sizes"
         assert f"Sweeping {name} over {n} sizes…" in shown
-        assert steps == [f"Sweeping {name}: {i}/{n} sizes" for i in range(1, n + 1)]  # one size a step
+        assert steps == [
+            f"Sweeping {name}: {i}/{n} sizes" for i in range(1, n + 1)
+        ]  # one size a step
     assert not any("Fixed" in t for t in shown)  # fixed sizes are arithmetic: no sweep to wait for
     assert peak_kb < MEMORY_BOUND_KB, f"peak RSS {peak_kb // 1024} MB"
 
@@ -145,9 +160,13 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
     swept = [(s, sizes) for s, sizes in computed if s != "fixed"]  # fixed: arithmetic, one call
     n = sum(s == "structural" for s, _ in swept) + 5
     assert all(len(sizes) == 1 for _, sizes in swept)  # one size a step, each cached on its own
-    assert len(swept) == (n - 5) + 2 * n  # the rest of structural, then sentence and recursive in full
+    assert (
+        len(swept) == (n - 5) + 2 * n
+    )  # the rest of structural, then sentence and recursive in full
     assert verdicts(at)[0].startswith("✓") and at.get("plotly_chart")
 
     computed.clear()
-    set_widget(at, "slider", "size", at.slider(key="size").value + 1)  # moving on: one new size each
+    set_widget(
+        at, "slider", "size", at.slider(key="size").value + 1
+    )  # moving on: one new size each
     assert sorted(s for s, _ in computed if s != "fixed") == ["recursive", "sentence", "structural"]

@@ -1,12 +1,24 @@
 """Uploads: a good file with your own question and answer, and every kind of bad file."""
+
 import pytest
 
-from tests.app.app_harness import (APP, all_text, captions, chunk_count, click, open_app, rerun, set_widget,
-                                   verdicts)
+from tests.app.app_harness import (
+    APP,
+    all_text,
+    captions,
+    chunk_count,
+    click,
+    open_app,
+    rerun,
+    set_widget,
+    verdicts,
+)
 from ui.sidebar import MAX_UPLOAD_BYTES
 
-DOC = ("# Retention\n\nThe platform keeps several kinds of data in several places for a long time. Audit logs are retained for four hundred days to satisfy the "
-       "compliance requirement, after which they are deleted. <script>alert('x')</script> Backups run nightly.\n")
+DOC = (
+    "# Retention\n\nThe platform keeps several kinds of data in several places for a long time. Audit logs are retained for four hundred days to satisfy the "
+    "compliance requirement, after which they are deleted. <script>alert('x')</script> Backups run nightly.\n"
+)
 
 
 def _upload(at, name, data):
@@ -22,9 +34,13 @@ def test_good_upload_with_own_question_and_picked_answer():
     assert verdicts(at) == ["no answer picked: choose the answer text to see whether it survives"]
     assert chunk_count(at) == 2  # 38 words at 24 words a chunk
     at.text_input(key="own_question").input("how long are audit logs kept?")
-    set_widget(at, "selectbox", "answer_pick",
-               "Audit logs are retained for four hundred days to satisfy the compliance requirement, "
-               "after which they are deleted.")
+    set_widget(
+        at,
+        "selectbox",
+        "answer_pick",
+        "Audit logs are retained for four hundred days to satisfy the compliance requirement, "
+        "after which they are deleted.",
+    )
     assert verdicts(at)[0].startswith("✗ answer split across chunks 1 and 2")
     set_widget(at, "slider", "size", 40)
     assert verdicts(at)[0] == "✓ answer intact in chunk 1"
@@ -41,7 +57,8 @@ def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
     rerun(at)
     assert [w.value for w in at.warning] == [
         "answer not found in the document: 'this sentence is nowhere': pick an answer that appears in "
-        "the document."]
+        "the document."
+    ]
 
 
 def test_large_upload_is_usable():
@@ -50,16 +67,34 @@ def test_large_upload_is_usable():
     at = _upload(open_app(), "big.md", big)
     assert chunk_count(at) > 6000
     assert any("Showing the first 200 of" in c for c in captions(at))
-    assert "characters before" in at.get("html")[1].proto.body or "characters after" in at.get("html")[1].proto.body
+    assert (
+        "characters before" in at.get("html")[1].proto.body
+        or "characters after" in at.get("html")[1].proto.body
+    )
 
 
-@pytest.mark.parametrize("name,data,message", [
-    ("pic.md", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "pic.md looks like a binary file, not text"),
-    ("empty.md", b"", "empty.md is empty: nothing to chunk"),
-    ("blank.txt", b"   \n\n  ", "blank.txt is empty (only whitespace)"),
-    ("latin.txt", "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu.".encode("cp1252"), "latin.txt is not UTF-8"),
-    ("huge.md", b"word " * (MAX_UPLOAD_BYTES // 5 + 1), "huge.md is 5.0 MB, over the 5 MB limit"),
-])
+@pytest.mark.parametrize(
+    "name,data,message",
+    [
+        (
+            "pic.md",
+            b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4,
+            "pic.md looks like a binary file, not text",
+        ),
+        ("empty.md", b"", "empty.md is empty: nothing to chunk"),
+        ("blank.txt", b"   \n\n  ", "blank.txt is empty (only whitespace)"),
+        (
+            "latin.txt",
+            "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu.".encode("cp1252"),
+            "latin.txt is not UTF-8",
+        ),
+        (
+            "huge.md",
+            b"word " * (MAX_UPLOAD_BYTES // 5 + 1),
+            "huge.md is 5.0 MB, over the 5 MB limit",
+        ),
+    ],
+)
 def test_bad_uploads_are_one_line_errors(name, data, message):
     at = _upload(open_app(), name, data)
     errors = [e.value for e in at.error]
@@ -69,7 +104,11 @@ def test_bad_uploads_are_one_line_errors(name, data, message):
 
 
 def test_not_utf8_can_be_read_as_the_guessed_encoding():
-    at = _upload(open_app(), "latin.txt", "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu. Audit logs stay.".encode("cp1252"))
+    at = _upload(
+        open_app(),
+        "latin.txt",
+        "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu. Audit logs stay.".encode("cp1252"),
+    )
     click(at, "read_as_button")
     assert not at.error
     assert "Café crème" in at.get("html")[1].proto.body
@@ -83,9 +122,17 @@ def test_large_upload_sweeps_every_strategy_in_lab_3():
     at = _upload(open_lab("structure"), "big.md", (sample + b"\n\n") * 400)  # about 0.5 MB
     at.text_input(key="own_question").input("how long are audit logs kept?")
     set_widget(at, "radio", "answer_mode", "paste it")
-    at.text_area(key="answer_paste").input("Audit logs are retained for four hundred days to satisfy the compliance requirement")
+    at.text_area(key="answer_paste").input(
+        "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+    )
     rerun(at)
     v = verdicts(at)
     assert v[0].startswith("✓") and v[3].startswith("✗ answer split across chunks 4 and 5")
-    curves = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"] == "Survival curves, all strategies")
-    assert all(20 <= len(t["x"]) <= 45 for t in curves["data"])  # a long document sweeps fewer sizes
+    curves = next(
+        s
+        for s in plotly_specs(at)
+        if s["layout"]["title"]["text"] == "Survival curves, all strategies"
+    )
+    assert all(
+        20 <= len(t["x"]) <= 45 for t in curves["data"]
+    )  # a long document sweeps fewer sizes

@@ -1,18 +1,35 @@
 """The URL holds the state: a teacher's link opens exactly that view; bad values fall back."""
+
 from tests.app.app_harness import all_text, chunk_count, click, open_app, set_widget, verdicts
 
 
 def test_a_link_opens_exactly_that_view():
-    at = open_app(lab="overlap", doc="support_kb", q="0", strategy="fixed", unit="words", size="50",
-                  overlap="25")
+    at = open_app(
+        lab="overlap",
+        doc="support_kb",
+        q="0",
+        strategy="fixed",
+        unit="words",
+        size="50",
+        overlap="25",
+    )
     assert at.title[0].value == "2. Overlap as insurance"
     assert at.selectbox(key="doc").value == "support_kb"
     assert (at.slider(key="size").value, at.slider(key="overlap").value) == (50, 25)
-    assert "refund window" in at.selectbox(key="question").format_func(at.selectbox(key="question").value)
+    assert "refund window" in at.selectbox(key="question").format_func(
+        at.selectbox(key="question").value
+    )
     assert verdicts(at)[0].startswith("✓")
     assert not at.warning
-    assert dict(at.query_params) == {"lab": "overlap", "doc": "support_kb", "q": "0", "strategy": "fixed",
-                                     "unit": "words", "size": "50", "overlap": "25"}
+    assert dict(at.query_params) == {
+        "lab": "overlap",
+        "doc": "support_kb",
+        "q": "0",
+        "strategy": "fixed",
+        "unit": "words",
+        "size": "50",
+        "overlap": "25",
+    }
 
 
 def test_lab_by_number_and_settings_carry_across_labs():
@@ -25,13 +42,23 @@ def test_lab_by_number_and_settings_carry_across_labs():
 
 
 def test_bad_values_fall_back_to_defaults_with_a_notice():
-    at = open_app(lab="9", doc="../../etc/passwd", q="x", strategy="magic", size="-5", overlap="999",
-                  junk="<b>x</b>")
+    at = open_app(
+        lab="9",
+        doc="../../etc/passwd",
+        q="x",
+        strategy="magic",
+        size="-5",
+        overlap="999",
+        junk="<b>x</b>",
+    )
     assert at.title[0].value == "1. Boundary lottery"
     notes = [w.value for w in at.warning]
     assert len(notes) == 7
     assert notes[0].startswith("Link value lab='9' ignored")
-    assert any(n.startswith("Link value doc='../../etc/passwd' ignored (no such sample document)") for n in notes)
+    assert any(
+        n.startswith("Link value doc='../../etc/passwd' ignored (no such sample document)")
+        for n in notes
+    )
     assert notes[-1] == "Link parameter(s) junk not understood and ignored."
     assert at.selectbox(key="doc").value == "platform_data" and at.slider(key="size").value == 24
     assert verdicts(at) == ["✗ answer split across chunks 4 and 5: unretrievable at any k"]
@@ -44,7 +71,8 @@ def test_bad_values_fall_back_to_defaults_with_a_notice():
 def test_question_index_out_of_range_for_the_document():
     at = open_app(doc="platform_data", q="12")
     assert [w.value for w in at.warning] == [
-        "Link value q='12' ignored (platform_data has questions 0-5); using 0."]
+        "Link value q='12' ignored (platform_data has questions 0-5); using 0."
+    ]
     assert at.selectbox(key="question").value == 0
 
 

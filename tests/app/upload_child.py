@@ -8,6 +8,7 @@ AppTest, uploads it (optionally switches the unit and pastes an answer), and
 prints one JSON object: what the reader sees, and every text a progress bar
 showed along the way.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,16 +72,23 @@ def main(argv: list[str]) -> None:
         set_widget(at, "radio", "answer_mode", "paste it")
         at.text_area(key="answer_paste").input(args.answer)
         rerun(at)
-    print(json.dumps({
-        "bytes": len(data),
-        "errors": [e.value for e in at.error],
-        "exceptions": [e.message for e in at.exception],
-        "verdicts": verdicts(at),
-        "counts": [c.value for c in at.caption if c.value.startswith("chunks: ")],
-        "charts": [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in at.get("plotly_chart")],
-        "progress": spy.shown,
-        "text": all_text(at)[:2000],
-    }))
+    print(
+        json.dumps(
+            {
+                "bytes": len(data),
+                "errors": [e.value for e in at.error],
+                "exceptions": [e.message for e in at.exception],
+                "verdicts": verdicts(at),
+                "counts": [c.value for c in at.caption if c.value.startswith("chunks: ")],
+                "charts": [
+                    json.loads(c.proto.spec)["layout"]["title"]["text"]
+                    for c in at.get("plotly_chart")
+                ],
+                "progress": spy.shown,
+                "text": all_text(at)[:2000],
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ this only runs `python -m bench.run --quick` and reads the table it prints. A
 peer that is not installed is reported as such, so this needs nothing beyond
 what the tests already install.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -15,8 +16,13 @@ from tests.support import ROOT
 
 
 def test_quick_benchmark_prints_every_figure(corpus) -> None:
-    out = subprocess.run([sys.executable, "-m", "bench.run", "--quick"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.run", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     table = out.stdout
     assert [name for name in FIGURES if name not in table] == []

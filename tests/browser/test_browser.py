@@ -1,5 +1,6 @@
 """The real thing: `streamlit run` on a free local port, driven by headless
 Chromium (Debian's package, through Playwright; no browser download)."""
+
 from __future__ import annotations
 
 import os
@@ -34,9 +35,23 @@ def app_url() -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "streamlit.log", "w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     try:
         deadline = time.monotonic() + 90
@@ -64,14 +79,22 @@ def app_url() -> Iterator[str]:
 def browser():
     chromium = shutil.which("chromium")
     if chromium is None:  # never a skip: the test command installs it
-        pytest.fail("Debian's chromium is not installed; run the README's test command, which installs it")
+        pytest.fail(
+            "Debian's chromium is not installed; run the README's test command, which installs it"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=chromium,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         yield b
         b.close()
@@ -107,7 +130,9 @@ Audit logs are retained for four hundred days to satisfy the compliance requirem
 """
 
 
-def test_a_hostile_upload_is_shown_as_text_and_runs_nothing(app_url: str, browser, tmp_path: Path) -> None:
+def test_a_hostile_upload_is_shown_as_text_and_runs_nothing(
+    app_url: str, browser, tmp_path: Path
+) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1600})
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -119,7 +144,9 @@ def test_a_hostile_upload_is_shown_as_text_and_runs_nothing(app_url: str, browse
         files=[{"name": "hostile.md", "mimeType": "text/markdown", "buffer": HOSTILE.encode()}]
     )
     main = page.locator('[data-testid="stMain"]')
-    main.get_by_text('<script>window.__pwned = "script"</script>', exact=False).first.wait_for(timeout=60_000)
+    main.get_by_text('<script>window.__pwned = "script"</script>', exact=False).first.wait_for(
+        timeout=60_000
+    )
     page.wait_for_timeout(1500)
     assert page.evaluate("() => window.__pwned") is None
     assert dialogs == []

@@ -1,5 +1,6 @@
 """The fast block parser agrees with a CommonMark parser (markdown-it-py) on
 real markdown, so speed never buys wrong structure."""
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -30,13 +31,21 @@ def _structure(text: str):
     mine["table"] = [(line(b.start), line(b.end)) for b in doc.blocks if b.header is not None]
     tokens = MD.parse(text)
     theirs = {
-        "heading": {t.map[0] for t in tokens if t.type == "heading_open" and t.markup.startswith("#") and t.level == 0},
+        "heading": {
+            t.map[0]
+            for t in tokens
+            if t.type == "heading_open" and t.markup.startswith("#") and t.level == 0
+        },
         "fence": [(t.map[0], t.map[1] - 1) for t in tokens if t.type == "fence"],
         # mkdocs writes fences indented under tabs and admonitions, which CommonMark
         # reads as indented code: code either way
         "indented": [(t.map[0], t.map[1] - 1) for t in tokens if t.type == "code_block"],
         "table": [(t.map[0], t.map[1] - 1) for t in tokens if t.type == "table_open"],
-        "list": [t.map[0] for t in tokens if t.type in ("bullet_list_open", "ordered_list_open") and t.level == 0],
+        "list": [
+            t.map[0]
+            for t in tokens
+            if t.type in ("bullet_list_open", "ordered_list_open") and t.level == 0
+        ],
     }
     return mine, theirs
 
@@ -58,8 +67,10 @@ def test_block_classification_matches_commonmark(path) -> None:
     # (an indented fence right under "???+ example" is a paragraph continuation to
     # CommonMark and code to mkdocs: we side with mkdocs)
     assert [
-        c for c in mine["code"]
-        if c[0] not in fence_starts and not _inside(c, theirs["indented"])
+        c
+        for c in mine["code"]
+        if c[0] not in fence_starts
+        and not _inside(c, theirs["indented"])
         and not lines[c[0]].startswith("    ")
     ] == []
     # tables: each CommonMark table is inside one of ours, and ours overlap one of theirs

@@ -1,4 +1,5 @@
 """Real markdown from ../shared/corpus: indented fences, admonitions, includes."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -9,6 +9,7 @@ and shared, so the digests cannot drift with edits to this project's files.
 If a digest changes on purpose (a rule changed, not a speed-up), regenerate
 it with ``python -m tests.chunkers.test_golden_digest`` and say why in the commit.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,8 +35,10 @@ GOLDEN = {
 
 def _documents(kind: str) -> list[tuple[str, str]]:
     # bytes decoded as given: no newline translation
-    docs = [(p.relative_to(CORPUS).as_posix(), p.read_bytes().decode("utf-8"))
-            for p in sorted(CORPUS.rglob("*.md"))]
+    docs = [
+        (p.relative_to(CORPUS).as_posix(), p.read_bytes().decode("utf-8"))
+        for p in sorted(CORPUS.rglob("*.md"))
+    ]
     if kind == "corpus-crlf":
         docs = [(name, text.replace("\n", "\r\n")) for name, text in docs]
     return docs

@@ -4,6 +4,7 @@ The hang guard is a stated bound (20 s a document on the 2-core CI machine,
 where each takes well under a second): it catches a quadratic path or an
 infinite loop, not a slow run; speed itself is the benchmark's business.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,13 @@ from tests.support import bounded, lost_characters
 
 HOSTILE = {
     "unclosed fence": "intro\n\n```python\n" + "x = 1\n\n" * 2000,
-    "10,000 columns": "| " + " | ".join(f"c{i}" for i in range(10_000)) + " |\n|" + "---|" * 10_000
-    + "\n| " + " | ".join("v" for _ in range(10_000)) + " |\n",
+    "10,000 columns": "| "
+    + " | ".join(f"c{i}" for i in range(10_000))
+    + " |\n|"
+    + "---|" * 10_000
+    + "\n| "
+    + " | ".join("v" for _ in range(10_000))
+    + " |\n",
     "rows wider than header": "| a | b |\n|---|---|\n" + "| 1 | 2 | 3 | 4 | 5 |\n" * 500,
     "separator without header": "|---|---|\n| 1 | 2 |\n" * 200,
     "1 MB line, no spaces": "x" * 1_000_000,
@@ -28,9 +34,10 @@ HOSTILE = {
     "only headings": "".join(f"{'#' * (1 + i % 6)} heading {i}\n" for i in range(5000)),
     "100,000-char heading": "# " + "h" * 100_000 + "\n\nbody text.",
     "controls, RTL, ZWJ, combining": (
-        "a\x00b\x01c\x7f\u200b\u202e RTL \u05e9\u05dc\u05d5\u05dd \U0001F469\u200d\U0001F4BB x\u0301\n"
+        "a\x00b\x01c\x7f\u200b\u202e RTL \u05e9\u05dc\u05d5\u05dd \U0001f469\u200d\U0001f4bb x\u0301\n"
         "\t\ttabs\r\rCR\r\n"
-    ) * 500,
+    )
+    * 500,
     "lone surrogates": "lone \ud800 surrogate \udfff text. " * 100,
 }
 
@@ -54,10 +61,16 @@ def test_hostile_document(name: str, strategy: str, unit: str, size: int, overla
         assert stats.invariant_holds
         for c in chunks:
             if c.length > opts.effective_max:
-                assert c.kind in ("table", "code") or c.body.lstrip().startswith("#") or "\n" not in c.body.strip()
+                assert (
+                    c.kind in ("table", "code")
+                    or c.body.lstrip().startswith("#")
+                    or "\n" not in c.body.strip()
+                )
 
 
-@pytest.mark.parametrize("name", ["10,000 columns", "controls, RTL, ZWJ, combining", "only headings"])
+@pytest.mark.parametrize(
+    "name", ["10,000 columns", "controls, RTL, ZWJ, combining", "only headings"]
+)
 def test_hostile_documents_score_and_survive(name: str) -> None:
     text = HOSTILE[name]
     chunks = chunk(text, "structural", 300, 30)

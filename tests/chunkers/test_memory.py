@@ -6,6 +6,7 @@ every block, the sentence cache) alive until the collector next ran: memory
 that grows with the document and is never reused. The splitter once held such
 a cycle (its split levels were closures over itself).
 """
+
 from __future__ import annotations
 
 import gc
@@ -17,23 +18,25 @@ from tests.support import SAMPLES
 
 # every split level: a prose paragraph, a list, a code block and a table, each
 # bigger than a chunk, under headings, with CRLF line endings
-DOCUMENT = "\r\n".join([
-    "# Oversized blocks",
-    "",
-    " ".join(f"Sentence number {i} of a long paragraph." for i in range(120)),
-    "",
-    "\r\n".join(f"- item {i} with some words in it" for i in range(80)),
-    "",
-    "```",
-    "\r\n".join(f"line_{i} = {i}" for i in range(150)),
-    "```",
-    "",
-    "## A table",
-    "",
-    "| region | revenue |",
-    "|---|---|",
-    "\r\n".join(f"| region {i} | {i * 100} |" for i in range(200)),
-])
+DOCUMENT = "\r\n".join(
+    [
+        "# Oversized blocks",
+        "",
+        " ".join(f"Sentence number {i} of a long paragraph." for i in range(120)),
+        "",
+        "\r\n".join(f"- item {i} with some words in it" for i in range(80)),
+        "",
+        "```",
+        "\r\n".join(f"line_{i} = {i}" for i in range(150)),
+        "```",
+        "",
+        "## A table",
+        "",
+        "| region | revenue |",
+        "|---|---|",
+        "\r\n".join(f"| region {i} | {i * 100} |" for i in range(200)),
+    ]
+)
 
 
 @pytest.mark.parametrize("strategy", list(STRATEGIES))

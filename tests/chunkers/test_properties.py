@@ -1,4 +1,5 @@
 """Invariants of every strategy over generated markdown (hypothesis)."""
+
 from __future__ import annotations
 
 import re
@@ -96,7 +97,9 @@ def test_structural_limits_and_runt_floor(text: str, opt) -> None:
             body_lines = [ln for ln in re.split(r"\r\n|\r|\n", c.body) if ln.strip()]
             # only an indivisible unit (a row, a heading line, a code or table line
             # with its header) can carry a chunk past size + floor - 1
-            assert any(units(ln, unit) > opts.size // 2 for ln in body_lines) or len(body_lines) <= 3, c
+            assert (
+                any(units(ln, unit) > opts.size // 2 for ln in body_lines) or len(body_lines) <= 3
+            ), c
         if c.length < opts.floor and len(chunks) > 1:
             assert c.runt_excuse in ("trust", "overflow"), (c, [x.length for x in chunks])
 

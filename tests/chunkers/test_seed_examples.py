@@ -1,4 +1,5 @@
 """Seed figures as oracles: each number the seeds state about chunking."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,9 +9,19 @@ from chunkers import STRATEGIES, ChunkOptions, chunk, sweep_lengths
 from tests.support import SAMPLES
 
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
-SEED_002_TABLE = {22: True, 24: False, 26: True, 28: True, 30: False, 32: False,
-                  **{s: True for s in range(34, 45, 2)}, 46: False, 48: False, 50: False,
-                  **{s: True for s in range(52, 89, 2)}}
+SEED_002_TABLE = {
+    22: True,
+    24: False,
+    26: True,
+    28: True,
+    30: False,
+    32: False,
+    **{s: True for s in range(34, 45, 2)},
+    46: False,
+    48: False,
+    50: False,
+    **{s: True for s in range(52, 89, 2)},
+}
 # The seed's "52+" holds up to 88 words. The answer occupies words 89-100, so a
 # single boundary at 89..100 cuts it again: the lottery does not end at 52.
 BEYOND_THE_TABLE = {**{s: False for s in range(89, 101)}, 101: True, 150: True, 192: True}
@@ -91,7 +102,9 @@ def test_bad_parameters_name_the_parameter(kwargs: dict, word: str) -> None:
 
 
 def test_unknown_strategy_names_the_choices() -> None:
-    with pytest.raises(ValueError, match="strategy must be one of structural, fixed, sentence, recursive"):
+    with pytest.raises(
+        ValueError, match="strategy must be one of structural, fixed, sentence, recursive"
+    ):
         chunk("Some text.", "semantic")
 
 
@@ -107,12 +120,15 @@ def test_registry_lists_display_names_and_descriptions() -> None:
         assert s.display_name and s.description and "\n" not in s.description
 
 
-@pytest.mark.parametrize("text", [
-    "Revenue grew 4.2% in the quarter. Margins held.",
-    "Some tools, e.g. the CLI, accept flags. Others do not.",
-    "We shipped v3.2 on Monday. The rollout finished.",
-    "Dr. Rao approved the plan. Work starts today.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Revenue grew 4.2% in the quarter. Margins held.",
+        "Some tools, e.g. the CLI, accept flags. Others do not.",
+        "We shipped v3.2 on Monday. The rollout finished.",
+        "Dr. Rao approved the plan. Work starts today.",
+    ],
+)
 def test_sentence_strategy_does_not_break_abbreviations(text: str) -> None:
     # size 7 words: each sentence alone fits, both together do not
     bodies = [c.body for c in chunk(text, "sentence", 7, unit="words")]
@@ -126,13 +142,19 @@ def test_sentence_strategy_does_not_break_abbreviations(text: str) -> None:
 def test_sentence_strategy_never_splits_an_oversized_sentence() -> None:
     long = "This single sentence is far longer than the tiny budget allows for it. Short one."
     bodies = [c.body for c in chunk(long, "sentence", 4, unit="words")]
-    assert bodies == ["This single sentence is far longer than the tiny budget allows for it.", "Short one."]
+    assert bodies == [
+        "This single sentence is far longer than the tiny budget allows for it.",
+        "Short one.",
+    ]
 
 
 def test_sentence_overlap_is_whole_sentences() -> None:
     text = "One two three. Four five six. Seven eight nine. Ten eleven twelve."
     chunks = chunk(text, "sentence", 6, 3, unit="words")
-    assert [c.body for c in chunks] == ["One two three. Four five six.", "Seven eight nine. Ten eleven twelve."]
+    assert [c.body for c in chunks] == [
+        "One two three. Four five six.",
+        "Seven eight nine. Ten eleven twelve.",
+    ]
     assert chunks[1].overlap_prefix == "Four five six."
 
 
@@ -143,7 +165,9 @@ def test_recursive_is_langchains_splitter(platform: str) -> None:
     )
     expected = splitter.split_text(doc)
     chunks = chunk(doc, "recursive", 400, 60)
-    assert [doc[(c.overlap_start if c.overlap_prefix else c.start) : c.end] for c in chunks] == expected
+    assert [
+        doc[(c.overlap_start if c.overlap_prefix else c.start) : c.end] for c in chunks
+    ] == expected
 
 
 def test_recursive_offsets_survive_repeated_text() -> None:
@@ -165,7 +189,12 @@ def test_crlf_chunks_like_lf(name: str) -> None:
         assert y.body.replace("\r\n", "\n") == x.body
         assert y.overlap_prefix.replace("\r\n", "\n") == x.overlap_prefix
         assert crlf[y.start : y.end] == y.body or y.header_repeated
-        assert (x.length, x.kind, x.heading_path, x.page) == (y.length, y.kind, y.heading_path, y.page)
+        assert (x.length, x.kind, x.heading_path, x.page) == (
+            y.length,
+            y.kind,
+            y.heading_path,
+            y.page,
+        )
 
 
 def test_default_call_uses_seed_000_defaults() -> None:

@@ -1,6 +1,6 @@
 """Seed 000's rules, one example each that fails if the rule is removed."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 from chunkers import ChunkOptions, chunk, chunk_parsed, parse
 from tests.support import SAMPLES, assert_spans_true, lost_characters
@@ -176,7 +176,9 @@ def test_caption_travels_with_its_table() -> None:
     _, table = _table(3)
     text = f"{para(1)}\n\nTable 2: Instance prices in USD.\n{table}"
     chunks = s(text, 250)
-    assert any(c.body.startswith("Table 2: Instance prices") and "| m3.xlarge" in c.body for c in chunks)
+    assert any(
+        c.body.startswith("Table 2: Instance prices") and "| m3.xlarge" in c.body for c in chunks
+    )
 
 
 # -- overlap ------------------------------------------------------------------------
@@ -246,8 +248,12 @@ def _runt_doc() -> str:
     # sections of ~1800, ~1800, 300 and 200 chars, as in seed 000's example
     # sections of 1781, 1781, 375 and 153 chars: seed 000's [1800, 1800, 300, 200]
     return "\n\n".join(
-        ["## A\n\n" + para(24, 1000), "## B\n\n" + para(24, 2000), "## C\n\n" + para(5, 3000),
-         "## D\n\n" + para(2, 4000)]
+        [
+            "## A\n\n" + para(24, 1000),
+            "## B\n\n" + para(24, 2000),
+            "## C\n\n" + para(5, 3000),
+            "## D\n\n" + para(2, 4000),
+        ]
     )
 
 

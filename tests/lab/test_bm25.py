@@ -10,8 +10,15 @@ from lab.tokenize import tokenize
 
 
 def make(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = "") -> Chunk:
-    return Chunk(index=i, body=body, start=i * 1000, end=i * 1000 + len(body), length=len(body),
-                 heading_path=heading, overlap_prefix=overlap)
+    return Chunk(
+        index=i,
+        body=body,
+        start=i * 1000,
+        end=i * 1000 + len(body),
+        length=len(body),
+        heading_path=heading,
+        overlap_prefix=overlap,
+    )
 
 
 def filler(tag: str, n: int) -> str:
@@ -31,8 +38,12 @@ def test_tokenize_matches_the_brief_examples():
 
 
 def test_term_chunk_outranks_the_rest_and_ranks_are_1_to_n():
-    chunks = [make(0, "audit logs are kept"), make(1, "refunds within 30 days"),
-              make(2, "pricing for compute"), make(3, "support hours")]
+    chunks = [
+        make(0, "audit logs are kept"),
+        make(1, "refunds within 30 days"),
+        make(2, "pricing for compute"),
+        make(3, "support hours"),
+    ]
     scores = score_chunks(chunks, "How do refunds work?")
     assert sorted(ranks(scores)) == [1, 2, 3, 4]
     assert [s.index for s in scores] == [0, 1, 2, 3]  # aligned with the input
@@ -49,8 +60,11 @@ def test_zero_scores_tie_break_by_chunk_index_even_out_of_order():
 
 
 def test_heading_path_switch_decides_whether_a_heading_only_match_scores():
-    chunks = [make(0, "kept for four hundred days", ("Data Retention", "Audit logs")),
-              make(1, "prices are per hour", ("Pricing",)), make(2, "call us", ("Support",))]
+    chunks = [
+        make(0, "kept for four hundred days", ("Data Retention", "Audit logs")),
+        make(1, "prices are per hour", ("Pricing",)),
+        make(2, "call us", ("Support",)),
+    ]
     on = score_chunks(chunks, "retention", heading_path=True)
     off = score_chunks(chunks, "retention", heading_path=False)
     assert rank_of(on, 0) == 1 and on[0].score > 0
@@ -59,8 +73,11 @@ def test_heading_path_switch_decides_whether_a_heading_only_match_scores():
 
 
 def test_overlap_switch_decides_whether_an_overlap_only_match_scores():
-    chunks = [make(0, "which are refundable within 14 days", overlap="except for annual plans"),
-              make(1, "pricing table"), make(2, "support hours")]
+    chunks = [
+        make(0, "which are refundable within 14 days", overlap="except for annual plans"),
+        make(1, "pricing table"),
+        make(2, "support hours"),
+    ]
     assert score_chunks(chunks, "annual plans", overlap=True)[0].score > 0
     assert score_chunks(chunks, "annual plans", overlap=False)[0].score == 0
 
@@ -84,7 +101,11 @@ def test_epsilon_zero_removes_a_term_found_in_every_chunk():
 
 
 def test_k1_and_b_change_scores():
-    chunks = [make(0, "mumbai " + filler("a", 2)), make(1, "mumbai " + filler("b", 40)), make(2, "x")]
+    chunks = [
+        make(0, "mumbai " + filler("a", 2)),
+        make(1, "mumbai " + filler("b", 40)),
+        make(2, "x"),
+    ]
     flat = score_chunks(chunks, "mumbai", b=0.0)
     assert flat[0].score == pytest.approx(flat[1].score)  # b = 0: no length normalisation
     normal = score_chunks(chunks, "mumbai", b=0.75)
@@ -111,9 +132,12 @@ def test_rank_of_unknown_index_raises():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.text(max_size=40), max_size=12),
-       st.text(min_size=1, max_size=20).filter(lambda q: bool(tokenize(q))),
-       st.booleans(), st.booleans())
+@given(
+    st.lists(st.text(max_size=40), max_size=12),
+    st.text(min_size=1, max_size=20).filter(lambda q: bool(tokenize(q))),
+    st.booleans(),
+    st.booleans(),
+)
 def test_ranks_are_always_a_permutation(texts, query, heading, overlap):
     chunks = [make(i, t, heading=(t[:5],), overlap=t[5:]) for i, t in enumerate(texts)]
     scores = score_chunks(chunks, query, heading_path=heading, overlap=overlap)

@@ -4,8 +4,15 @@ import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
 from lab.bm25 import score_chunks
-from lab.chunkview import (cards_html, chunk_cards, count_line, document_html, segments, verdict,
-                           view_window)
+from lab.chunkview import (
+    cards_html,
+    chunk_cards,
+    count_line,
+    document_html,
+    segments,
+    verdict,
+    view_window,
+)
 from lab.survival import check_survival
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
@@ -19,11 +26,11 @@ def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
     segs = segments(PLATFORM, chunks, surv.span)
     assert segs[0].start == 0 and segs[-1].end == len(PLATFORM)
     assert all(a.end == b.start for a, b in zip(segs, segs[1:]))
-    answer_text = "".join(PLATFORM[s.start:s.end] for s in segs if s.answer)
-    assert answer_text == PLATFORM[surv.span[0]:surv.span[1]]
+    answer_text = "".join(PLATFORM[s.start : s.end] for s in segs if s.answer)
+    assert answer_text == PLATFORM[surv.span[0] : surv.span[1]]
     # overlap regions come from the real offsets: exactly the copied prefixes
     for c in chunks[1:]:
-        copied = "".join(PLATFORM[s.start:s.end] for s in segs if c.index in s.overlap_into)
+        copied = "".join(PLATFORM[s.start : s.end] for s in segs if c.index in s.overlap_into)
         assert copied == c.overlap_prefix
     for s in segs:
         if s.chunk is not None:

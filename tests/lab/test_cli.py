@@ -1,4 +1,5 @@
 """`python -m lab`: every subcommand, its JSON, and its bad-input paths."""
+
 from __future__ import annotations
 
 import json
@@ -29,20 +30,45 @@ def test_chunk_json_has_the_chunk_fields(capsys) -> None:
     code, out, _ = run(capsys, "chunk", REVENUE, "--json")
     data = json.loads(out)
     assert code == 0 and len(data) == 3
-    assert set(data[0]) >= {"index", "body", "overlap_prefix", "heading_path", "kind", "transcribed",
-                            "page", "start", "end", "length", "header_repeated"}
+    assert set(data[0]) >= {
+        "index",
+        "body",
+        "overlap_prefix",
+        "heading_path",
+        "kind",
+        "transcribed",
+        "page",
+        "start",
+        "end",
+        "length",
+        "header_repeated",
+    }
     assert data[2]["kind"] == "table" and data[2]["heading_path"][-1] == "Revenue by territory"
 
 
 def test_chunk_table_for_people(capsys) -> None:
-    code, out, _ = run(capsys, "chunk", PLATFORM, "--strategy", "fixed", "--unit", "words", "--size", "24")
+    code, out, _ = run(
+        capsys, "chunk", PLATFORM, "--strategy", "fixed", "--unit", "words", "--size", "24"
+    )
     assert code == 0
     assert out.splitlines()[0] == "8 chunks, fixed, size 24 words, overlap 0"
 
 
 def test_survival_json_is_seed_002s_table(capsys) -> None:
-    code, out, _ = run(capsys, "survival", PLATFORM, "--answer", AUDIT, "--strategy", "fixed",
-                       "--unit", "words", "--sizes", "22:52:2", "--json")
+    code, out, _ = run(
+        capsys,
+        "survival",
+        PLATFORM,
+        "--answer",
+        AUDIT,
+        "--strategy",
+        "fixed",
+        "--unit",
+        "words",
+        "--sizes",
+        "22:52:2",
+        "--json",
+    )
     data = json.loads(out)
     assert code == 0 and data["sizes"] == list(range(22, 53, 2))
     yes = {22, 26, 28, 34, 36, 38, 40, 42, 44, 52}
@@ -50,17 +76,33 @@ def test_survival_json_is_seed_002s_table(capsys) -> None:
 
 
 def test_survival_structural_keeps_it_everywhere(capsys) -> None:
-    code, out, _ = run(capsys, "survival", PLATFORM, "--answer", AUDIT, "--unit", "words", "--sizes", "22:60")
+    code, out, _ = run(
+        capsys, "survival", PLATFORM, "--answer", AUDIT, "--unit", "words", "--sizes", "22:60"
+    )
     assert code == 0 and out.startswith("answer intact at 39 of 39 sizes (structural, words)")
 
 
 def test_score_json_ranks_the_orphan_first(capsys) -> None:
-    code, out, _ = run(capsys, "score", REVENUE, "--query", "what was Mumbai's FY24 revenue?",
-                       "--strategy", "fixed", "--size", "1800", "--overlap", "0", "--json")
+    code, out, _ = run(
+        capsys,
+        "score",
+        REVENUE,
+        "--query",
+        "what was Mumbai's FY24 revenue?",
+        "--strategy",
+        "fixed",
+        "--size",
+        "1800",
+        "--overlap",
+        "0",
+        "--json",
+    )
     rows = json.loads(out)
     assert code == 0 and [r["rank"] for r in rows] == [1, 2, 3]
     assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank"}
-    assert rows[0]["body"].strip() == "| Mumbai | FY24 | 18,412 | 4.2% |" and rows[0]["length"] == 34
+    assert (
+        rows[0]["body"].strip() == "| Mumbai | FY24 | 18,412 | 4.2% |" and rows[0]["length"] == 34
+    )
     assert rows[0]["fts5_rank"] == 1
 
 
@@ -76,7 +118,19 @@ def test_check_passes_for_structural_and_fails_for_fixed(capsys) -> None:
     kb, gold = str(SAMPLES / "support_kb.md"), str(SAMPLES / "support_kb.gold.jsonl")
     code, out, _ = run(capsys, "check", kb, "--gold", gold)
     assert code == 0 and out.rstrip().endswith("PASS")
-    code, out, _ = run(capsys, "check", kb, "--gold", gold, "--strategy", "fixed", "--unit", "words", "--size", "50")
+    code, out, _ = run(
+        capsys,
+        "check",
+        kb,
+        "--gold",
+        gold,
+        "--strategy",
+        "fixed",
+        "--unit",
+        "words",
+        "--size",
+        "50",
+    )
     assert code == 1 and out.rstrip().endswith("FAIL")
     assert "answer split across chunks 6 and 7: unretrievable at any k" in out
 
@@ -94,7 +148,9 @@ def test_check_a_folder_with_doc_paths(tmp_path: Path, capsys) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     for name in ("support_kb", "release_handbook"):
-        (docs / f"{name}.md").write_text((SAMPLES / f"{name}.md").read_text(encoding="utf-8"), encoding="utf-8")
+        (docs / f"{name}.md").write_text(
+            (SAMPLES / f"{name}.md").read_text(encoding="utf-8"), encoding="utf-8"
+        )
     (docs / "broken.md").write_bytes(b"\x00\x01binary\x00")
     lines = []
     for name in ("support_kb", "release_handbook"):
@@ -113,7 +169,10 @@ def test_check_a_folder_with_doc_paths(tmp_path: Path, capsys) -> None:
         (["chunk", "no/such/file.md"], "not found"),
         (["chunk", str(SAMPLES)], "folder"),
         (["chunk", PLATFORM, "--size", "0"], "size must be"),
-        (["chunk", PLATFORM, "--size", "10", "--overlap", "10"], "overlap must be smaller than size"),
+        (
+            ["chunk", PLATFORM, "--size", "10", "--overlap", "10"],
+            "overlap must be smaller than size",
+        ),
         (["survival", PLATFORM, "--answer", "not in the document at all"], "not"),
         (["survival", PLATFORM, "--answer", AUDIT, "--sizes", "30:20"], "--sizes"),
         (["survival", PLATFORM, "--answer", AUDIT, "--sizes", "a:b"], "--sizes"),
@@ -128,11 +187,14 @@ def test_bad_input_exits_2_with_one_line(capsys, argv: list[str], needle: str) -
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("content,needle", [
-    (b"", "empty"),
-    (b"\x00\x01\x02\x03binary\x00\x00", "binary"),
-    ("caf\xe9 cr\xe8me brul\xe9e, enough text to guess".encode("latin-1"), "UTF-8"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        (b"", "empty"),
+        (b"\x00\x01\x02\x03binary\x00\x00", "binary"),
+        ("caf\xe9 cr\xe8me brul\xe9e, enough text to guess".encode("latin-1"), "UTF-8"),
+    ],
+)
 def test_unreadable_documents(tmp_path: Path, capsys, content: bytes, needle: str) -> None:
     path = tmp_path / "doc.md"
     path.write_bytes(content)
@@ -142,8 +204,10 @@ def test_unreadable_documents(tmp_path: Path, capsys, content: bytes, needle: st
 
 def test_malformed_gold_line_names_the_line(tmp_path: Path, capsys) -> None:
     gold = tmp_path / "g.jsonl"
-    gold.write_text('{"question": "q", "answer": "The platform stores three categories of data."}\n{oops\n',
-                    encoding="utf-8")
+    gold.write_text(
+        '{"question": "q", "answer": "The platform stores three categories of data."}\n{oops\n',
+        encoding="utf-8",
+    )
     code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
     assert code == 2 and "line 2" in err and len(err.strip().splitlines()) == 1
 
@@ -161,16 +225,26 @@ def test_unknown_strategy_is_one_line(capsys) -> None:
 
 
 def test_module_entry_point_runs_as_a_process() -> None:
-    done = subprocess.run([sys.executable, "-m", "lab", "chunk", "does-not-exist.md"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "lab", "chunk", "does-not-exist.md"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
 
 
 @pytest.mark.shared_corpus
 def test_stats_over_a_real_docs_folder_holds_the_invariant() -> None:
     folder = SHARED_CORPUS / "httpx"
-    done = subprocess.run([sys.executable, "-m", "lab", "stats", str(folder), "--json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "lab", "stats", str(folder), "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0 and json.loads(done.stdout)["invariant_holds"] is True
 
 
@@ -181,11 +255,16 @@ def test_a_folder_lists_what_it_could_not_read(tmp_path: Path, capsys) -> None:
     docs = tmp_path / "docs"
     (docs / "sub").mkdir(parents=True)
     (docs / "kb.md").write_bytes((SAMPLES / "support_kb.md").read_bytes())
-    (docs / "sub" / "scan.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    (docs / "sub" / "scan.md").write_bytes(
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256))
+    )
     (docs / "sub" / "latin.txt").write_bytes("caf\xe9 cr\xe8me".encode("cp1252"))
     code, out, _ = run(capsys, "stats", str(docs))
     assert code == 0 and out.startswith("1 documents, ")
-    assert f"not read: {docs / 'sub' / 'scan.md'}: sub/scan.md looks like a binary file, not text" in out
+    assert (
+        f"not read: {docs / 'sub' / 'scan.md'}: sub/scan.md looks like a binary file, not text"
+        in out
+    )
     assert f"not read: {docs / 'sub' / 'latin.txt'}: sub/latin.txt is not UTF-8" in out
     code, out, _ = run(capsys, "stats", str(docs), "--json")
     assert [Path(u["path"]).name for u in json.loads(out)["unreadable"]] == ["latin.txt", "scan.md"]
@@ -207,10 +286,15 @@ def test_a_crlf_gold_file_checks_as_its_lf_copy(tmp_path: Path, capsys) -> None:
 
 
 @pytest.mark.parametrize("encoding,label", [("cp1252", "Windows-1252"), ("utf-16", "UTF-16")])
-def test_a_gold_file_not_in_utf8_names_its_encoding(tmp_path: Path, capsys, encoding: str, label: str) -> None:
+def test_a_gold_file_not_in_utf8_names_its_encoding(
+    tmp_path: Path, capsys, encoding: str, label: str
+) -> None:
     gold = tmp_path / "g.jsonl"
-    gold.write_bytes('{"question": "caf\u00e9?", "answer": "The platform stores three categories of data."}\n'
-                     .encode(encoding))
+    gold.write_bytes(
+        '{"question": "caf\u00e9?", "answer": "The platform stores three categories of data."}\n'.encode(
+            encoding
+        )
+    )
     code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "g.jsonl is not UTF-8" in err and f"it looks like {label}" in err
@@ -218,20 +302,28 @@ def test_a_gold_file_not_in_utf8_names_its_encoding(tmp_path: Path, capsys, enco
 
 def test_a_gold_question_without_words_names_its_line(tmp_path: Path, capsys) -> None:
     gold = tmp_path / "g.jsonl"
-    gold.write_text('{"question": "q", "answer": "The platform stores three categories of data."}\n'
-                    '{"question": "?! ...", "answer": "The platform stores three categories of data."}\n',
-                    encoding="utf-8")
+    gold.write_text(
+        '{"question": "q", "answer": "The platform stores three categories of data."}\n'
+        '{"question": "?! ...", "answer": "The platform stores three categories of data."}\n',
+        encoding="utf-8",
+    )
     code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert 'line 2: "question" has no searchable words' in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["check", PLATFORM, "--gold", str(SAMPLES / "platform_data.gold.jsonl"), "--k", "0"], "--k must be"),
-    (["score", PLATFORM, "--query", "audit", "--k1", "inf"], "need k1 >= 0"),
-    (["score", PLATFORM, "--query", "audit", "--b", "nan"], "need k1 >= 0"),
-    (["survival", PLATFORM, "--answer", " \t\r\n "], "the answer is empty"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (
+            ["check", PLATFORM, "--gold", str(SAMPLES / "platform_data.gold.jsonl"), "--k", "0"],
+            "--k must be",
+        ),
+        (["score", PLATFORM, "--query", "audit", "--k1", "inf"], "need k1 >= 0"),
+        (["score", PLATFORM, "--query", "audit", "--b", "nan"], "need k1 >= 0"),
+        (["survival", PLATFORM, "--answer", " \t\r\n "], "the answer is empty"),
+    ],
+)
 def test_out_of_range_parameters_exit_2_with_one_line(capsys, argv: list[str], needle: str) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1, err

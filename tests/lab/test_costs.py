@@ -2,8 +2,16 @@ from __future__ import annotations
 
 import pytest
 
-from lab.costs import (ContextBudget, chunks_for, context_budget, cost_row, human_bytes,
-                       round_sig, vector_bytes, with_hnsw)
+from lab.costs import (
+    ContextBudget,
+    chunks_for,
+    context_budget,
+    cost_row,
+    human_bytes,
+    round_sig,
+    vector_bytes,
+    with_hnsw,
+)
 
 MB, GB = 10**6, 10**9
 CORPUS = dict(docs=10_000, words_per_doc=2_000)  # seed 002: 20 million words

@@ -1,4 +1,5 @@
 """Reading documents: every refusal is a one-line DocumentError naming problem and fix."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,10 @@ from lab.documents import (
 )
 from tests.support import SAMPLES
 
-TEXT = ("# Caf\u00e9 notes\r\n\r\n"
-        "The na\u00efve r\u00e9sum\u00e9 costs \u20ac5 \u2014 \u201cquoted\u201d.\r\n")
+TEXT = (
+    "# Caf\u00e9 notes\r\n\r\n"
+    "The na\u00efve r\u00e9sum\u00e9 costs \u20ac5 \u2014 \u201cquoted\u201d.\r\n"
+)
 
 
 def one_line_error(source: object, match: str, **kw: object) -> DocumentError:
@@ -66,39 +69,56 @@ def test_unreadable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     one_line_error(p, r"locked\.md could not be read \(Permission denied\); check its permissions")
 
 
-@pytest.mark.parametrize("data,what", [
-    (b"", "is empty: nothing to chunk"),
-    (b" \r\n\t\n ", r"is empty \(only whitespace\): nothing to chunk"),
-    (b"\xef\xbb\xbf", "is empty: nothing to chunk"),
-])
+@pytest.mark.parametrize(
+    "data,what",
+    [
+        (b"", "is empty: nothing to chunk"),
+        (b" \r\n\t\n ", r"is empty \(only whitespace\): nothing to chunk"),
+        (b"\xef\xbb\xbf", "is empty: nothing to chunk"),
+    ],
+)
 def test_empty(tmp_path: Path, data: bytes, what: str) -> None:
     p = tmp_path / "blank.md"
     p.write_bytes(data)
     one_line_error(p, "blank.md " + what)
 
 
-@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
-                                  bytes([1, 2, 3, 4, 5, 6, 7, 8, 65]) * 50])  # no NUL, all controls
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
+        bytes([1, 2, 3, 4, 5, 6, 7, 8, 65]) * 50,
+    ],
+)  # no NUL, all controls
 def test_binary(data: bytes) -> None:
     one_line_error(data, "img.png looks like a binary file, not text", name="img.png")
 
 
 def test_control_characters_below_the_share_are_text() -> None:
-    data = (b"Log line \x1b[1mbold\x1b[0m and a form feed\x0c and one bell \x07 "
-            b"in a long line of text.")
+    data = (
+        b"Log line \x1b[1mbold\x1b[0m and a form feed\x0c and one bell \x07 in a long line of text."
+    )
     assert read_document(data, name="log.txt").text == data.decode()
 
 
-@pytest.mark.parametrize("encoding,label,codec", [("utf-16", "UTF-16", "utf-16"),
-                                                  ("utf-16-le", "UTF-16", "utf-16-le"),
-                                                  ("utf-16-be", "UTF-16", "utf-16-be"),
-                                                  ("utf-32", "UTF-32", "utf-32"),
-                                                  ("cp1252", "Windows-1252", "cp1252")])
-def test_not_utf8_names_the_encoding_and_decode_as_reads_it(encoding: str, label: str,
-                                                            codec: str) -> None:
+@pytest.mark.parametrize(
+    "encoding,label,codec",
+    [
+        ("utf-16", "UTF-16", "utf-16"),
+        ("utf-16-le", "UTF-16", "utf-16-le"),
+        ("utf-16-be", "UTF-16", "utf-16-be"),
+        ("utf-32", "UTF-32", "utf-32"),
+        ("cp1252", "Windows-1252", "cp1252"),
+    ],
+)
+def test_not_utf8_names_the_encoding_and_decode_as_reads_it(
+    encoding: str, label: str, codec: str
+) -> None:
     data = TEXT.encode(encoding)
-    expected = (rf"x\.md is not UTF-8 \(.*it looks like {label}\); "
-                rf"save it as UTF-8 or read it as {label}")
+    expected = (
+        rf"x\.md is not UTF-8 \(.*it looks like {label}\); "
+        rf"save it as UTF-8 or read it as {label}"
+    )
     err = one_line_error(data, expected, name="x.md")
     assert err.encoding == codec
     assert decode_as(data, codec, name="x.md") == Document("x.md", TEXT)
@@ -142,13 +162,21 @@ def test_read_folder_reports_instead_of_skipping(tmp_path: Path) -> None:
     (tmp_path / "sub" / "bad.md").write_bytes(b"\x00\x01binary")
     docs, problems = read_folder(tmp_path)
     assert [(d.name, d.text) for d in docs] == [
-        ("B.TXT", "bravo"), ("a.md", "alpha"), ("sub/deeper/c.md", "charlie")]
+        ("B.TXT", "bravo"),
+        ("a.md", "alpha"),
+        ("sub/deeper/c.md", "charlie"),
+    ]
     assert [(Path(p).relative_to(tmp_path).as_posix(), m) for p, m in problems] == [
         ("empty.md", "empty.md is empty: nothing to chunk; pick a file with text in it"),
-        ("wide.txt", "wide.txt is not UTF-8 (it looks like UTF-16); "
-                     "save it as UTF-8 or read it as UTF-16"),
-        ("sub/bad.md", "sub/bad.md looks like a binary file, not text; "
-                       "pick a plain-text file (export documents as .md or .txt first)"),
+        (
+            "wide.txt",
+            "wide.txt is not UTF-8 (it looks like UTF-16); save it as UTF-8 or read it as UTF-16",
+        ),
+        (
+            "sub/bad.md",
+            "sub/bad.md looks like a binary file, not text; "
+            "pick a plain-text file (export documents as .md or .txt first)",
+        ),
     ]
 
 

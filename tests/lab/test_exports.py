@@ -15,19 +15,27 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 
 @pytest.mark.parametrize("doc", sample_names())
 @pytest.mark.parametrize("strategy", list(STRATEGIES))
-@pytest.mark.parametrize("opts", [ChunkOptions(size=600, overlap=100, unit="chars"),
-                                  ChunkOptions(size=24, overlap=0, unit="words")], ids=["chars", "words"])
+@pytest.mark.parametrize(
+    "opts",
+    [
+        ChunkOptions(size=600, overlap=100, unit="chars"),
+        ChunkOptions(size=24, overlap=0, unit="words"),
+    ],
+    ids=["chars", "words"],
+)
 def test_round_trip_gives_the_same_chunks_and_config(doc, strategy, opts):
     text = read_document(SAMPLES / f"{doc}.md").text
     chunks = chunk_with(text, strategy, opts)
     cfg = chunking_config(f"{doc}.md", text, strategy, opts)
     assert from_jsonl(to_jsonl(chunks, cfg)) == (cfg, chunks)
     assert from_csv(to_csv(chunks, cfg)) == (cfg, chunks)
-    assert all(text[c.start:c.end] == c.body or c.header_repeated for c in chunks)
+    assert all(text[c.start : c.end] == c.body or c.header_repeated for c in chunks)
 
 
-HOSTILE = ("# T\u2028itle\ud800\x85\r\n\r\nNUL\x00 here, \"quoted\", a\tb;\x1c\x1d\u2029 =SUM(A1) \ufeff"
-           "\r| a | b |\n|---|---|\n| <script>x</script> | \U0001F469\u200d\U0001F4BB |\n\n" * 20)
+HOSTILE = (
+    '# T\u2028itle\ud800\x85\r\n\r\nNUL\x00 here, "quoted", a\tb;\x1c\x1d\u2029 =SUM(A1) \ufeff'
+    "\r| a | b |\n|---|---|\n| <script>x</script> | \U0001f469\u200d\U0001f4bb |\n\n" * 20
+)
 
 
 @pytest.mark.parametrize("strategy", list(STRATEGIES))
@@ -52,9 +60,16 @@ def test_config_travels_on_every_line():
     assert from_csv(to_csv(chunks, cfg))[1] == chunks  # CRLF inside bodies survives CSV
 
 
-@pytest.mark.parametrize("text", ["nope", '{"chunk": {}}', '{"config": {}, "chunk": {"index": 0}}',
-                                  '{"config": {}, "chunk": {"index": 0, "body": "", "start": 0, "end": 0, '
-                                  '"length": 0, "evil": 1}}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nope",
+        '{"chunk": {}}',
+        '{"config": {}, "chunk": {"index": 0}}',
+        '{"config": {}, "chunk": {"index": 0, "body": "", "start": 0, "end": 0, '
+        '"length": 0, "evil": 1}}',
+    ],
+)
 def test_bad_jsonl_is_a_one_line_error(text):
     with pytest.raises(ExportError) as e:
         from_jsonl(text)
@@ -67,8 +82,10 @@ def test_bad_csv_is_a_one_line_error():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(st.characters(codec=None, blacklist_categories=()), max_size=300),
-       st.sampled_from(list(STRATEGIES)))
+@given(
+    st.text(st.characters(codec=None, blacklist_categories=()), max_size=300),
+    st.sampled_from(list(STRATEGIES)),
+)
 def test_round_trip_of_any_text(text, strategy):
     opts = ChunkOptions(size=5, overlap=1, unit="words")
     chunks = chunk_with(text, strategy, opts)

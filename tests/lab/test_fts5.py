@@ -11,14 +11,27 @@ from hypothesis import strategies as st
 import lab.fts5 as fts5_mod
 from chunkers.model import Chunk
 from lab.bm25 import rank_of, score_chunks
-from lab.fts5 import (Fts5Unavailable, agreement, fts5_available, fts5_scores, kendall_tau,
-                      match_expression)
+from lab.fts5 import (
+    Fts5Unavailable,
+    agreement,
+    fts5_available,
+    fts5_scores,
+    kendall_tau,
+    match_expression,
+)
 from lab.tokenize import tokenize
 
 
 def make(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = "") -> Chunk:
-    return Chunk(index=i, body=body, start=i * 1000, end=i * 1000 + len(body), length=len(body),
-                 heading_path=heading, overlap_prefix=overlap)
+    return Chunk(
+        index=i,
+        body=body,
+        start=i * 1000,
+        end=i * 1000 + len(body),
+        length=len(body),
+        heading_path=heading,
+        overlap_prefix=overlap,
+    )
 
 
 def filler(tag: str, n: int) -> str:
@@ -58,16 +71,21 @@ def test_heading_path_column_switch():
 
 
 def test_overlap_column_switch():
-    chunks = [make(0, "which are refundable within 14 days.", overlap="except for annual plans,"),
-              make(1, "Support is open on weekdays.")]
+    chunks = [
+        make(0, "which are refundable within 14 days.", overlap="except for annual plans,"),
+        make(1, "Support is open on weekdays."),
+    ]
     assert fts5_rank(fts5_scores(chunks, "annual", overlap=True), 0) == 1
     assert fts5_rank(fts5_scores(chunks, "annual", overlap=False), 0) is None
 
 
 def test_column_weights_change_the_winner():
-    chunks = [make(0, "kept for four hundred days", ("Retention",)),
-              make(1, "retention is four hundred days for logs", ("Audit",)),
-              make(2, "pricing", ("Pricing",)), make(3, "support", ("Support",))]
+    chunks = [
+        make(0, "kept for four hundred days", ("Retention",)),
+        make(1, "retention is four hundred days for logs", ("Audit",)),
+        make(2, "pricing", ("Pricing",)),
+        make(3, "support", ("Support",)),
+    ]
     assert fts5_rank(fts5_scores(chunks, "retention", weights=(10, 1, 1)), 0) == 1
     assert fts5_rank(fts5_scores(chunks, "retention", weights=(1, 1, 10)), 1) == 1
 
@@ -84,18 +102,31 @@ def test_fts5_and_rank_bm25_agree_on_a_clear_case():
 
 
 def test_seed_000_orphan_first_and_table_last_in_fts5_too():
-    chunks = [make(0, "| Mumbai | FY24 | 18,412 | 4.2% |"), make(1, "Mumbai " + filler("c", 60)),
-              make(2, "Mumbai " + filler("p", 180)), make(3, "Mumbai " + filler("t", 270))]
+    chunks = [
+        make(0, "| Mumbai | FY24 | 18,412 | 4.2% |"),
+        make(1, "Mumbai " + filler("c", 60)),
+        make(2, "Mumbai " + filler("p", 180)),
+        make(3, "Mumbai " + filler("t", 270)),
+    ]
     scores = fts5_scores(chunks, "Mumbai")
     assert [fts5_rank(scores, i) for i in range(4)] == [1, 2, 3, 4]
     agree = agreement(score_chunks(chunks, "Mumbai"), scores, k=2)
     assert (agree.top1, agree.topk_overlap, agree.kendall_tau, agree.compared) == (True, 2, 1.0, 4)
 
 
-@pytest.mark.parametrize("question", [
-    'refunds" OR body:*', "refunds AND (NOT", "NEAR(refunds days, 2)", "refunds*", "^refunds",
-    '"""refunds"', "refunds -days + {heading_path}: x", "body : refunds ; DROP TABLE chunks",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        'refunds" OR body:*',
+        "refunds AND (NOT",
+        "NEAR(refunds days, 2)",
+        "refunds*",
+        "^refunds",
+        '"""refunds"',
+        "refunds -days + {heading_path}: x",
+        "body : refunds ; DROP TABLE chunks",
+    ],
+)
 def test_match_is_safe_against_fts5_syntax_in_the_question(question):
     expr = match_expression(question)
     assert re.fullmatch(r'"[^"\s]+"( OR "[^"\s]+")*', expr)
@@ -128,13 +159,16 @@ def test_missing_fts5_raises_a_clear_error(monkeypatch):
     assert fts5_available() is False
 
 
-@pytest.mark.parametrize("text", [
-    "What was Mumbai's FY24 revenue? | Mumbai | FY24 | 18,412 | 4.2% |",
-    "Déjà vu: RÉSUMÉ naïve café, Straße and İstanbul; ÆØÅ",
-    "state-of-the-art AC/DC e-mail user@example.com v1.2.3 snake_case 50%",
-    "Москва ПРИВЕТ, Ελλάδα, 東京タワー, 한국어 텍스트",
-    "x≠y ≤ 3 ﬁne x² Ⅲ ệ ǖ e\u0301te\u0301",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What was Mumbai's FY24 revenue? | Mumbai | FY24 | 18,412 | 4.2% |",
+        "Déjà vu: RÉSUMÉ naïve café, Straße and İstanbul; ÆØÅ",
+        "state-of-the-art AC/DC e-mail user@example.com v1.2.3 snake_case 50%",
+        "Москва ПРИВЕТ, Ελλάδα, 東京タワー, 한국어 텍스트",
+        "x≠y ≤ 3 ﬁne x² Ⅲ ệ ǖ e\u0301te\u0301",
+    ],
+)
 def test_tokenizer_matches_fts5_unicode61(text):
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61')")
@@ -162,12 +196,19 @@ def test_kendall_tau_equals_the_pairwise_definition(perm):
 
 def test_agreement_on_disagreeing_rankings():
     # Chunk 0: the term once in a short body; chunk 1: twice in a long heading + body.
-    chunks = [make(0, "mumbai " + filler("a", 3)), make(1, "mumbai mumbai " + filler("b", 60)),
-              make(2, filler("c", 5)), make(3, filler("d", 5)), make(4, filler("e", 5))]
+    chunks = [
+        make(0, "mumbai " + filler("a", 3)),
+        make(1, "mumbai mumbai " + filler("b", 60)),
+        make(2, filler("c", 5)),
+        make(3, filler("d", 5)),
+        make(4, filler("e", 5)),
+    ]
     bm = score_chunks(chunks, "mumbai")
     fx = fts5_scores(chunks, "mumbai")
     agree = agreement(bm, fx, k=2)
     assert agree.topk_overlap == 2 and agree.topk_fraction == 1.0 and agree.compared == 2
-    assert agree.top1 == (rank_of(bm, 0) == fts5_rank(fx, 0) == 1 or rank_of(bm, 1) == fts5_rank(fx, 1) == 1)
+    assert agree.top1 == (
+        rank_of(bm, 0) == fts5_rank(fx, 0) == 1 or rank_of(bm, 1) == fts5_rank(fx, 1) == 1
+    )
     with pytest.raises(ValueError):
         agreement(bm, fx[:-1])

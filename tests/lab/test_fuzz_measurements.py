@@ -8,6 +8,7 @@ The only exceptions allowed are the documented ones: ``ValueError`` for a
 question with no searchable words, ``AnswerNotFound`` for an answer that is not
 in the document. Every call runs under the hang guard (``bounded``).
 """
+
 from __future__ import annotations
 
 import math
@@ -20,18 +21,69 @@ from chunkers import STRATEGIES, ChunkOptions, chunk_with, indexed_text
 from lab.bm25 import score_chunks
 from lab.fts5 import fts5_scores
 from lab.stats import length_stats
-from lab.survival import (AnswerNotFound, check_survival, collapse, find_answer, lottery_map,
-                          survival_curve)
+from lab.survival import (
+    AnswerNotFound,
+    check_survival,
+    collapse,
+    find_answer,
+    lottery_map,
+    survival_curve,
+)
 from lab.tokenize import tokenize
 from tests.support import bounded
 
 PIECES = [
-    "audit", "logs", "kept", "Refund", "30", "days.", " ", "  ", "\n", "\n\n", "\r\n", "\r", "\t",
-    "\x00", "\x01", "\x0b", "\x1c", "\x7f", "\x85", "\u00a0", "\u200b", "\u200d", "\u200f", "\u202e",
-    "\u2028", "\ufeff", "\ufffd", "\u05e9\u05dc\u05d5\u05dd", "\u0627\u0644\u0633\u0644\u0627\u0645",
-    "\U0001F469\u200d\U0001F4BB", "\U0001F1FA\U0001F1F8", "e\u0301", "\u0301", "\ud800", "\udfff",
-    "Stra\u00dfe", "\u0130", "# ", "## h\n", "| a | b |\n|---|---|\n", "| 1 | 2 | 3 |\n", "```\n", "- ",
-    "> ", "<script>alert(1)</script>", ":red[x]", "**b**", "$x$", ".", "?", "!",
+    "audit",
+    "logs",
+    "kept",
+    "Refund",
+    "30",
+    "days.",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\r\n",
+    "\r",
+    "\t",
+    "\x00",
+    "\x01",
+    "\x0b",
+    "\x1c",
+    "\x7f",
+    "\x85",
+    "\u00a0",
+    "\u200b",
+    "\u200d",
+    "\u200f",
+    "\u202e",
+    "\u2028",
+    "\ufeff",
+    "\ufffd",
+    "\u05e9\u05dc\u05d5\u05dd",
+    "\u0627\u0644\u0633\u0644\u0627\u0645",
+    "\U0001f469\u200d\U0001f4bb",
+    "\U0001f1fa\U0001f1f8",
+    "e\u0301",
+    "\u0301",
+    "\ud800",
+    "\udfff",
+    "Stra\u00dfe",
+    "\u0130",
+    "# ",
+    "## h\n",
+    "| a | b |\n|---|---|\n",
+    "| 1 | 2 | 3 |\n",
+    "```\n",
+    "- ",
+    "> ",
+    "<script>alert(1)</script>",
+    ":red[x]",
+    "**b**",
+    "$x$",
+    ".",
+    "?",
+    "!",
 ]
 _ANY_CHAR = st.characters(codec=None, blacklist_categories=())  # surrogates and controls included
 TEXTS = st.one_of(
@@ -40,8 +92,11 @@ TEXTS = st.one_of(
 )
 SETTINGS = [("chars", 40, 5), ("words", 6, 1)]
 SIZES = {"chars": [5, 17, 40], "words": [2, 3, 8]}
-fuzz = settings(max_examples=60, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+fuzz = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def _answer_in(data: st.DataObject, text: str) -> str:
@@ -92,17 +147,27 @@ def test_any_answer_gets_a_verdict_or_answer_not_found(text, answer, strategy) -
 
 
 @fuzz
-@given(TEXTS, st.sampled_from(list(STRATEGIES)), st.sampled_from(["words", "chars"]),
-       st.integers(0, 1), st.data())
-def test_survival_curve_agrees_with_chunking_at_every_size(text, strategy, unit, overlap, data) -> None:
+@given(
+    TEXTS,
+    st.sampled_from(list(STRATEGIES)),
+    st.sampled_from(["words", "chars"]),
+    st.integers(0, 1),
+    st.data(),
+)
+def test_survival_curve_agrees_with_chunking_at_every_size(
+    text, strategy, unit, overlap, data
+) -> None:
     answer = _answer_in(data, text)
     assume(collapse(answer))
     sizes = SIZES[unit]
     with bounded():
         curve = survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap)
         by_chunking = [
-            check_survival(chunk_with(text, strategy, ChunkOptions(size=s, overlap=overlap, unit=unit)),
-                           text, answer).intact
+            check_survival(
+                chunk_with(text, strategy, ChunkOptions(size=s, overlap=overlap, unit=unit)),
+                text,
+                answer,
+            ).intact
             for s in sizes
         ]
     assert curve.sizes == sizes and curve.overlaps == [overlap] * len(sizes)
@@ -132,11 +197,18 @@ def _chunks(text: str, strategy: str, setting: tuple[str, int, int]):
 
 
 @fuzz
-@given(TEXTS, st.one_of(st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6)
-                        .map("".join)), st.sampled_from(list(STRATEGIES)), st.sampled_from(SETTINGS),
-       st.booleans())
-def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(text, query, strategy, setting,
-                                                                     heading_path) -> None:
+@given(
+    TEXTS,
+    st.one_of(
+        st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6).map("".join)
+    ),
+    st.sampled_from(list(STRATEGIES)),
+    st.sampled_from(SETTINGS),
+    st.booleans(),
+)
+def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(
+    text, query, strategy, setting, heading_path
+) -> None:
     with bounded():
         chunks = _chunks(text, strategy, setting)
         if not tokenize(query):
@@ -148,15 +220,24 @@ def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(text, query
     assert sorted(s.rank for s in scores) == list(range(1, len(chunks) + 1))
     assert all(math.isfinite(s.score) for s in scores)
     assert [s.indexed_tokens for s in scores] == [
-        len(tokenize(indexed_text(c, heading_path=heading_path))) for c in chunks]
+        len(tokenize(indexed_text(c, heading_path=heading_path))) for c in chunks
+    ]
     by_rank = sorted(scores, key=lambda s: s.rank)
     assert all(a.score >= b.score for a, b in zip(by_rank, by_rank[1:]))
 
 
 @fuzz
-@given(TEXTS, st.one_of(st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6)
-                        .map("".join)), st.sampled_from(list(STRATEGIES)), st.sampled_from(SETTINGS))
-def test_fts5_ranks_the_matches_or_refuses_a_question_without_words(text, query, strategy, setting) -> None:
+@given(
+    TEXTS,
+    st.one_of(
+        st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6).map("".join)
+    ),
+    st.sampled_from(list(STRATEGIES)),
+    st.sampled_from(SETTINGS),
+)
+def test_fts5_ranks_the_matches_or_refuses_a_question_without_words(
+    text, query, strategy, setting
+) -> None:
     with bounded():
         chunks = _chunks(text, strategy, setting)
         if not tokenize(query):
@@ -180,9 +261,12 @@ def test_length_stats_describe_the_chunks(text, strategy, setting) -> None:
         chunks = _chunks(text, strategy, setting)
         stats = length_stats(chunks, opts)
     assert stats.count == len(chunks)
-    assert [f.index for f in stats.below_floor] == [c.index for c in chunks if c.length < opts.floor]
+    assert [f.index for f in stats.below_floor] == [
+        c.index for c in chunks if c.length < opts.floor
+    ]
     assert [f.index for f in stats.over_effective_max] == [
-        c.index for c in chunks if c.length > opts.effective_max]
+        c.index for c in chunks if c.length > opts.effective_max
+    ]
     if not chunks:
         assert stats.min is None and stats.median is None and stats.invariant_holds
         return
@@ -195,7 +279,7 @@ def test_the_documented_refusals_say_what_is_wrong() -> None:
     text = "lone \ud800 surrogate\r\nand a NUL\x00 here"
     chunks = _chunks(text, "fixed", ("words", 3, 0))
     with pytest.raises(ValueError, match="no searchable words"):
-        score_chunks(chunks, "?! \u200d \U0001F469")
+        score_chunks(chunks, "?! \u200d \U0001f469")
     with pytest.raises(ValueError, match="no searchable words"):
         fts5_scores(chunks, "\ud800 \x00")
     with pytest.raises(AnswerNotFound, match="answer not found in the document"):
@@ -204,5 +288,9 @@ def test_the_documented_refusals_say_what_is_wrong() -> None:
         survival_curve(text, "absent", "fixed", [3], unit="words")
     # a lone surrogate is text like any other: found, scored, swept
     assert find_answer(text, "\ud800 surrogate") == (5, 16)
-    assert survival_curve(text, "\ud800 surrogate", "fixed", [1, 2, 3], unit="words").intact == [False, False, True]
+    assert survival_curve(text, "\ud800 surrogate", "fixed", [1, 2, 3], unit="words").intact == [
+        False,
+        False,
+        True,
+    ]
     assert [s.rank for s in fts5_scores(chunks, "surrogate")] == [1, None, None]

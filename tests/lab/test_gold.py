@@ -1,4 +1,5 @@
 """Gold sets: good lines used, bad lines reported by number, unusable files refused."""
+
 from __future__ import annotations
 
 import json
@@ -10,26 +11,31 @@ from lab.gold import GoldError, GoldFileError, GoldPair, load_gold, parse_gold_t
 from lab.survival import find_answer
 from tests.support import SAMPLES
 
-MIXED = "\n".join([
-    '{"question": "q1?", "answer": "a1"}',
-    "",
-    '{"question": "q2?", "answer": "a2", "doc": "support_kb.md", "extra": 1}',
-    '{"question": "broken", "answer": ',
-    '["question", "answer"]',
-    '{"answer": "a6"}',
-    '{"question": "q7?", "answer": 7}',
-    '{"question": "q8?", "answer": "   "}',
-    '{"question": "q9?", "answer": "a9", "doc": 3}',
-    '   ',
-    '{"question": "q11?", "answer": "a11", "doc": null}\r',
-    '"just a string"',
-])
+MIXED = "\n".join(
+    [
+        '{"question": "q1?", "answer": "a1"}',
+        "",
+        '{"question": "q2?", "answer": "a2", "doc": "support_kb.md", "extra": 1}',
+        '{"question": "broken", "answer": ',
+        '["question", "answer"]',
+        '{"answer": "a6"}',
+        '{"question": "q7?", "answer": 7}',
+        '{"question": "q8?", "answer": "   "}',
+        '{"question": "q9?", "answer": "a9", "doc": 3}',
+        "   ",
+        '{"question": "q11?", "answer": "a11", "doc": null}\r',
+        '"just a string"',
+    ]
+)
 
 
 def test_malformed_lines_are_reported_and_good_lines_kept() -> None:
     gold = parse_gold_text(MIXED, "mixed.jsonl")
-    assert gold.pairs == [GoldPair("q1?", "a1", 1), GoldPair("q2?", "a2", 3, "support_kb.md"),
-                          GoldPair("q11?", "a11", 11)]
+    assert gold.pairs == [
+        GoldPair("q1?", "a1", 1),
+        GoldPair("q2?", "a2", 3, "support_kb.md"),
+        GoldPair("q11?", "a11", 11),
+    ]
     assert [(e.line, e.message) for e in gold.errors] == [
         (4, "not valid JSON (Expecting value at column 34)"),
         (5, 'expected a JSON object like {"question": "...", "answer": "..."}, got a list'),

@@ -1,4 +1,5 @@
 """The integrity check keeps "no chunk" and "ranks poorly" apart."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,4 @@
-from datetime import datetime, timezone
-
+from datetime import UTC, datetime
 from html import escape
 
 import pytest
@@ -7,14 +6,19 @@ from markdown_it import MarkdownIt
 
 from lab.notebook import NotebookError, from_json, make_pin, to_json, to_markdown
 
-NOW = datetime(2025, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+NOW = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
 def pin(**kw):
-    base = dict(lab="boundary", title="Boundary lottery",
-                config={"doc": "platform_data", "size": 24, "overlap": 0},
-                verdict="✗ answer split across chunks 4 and 5: unretrievable at any k",
-                numbers={"chunks": 8, "flips": 6}, note="  first | try  ", now=NOW)
+    base = dict(
+        lab="boundary",
+        title="Boundary lottery",
+        config={"doc": "platform_data", "size": 24, "overlap": 0},
+        verdict="✗ answer split across chunks 4 and 5: unretrievable at any k",
+        numbers={"chunks": 8, "flips": 6},
+        note="  first | try  ",
+        now=NOW,
+    )
     base.update(kw)
     return make_pin(**base)
 
@@ -41,21 +45,54 @@ def render(md: str) -> str:
     return MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md)
 
 
-HOSTILE = ("<script>alert(1)</script> <img src=x onerror=alert(2)> <iframe src=x></iframe> "
-           "[click](javascript:alert(3)) ![i](x) :red[x] **b** _i_ $x$ ~~s~~ `c` <div>d</div> &amp;")
+HOSTILE = (
+    "<script>alert(1)</script> <img src=x onerror=alert(2)> <iframe src=x></iframe> "
+    "[click](javascript:alert(3)) ![i](x) :red[x] **b** _i_ $x$ ~~s~~ `c` <div>d</div> &amp;"
+)
 
 
 def test_markdown_export_shows_every_field_as_written():
-    note = "\n".join([HOSTILE, "# not a heading", "- not a list", "1. not a list", "| a | b |",
-                      "| --- | --- |", "", "    not code", "```", "---", "## 2. A fake pin", "> quote"])
-    hostile = pin(title=HOSTILE, verdict=HOSTILE, note=note,
-                  config={"doc": "<img src=x onerror=alert(4)>.md", "size": 24},
-                  numbers={HOSTILE: HOSTILE, "line\nbreak": "a | b"})
+    note = "\n".join(
+        [
+            HOSTILE,
+            "# not a heading",
+            "- not a list",
+            "1. not a list",
+            "| a | b |",
+            "| --- | --- |",
+            "",
+            "    not code",
+            "```",
+            "---",
+            "## 2. A fake pin",
+            "> quote",
+        ]
+    )
+    hostile = pin(
+        title=HOSTILE,
+        verdict=HOSTILE,
+        note=note,
+        config={"doc": "<img src=x onerror=alert(4)>.md", "size": 24},
+        numbers={HOSTILE: HOSTILE, "line\nbreak": "a | b"},
+    )
     html = render(to_markdown([hostile, pin()]))
     # nothing a pin carries became an element: no script, image, frame, link, code,
     # emphasis, extra heading, list, extra table or rule; two pins, two sections
-    for tag in ("<script", "<img", "<iframe", "<a ", "<code", "<em>", "<del>", "<h3", "<ul>", "<ol>",
-                "<hr", "<pre", "<div"):
+    for tag in (
+        "<script",
+        "<img",
+        "<iframe",
+        "<a ",
+        "<code",
+        "<em>",
+        "<del>",
+        "<h3",
+        "<ul>",
+        "<ol>",
+        "<hr",
+        "<pre",
+        "<div",
+    ):
         assert tag not in html, tag
     assert html.count("<h1>") == 1 and html.count("<h2>") == 2
     assert html.count("<table>") == 2 and html.count("<blockquote>") == 2
@@ -63,17 +100,31 @@ def test_markdown_export_shows_every_field_as_written():
     # and the text is all there, as written (HTML-escaped by the renderer)
     shown = escape(HOSTILE, quote=False)
     assert html.count(shown) == 5  # title, verdict, note, measure, value
-    for line in ("# not a heading", "- not a list", "1. not a list", "## 2. A fake pin", "&gt; quote"):
+    for line in (
+        "# not a heading",
+        "- not a list",
+        "1. not a list",
+        "## 2. A fake pin",
+        "&gt; quote",
+    ):
         assert line in html, line
     assert "doc=&lt;img src=x onerror=alert(4)&gt;.md" in html and "line break" in html
 
 
-@pytest.mark.parametrize("text,msg", [
-    ("not json", "invalid JSON"), ("[]", "expected"), ('{"format": "x"}', "expected"),
-    ('{"format": "chunk-lab-notebook", "pins": 3}', "not a list"),
-    ('{"format": "chunk-lab-notebook", "pins": [{"lab": "x"}]}', "pin 1 has no"),
-    ('{"format": "chunk-lab-notebook", "pins": [{"lab": "x", "title": "t", "config": []}]}', "config"),
-])
+@pytest.mark.parametrize(
+    "text,msg",
+    [
+        ("not json", "invalid JSON"),
+        ("[]", "expected"),
+        ('{"format": "x"}', "expected"),
+        ('{"format": "chunk-lab-notebook", "pins": 3}', "not a list"),
+        ('{"format": "chunk-lab-notebook", "pins": [{"lab": "x"}]}', "pin 1 has no"),
+        (
+            '{"format": "chunk-lab-notebook", "pins": [{"lab": "x", "title": "t", "config": []}]}',
+            "config",
+        ),
+    ],
+)
 def test_bad_notebooks_are_one_line_errors(text, msg):
     with pytest.raises(NotebookError) as e:
         from_json(text)

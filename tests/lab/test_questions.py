@@ -19,5 +19,7 @@ def test_sentences_are_findable_answers_and_rows_stand_alone():
 
 
 def test_limit_and_clip():
-    assert len(answer_sentences("One two three four. " * 50 + "Five six seven eight.", limit=1)) == 1
+    assert (
+        len(answer_sentences("One two three four. " * 50 + "Five six seven eight.", limit=1)) == 1
+    )
     assert clip("a" * 200, 10) == "a" * 9 + "…" and clip("short") == "short"

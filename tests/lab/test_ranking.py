@@ -2,8 +2,17 @@ from pathlib import Path
 
 from chunkers import ChunkOptions, chunk_with
 from lab.bm25 import score_chunks
-from lab.ranking import (HOLDS, HOLDS_RUNT, REVENUE_ANSWER, REVENUE_QUESTION, heading_rank_moves,
-                         revenue_case, score_rows, seed_sweep_example, theory_curve)
+from lab.ranking import (
+    HOLDS,
+    HOLDS_RUNT,
+    REVENUE_ANSWER,
+    REVENUE_QUESTION,
+    heading_rank_moves,
+    revenue_case,
+    score_rows,
+    seed_sweep_example,
+    theory_curve,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 REVENUE = (SAMPLES / "regional_revenue.md").read_text()
@@ -42,7 +51,9 @@ def test_b_zero_removes_the_length_bonus():
     chunks = chunk_with(REVENUE, "structural", opts)
     rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION, b=0.0), opts, REVENUE_ANSWER)
     curve = theory_curve(rows, opts, b=0.0)
-    assert abs(curve.shortest_factor - 1.0) < 1e-9 and abs(curve.scores[0] - curve.scores[-1]) < 1e-9
+    assert (
+        abs(curve.shortest_factor - 1.0) < 1e-9 and abs(curve.scores[0] - curve.scores[-1]) < 1e-9
+    )
 
 
 def test_heading_rank_moves():

@@ -13,8 +13,16 @@ def chunks_of(lengths: list[int], excuses: dict[int, str] | None = None) -> list
     excuses = excuses or {}
     out, pos = [], 0
     for i, n in enumerate(lengths):
-        out.append(Chunk(index=i, body="x" * n, start=pos, end=pos + n, length=n,
-                         runt_excuse=excuses.get(i, "")))
+        out.append(
+            Chunk(
+                index=i,
+                body="x" * n,
+                start=pos,
+                end=pos + n,
+                length=n,
+                runt_excuse=excuses.get(i, ""),
+            )
+        )
         pos += n
     return out
 
@@ -50,7 +58,9 @@ def test_invariant_with_excuses_and_single_chunk():
     assert excused.below_floor == [FlaggedChunk(1, 300, "merge would exceed 2250")]
     assert excused.invariant_holds is True
     unexcused = length_stats(chunks_of([1800, 300]), OPTS)
-    assert unexcused.below_floor == [FlaggedChunk(1, 300, "")] and unexcused.invariant_holds is False
+    assert (
+        unexcused.below_floor == [FlaggedChunk(1, 300, "")] and unexcused.invariant_holds is False
+    )
     single = length_stats(chunks_of([80]), OPTS)
     assert len(single.below_floor) == 1 and single.invariant_holds is True
 

@@ -1,8 +1,16 @@
 from pathlib import Path
 
 from chunkers import ChunkOptions, chunk_with
-from lab.structure import (APPLIED, NOT_ASKED, REFUSED_TABLE, REFUSED_TRANSCRIBED, heading_inheritance,
-                           refusals, seams, table_fragments)
+from lab.structure import (
+    APPLIED,
+    NOT_ASKED,
+    REFUSED_TABLE,
+    REFUSED_TRANSCRIBED,
+    heading_inheritance,
+    refusals,
+    seams,
+    table_fragments,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 OPTS = ChunkOptions(size=600, overlap=100, unit="chars")

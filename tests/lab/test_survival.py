@@ -1,4 +1,5 @@
 """Answer survival: seed 002's table, the numpy shortcut held equal to real chunking."""
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,9 @@ def gold_answers(name: str) -> list[str]:
     return [json.loads(line)["answer"] for line in lines if line.strip()]
 
 
-def by_chunking(text: str, answer: str, size: int, overlap: int, unit: str,
-                strategy: str = "fixed") -> bool:
+def by_chunking(
+    text: str, answer: str, size: int, overlap: int, unit: str, strategy: str = "fixed"
+) -> bool:
     return check_survival(chunk(text, strategy, size, overlap, unit=unit), text, answer).intact
 
 
@@ -86,8 +88,9 @@ def test_verdict_lists_every_piece(platform: str) -> None:
 
 def test_half_size_overlap_removes_most_failures(platform: str) -> None:
     def failing(fraction: float) -> list[int]:
-        c = survival_curve(platform, AUDIT, "fixed", range(10, 61), unit="words",
-                           overlap_fraction=fraction)
+        c = survival_curve(
+            platform, AUDIT, "fixed", range(10, 61), unit="words", overlap_fraction=fraction
+        )
         return [s for s, ok in zip(c.sizes, c.intact) if not ok]
 
     none, half = failing(0.0), failing(0.5)
@@ -98,8 +101,9 @@ def test_half_size_overlap_removes_most_failures(platform: str) -> None:
 
 
 @pytest.mark.parametrize("strategy", ["sentence", "structural"])
-def test_sentence_and_structural_keep_the_answer_at_every_size(platform: str,
-                                                                strategy: str) -> None:
+def test_sentence_and_structural_keep_the_answer_at_every_size(
+    platform: str, strategy: str
+) -> None:
     curve = survival_curve(platform, AUDIT, strategy, SIZES, unit="words")
     assert all(curve.intact), [s for s, ok in zip(curve.sizes, curve.intact) if not ok]
     for s in (24, 30, 46, 90):
@@ -115,10 +119,12 @@ def test_fast_path_equals_chunking_on_gold_answers(doc: str, unit: str) -> None:
     text = read(f"{doc}.md")
     for answer in gold_answers(f"{doc}.gold.jsonl"):
         for fraction in FRACTIONS:
-            curve = survival_curve(text, answer, "fixed", range(5, 81), unit=unit,
-                                   overlap_fraction=fraction)
-            real = [by_chunking(text, answer, s, o, unit)
-                    for s, o in zip(curve.sizes, curve.overlaps)]
+            curve = survival_curve(
+                text, answer, "fixed", range(5, 81), unit=unit, overlap_fraction=fraction
+            )
+            real = [
+                by_chunking(text, answer, s, o, unit) for s, o in zip(curve.sizes, curve.overlaps)
+            ]
             assert curve.intact == real, (answer, fraction)
 
 
@@ -163,8 +169,9 @@ def text_and_answer(draw: st.DrawFn) -> tuple[str, str]:
 
 @settings(max_examples=400, deadline=None)
 @given(text_and_answer(), st.integers(1, 30), st.data(), st.sampled_from(["words", "chars"]))
-def test_fast_path_equals_chunking_property(case: tuple[str, str], size: int,
-                                            data: st.DataObject, unit: str) -> None:
+def test_fast_path_equals_chunking_property(
+    case: tuple[str, str], size: int, data: st.DataObject, unit: str
+) -> None:
     text, answer = case
     overlap = data.draw(st.integers(0, size - 1))
     fast = survival_curve(text, answer, "fixed", [size], unit=unit, overlap=overlap).intact[0]
@@ -209,8 +216,9 @@ def test_lottery_map_on_a_100k_word_document(big_doc: str) -> None:
     m = lottery_map(big_doc, AUDIT, sizes, fractions)
     assert m.intact.shape == (11, 496) and m.overlaps.shape == (11, 496)
     for r in (0, 3, 10):
-        curve = survival_curve(big_doc, AUDIT, "fixed", sizes, unit="words",
-                               overlap_fraction=float(fractions[r]))
+        curve = survival_curve(
+            big_doc, AUDIT, "fixed", sizes, unit="words", overlap_fraction=float(fractions[r])
+        )
         assert list(m.intact[r]) == curve.intact
         assert list(m.overlaps[r]) == curve.overlaps
     for r, size in [(0, 24), (0, 497), (5, 200), (10, 12), (10, 331)]:
@@ -221,8 +229,9 @@ def test_lottery_map_on_a_100k_word_document(big_doc: str) -> None:
 
 def test_lottery_map_chars_matches_curve(big_doc: str) -> None:
     m = lottery_map(big_doc, AUDIT, range(80, 121), [0.0, 0.5], unit="chars")
-    curve = survival_curve(big_doc, AUDIT, "fixed", range(80, 121), unit="chars",
-                           overlap_fraction=0.5)
+    curve = survival_curve(
+        big_doc, AUDIT, "fixed", range(80, 121), unit="chars", overlap_fraction=0.5
+    )
     assert list(m.intact[1]) == curve.intact
     for size in (84, 100, 120):
         c = size - 80
@@ -238,8 +247,10 @@ def test_gold_survival_rates_average_the_curves(strategy: str) -> None:
     answers = gold_answers("support_kb.gold.jsonl")
     sizes = [20, 40, 60, 120]
     rates = gold_survival_rates(text, answers, strategy, sizes, unit="words", overlap_fraction=0.25)
-    curves = [survival_curve(text, a, strategy, sizes, unit="words", overlap_fraction=0.25)
-              for a in answers]
+    curves = [
+        survival_curve(text, a, strategy, sizes, unit="words", overlap_fraction=0.25)
+        for a in answers
+    ]
     assert rates == [sum(c.intact[i] for c in curves) / len(answers) for i in range(len(sizes))]
     if strategy != "fixed":
         held = sum(by_chunking(text, a, 60, 15, "words", strategy) for a in answers)
@@ -273,8 +284,9 @@ def test_bad_options_are_value_errors(platform: str) -> None:
     with pytest.raises(ValueError, match="overlap must be smaller than size"):
         survival_curve(platform, AUDIT, "fixed", [10, 20], unit="words", overlap=15)
     with pytest.raises(ValueError, match="not both"):
-        survival_curve(platform, AUDIT, "fixed", [10], unit="words", overlap=2,
-                       overlap_fraction=0.5)
+        survival_curve(
+            platform, AUDIT, "fixed", [10], unit="words", overlap=2, overlap_fraction=0.5
+        )
     with pytest.raises(ValueError, match="overlap_fraction"):
         survival_curve(platform, AUDIT, "fixed", [10], unit="words", overlap_fraction=1.0)
     with pytest.raises(ValueError, match="unit"):
@@ -299,6 +311,8 @@ def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
         raise AssertionError("parsed again")
 
     monkeypatch.setattr(survival_module, "parse", no_parse)
-    steps = [survival_module.survival_curve(text, answer, "structural", [s], unit="words", parsed=parsed)
-             for s in range(10, 30)]
+    steps = [
+        survival_module.survival_curve(text, answer, "structural", [s], unit="words", parsed=parsed)
+        for s in range(10, 30)
+    ]
     assert [x for c in steps for x in c.intact] == whole.intact

@@ -2,8 +2,17 @@ from pathlib import Path
 
 from chunkers import ChunkOptions, chunk
 from lab.survival import SurvivalCurve
-from lab.sweeps import (curve, flips, join_curves, lottery_grid, runs_table,
-                        size_from_selection, storage_bill, strategy_names, sweep_sizes)
+from lab.sweeps import (
+    curve,
+    flips,
+    join_curves,
+    lottery_grid,
+    runs_table,
+    size_from_selection,
+    storage_bill,
+    strategy_names,
+    sweep_sizes,
+)
 
 TEXT = (Path(__file__).resolve().parents[2] / "sample_docs" / "platform_data.md").read_text()
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
@@ -12,9 +21,12 @@ AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance
 def test_seed_002_table_of_sizes():
     c = curve(TEXT, AUDIT, "fixed", list(range(22, 60, 2)), "words")
     assert runs_table(c) == [
-        {"Chunk size": "22", "Answer intact?": "✓"}, {"Chunk size": "24", "Answer intact?": "✗"},
-        {"Chunk size": "26-28", "Answer intact?": "✓"}, {"Chunk size": "30-32", "Answer intact?": "✗"},
-        {"Chunk size": "34-44", "Answer intact?": "✓"}, {"Chunk size": "46-50", "Answer intact?": "✗"},
+        {"Chunk size": "22", "Answer intact?": "✓"},
+        {"Chunk size": "24", "Answer intact?": "✗"},
+        {"Chunk size": "26-28", "Answer intact?": "✓"},
+        {"Chunk size": "30-32", "Answer intact?": "✗"},
+        {"Chunk size": "34-44", "Answer intact?": "✓"},
+        {"Chunk size": "46-50", "Answer intact?": "✗"},
         {"Chunk size": "52+", "Answer intact?": "✓"},
     ]
     assert flips(c) == 6
@@ -71,7 +83,9 @@ def test_storage_bill_in_seed_002_words():
     assert bill.vector_bytes == 8 * 1536 * 4 and bill.hnsw_bytes == bill.vector_bytes * 1.5
     half = chunk(TEXT, "fixed", 24, overlap=12, unit="words")
     bill = storage_bill(half, len(chunks), ChunkOptions(size=24, overlap=12, unit="words"))
-    assert bill.line.startswith(f"vectors stored: {len(half)} — ") and "without overlap" in bill.line
+    assert (
+        bill.line.startswith(f"vectors stored: {len(half)} — ") and "without overlap" in bill.line
+    )
     big = storage_bill(chunks, 8, ChunkOptions(size=200, overlap=0, unit="words"))
     assert big.corpus["Chunks"] == "100,000" and big.corpus["Vectors @1536-dim"] == "614 MB"
     assert storage_bill(chunks, 8, ChunkOptions(size=200, overlap=0, unit="chars")).corpus is None

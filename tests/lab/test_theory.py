@@ -3,8 +3,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lab.theory import (ceiling, denominator_swing, inflation_cap, length_ratio, normaliser,
-                        relative_score)
+from lab.theory import (
+    ceiling,
+    denominator_swing,
+    inflation_cap,
+    length_ratio,
+    normaliser,
+    relative_score,
+)
 
 SEED = dict(avgdl=1200, k1=1.2, b=0.75)  # seed 000's chart parameters
 

@@ -1,7 +1,15 @@
 import pytest
 
-from lab.urlstate import (DEFAULTS, LAB_PRESETS, LAB_SLUGS, Settings, clamp_overlap, lab_slug,
-                          parse_params, to_params)
+from lab.urlstate import (
+    DEFAULTS,
+    LAB_PRESETS,
+    LAB_SLUGS,
+    Settings,
+    clamp_overlap,
+    lab_slug,
+    parse_params,
+    to_params,
+)
 
 DOCS = ["platform_data", "regional_revenue"]
 QUESTIONS = {"platform_data": 3, "regional_revenue": 6}
@@ -24,12 +32,22 @@ def test_lab_by_number_or_slug():
     assert lab_slug("8") is None and lab_slug("x") is None
 
 
-@pytest.mark.parametrize("key,value,field", [
-    ("lab", "99", "lab"), ("doc", "../etc/passwd", "doc"), ("q", "7", "q"), ("q", "-1", "q"),
-    ("strategy", "magic", "strategy"), ("unit", "tokens", "unit"), ("size", "abc", "size"),
-    ("size", "0", "size"), ("size", "100000", "size"), ("overlap", "24", "overlap"),
-    ("overlap", "-3", "overlap"),
-])
+@pytest.mark.parametrize(
+    "key,value,field",
+    [
+        ("lab", "99", "lab"),
+        ("doc", "../etc/passwd", "doc"),
+        ("q", "7", "q"),
+        ("q", "-1", "q"),
+        ("strategy", "magic", "strategy"),
+        ("unit", "tokens", "unit"),
+        ("size", "abc", "size"),
+        ("size", "0", "size"),
+        ("size", "100000", "size"),
+        ("overlap", "24", "overlap"),
+        ("overlap", "-3", "overlap"),
+    ],
+)
 def test_bad_values_fall_back_with_one_notice(key, value, field):
     s, notes = parse_params({key: value}, DOCS, QUESTIONS)
     assert getattr(s, field) == getattr(DEFAULTS, field)
@@ -63,6 +81,7 @@ def test_presets_are_valid_links():
     for slug, preset in LAB_PRESETS.items():
         assert slug in LAB_SLUGS
         params = {k: str(v) for k, v in preset.items()}
-        s, notes = parse_params(params, ["platform_data", "regional_revenue", "compute_pricing",
-                                         "support_kb"], None)
+        s, notes = parse_params(
+            params, ["platform_data", "regional_revenue", "compute_pricing", "support_kb"], None
+        )
         assert not notes, (slug, notes)
