@@ -8,27 +8,18 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lab.urlstate import LABS
 from ui import shell, sidebar
 from ui import state as S
+from ui.urlstate import LABS
 
 st.set_page_config(page_title="Chunk Lab", layout="wide")
 
 S.init()
 S.apply_pending()
 
-FILES = {
-    "boundary": "pages/lab1_boundary.py",
-    "overlap": "pages/lab2_overlap.py",
-    "structure": "pages/lab3_structure.py",
-    "runts": "pages/lab4_runts.py",
-    "tables": "pages/lab5_tables.py",
-    "integrity": "pages/lab6_integrity.py",
-    "notebook": "pages/lab7_notebook.py",
-}
 PAGES = {
-    slug: st.Page(FILES[slug], title=f"{n}. {title}", url_path=slug, default=(n == 1))
-    for n, (slug, title) in enumerate(LABS, start=1)
+    lab.slug: st.Page(lab.page, title=f"{n}. {lab.title}", url_path=lab.slug, default=(n == 1))
+    for n, lab in enumerate(LABS, start=1)
 }
 page = st.navigation(list(PAGES.values()))
 current = next(slug for slug, p in PAGES.items() if p.url_path == page.url_path)

@@ -17,8 +17,10 @@ from chunkers.text import count_units
 
 from .costs import cost_row, human_bytes, vector_bytes, with_hnsw
 from .survival import SurvivalCurve, lottery_map, survival_curve
-from .urlstate import SIZE_LIMITS, SIZE_STEP
 
+# the sizes the app's slider and the sweeps cover, per unit, and the slider's step
+SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}
+SIZE_STEP = {"words": 1, "chars": 10}
 SWEEP_SPAN = {"words": (8, 120), "chars": (100, 3000)}
 OVERLAP_FRACTIONS = tuple(round(f, 2) for f in np.arange(0.0, 0.55, 0.05))
 # seed 002's corpus for the bill at scale: 10,000 documents averaging 2,000 words

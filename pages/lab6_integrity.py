@@ -6,8 +6,8 @@ from chunkers import STRATEGIES
 from lab import sweeps
 from lab.gold import GoldFileError, parse_gold_text
 from lab.integrity import RECALL_KS
-from lab.markup import md_escape
 from ui import charts, data, shell
+from ui.markup import md_escape
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text

@@ -2,10 +2,9 @@
 
 import streamlit as st
 
-from lab import notebook, urlstate
-from lab.markup import md_escape
-from ui import shell
+from ui import notebook, shell, urlstate
 from ui import state as S
+from ui.markup import md_escape
 
 INTRO = """
 Every lab can pin its current result: configuration, verdict, key numbers and a note. Restore a

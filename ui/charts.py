@@ -1,4 +1,4 @@
-"""Plotly figures drawn from lab/ results. Colours come from lab.palette only."""
+"""Plotly figures drawn from lab/ results. Colours come from ui.palette only."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from chunkers import STRATEGIES
-from lab import palette
 from lab.ranking import CATEGORIES, HOLDS, HOLDS_RUNT, OTHER, RUNT, ScoreRow, TheoryCurve
 from lab.survival import SurvivalCurve
 from lab.sweeps import LotteryGrid
+from ui import palette
 
 CATEGORY_COLOURS = {
     HOLDS: palette.ANSWER,

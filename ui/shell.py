@@ -10,9 +10,10 @@ import pandas as pd
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
-from lab import chunkview, exports, notebook, urlstate
-from lab.markup import md_escape
+from lab import exports
 from lab.survival import AnswerNotFound, Survival
+from ui import chunkview, notebook, urlstate
+from ui.markup import md_escape
 
 from . import data
 from . import state as S

@@ -8,13 +8,14 @@ import streamlit as st
 
 from chunkers import STRATEGIES, ChunkOptions
 from chunkers.model import UNITS
-from lab import urlstate
+from lab import sweeps
 from lab.documents import MB, Document, DocumentError, decode_as, encoding_label, read_document
 from lab.gold import GoldPair
-from lab.markup import md_escape
 from lab.questions import clip
 from lab.samples import sample_names
 from lab.tokenize import tokenize
+from ui import urlstate
+from ui.markup import md_escape
 
 from . import data
 from . import state as S
@@ -197,13 +198,13 @@ def render() -> Context:
     )
     sb.radio("Unit", UNITS, key=S.UNIT, horizontal=True, on_change=S.on_unit_change)
     unit = ss[S.UNIT]
-    lo, hi = urlstate.SIZE_LIMITS[unit]
+    lo, hi = sweeps.SIZE_LIMITS[unit]
     ss[S.SIZE] = urlstate.clamp_size(ss.get(S.SIZE, 24), unit)
     sb.slider(
         f"Chunk size ({unit})",
         lo,
         hi,
-        step=urlstate.SIZE_STEP[unit],
+        step=sweeps.SIZE_STEP[unit],
         key=S.SIZE,
         on_change=S.on_size_change,
     )

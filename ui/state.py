@@ -13,10 +13,10 @@ from typing import Any
 
 import streamlit as st
 
-from lab import urlstate
 from lab.samples import sample_names
 from lab.sweeps import size_from_selection
-from lab.urlstate import Settings
+from ui import urlstate
+from ui.urlstate import Settings
 
 from . import data
 

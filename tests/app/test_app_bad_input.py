@@ -5,7 +5,6 @@ element, and the lab stays usable."""
 
 import pytest
 
-from lab.notebook import make_pin, to_json
 from tests.app.app_harness import (
     APP,
     all_text,
@@ -17,6 +16,7 @@ from tests.app.app_harness import (
     set_widget,
     verdicts,
 )
+from ui.notebook import make_pin, to_json
 
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 TEXT = "Caf\u00e9 cr\u00e8me. Audit logs are retained for four hundred days. D\u00e9j\u00e0 vu.\n"

@@ -10,7 +10,6 @@ import pytest
 from markdown_it import MarkdownIt
 
 from lab.exports import from_csv, from_jsonl
-from lab.notebook import from_json
 from tests.app.app_harness import (
     Downloads,
     all_text,
@@ -23,6 +22,7 @@ from tests.app.app_harness import (
     set_widget,
     verdicts,
 )
+from ui.notebook import from_json
 
 NAME = "<img src=x onerror=alert('name')>.md"
 DOC = """# Release notes <b>bold?</b> :red[heading]

@@ -1,8 +1,8 @@
 from chunkers import STRATEGIES
 from lab.gold import load_gold
-from lab.palette import CHUNK_SHADES, STRATEGY_COLOURS, strategy_colour
 from lab.samples import get_sample, list_samples, sample_names
 from lab.survival import find_answer
+from ui.palette import CHUNK_SHADES, STRATEGY_COLOURS, strategy_colour
 
 
 def test_every_sample_has_a_gold_file_whose_answers_are_in_it():

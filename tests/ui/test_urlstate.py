@@ -1,6 +1,6 @@
 import pytest
 
-from lab.urlstate import (
+from ui.urlstate import (
     DEFAULTS,
     LAB_PRESETS,
     LAB_SLUGS,

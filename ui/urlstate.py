@@ -10,28 +10,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
+from lab.sweeps import SIZE_LIMITS
 
 from .markup import md_escape
 
-# (slug, title) in teaching order; the URL may give the slug or the number 1-7.
-LABS: tuple[tuple[str, str], ...] = (
-    ("boundary", "Boundary lottery"),
-    ("overlap", "Overlap as insurance"),
-    ("structure", "Structure beats arithmetic"),
-    ("runts", "Runts and BM25"),
-    ("tables", "Tables, transcribed text and headings"),
-    ("integrity", "Integrity check"),
-    ("notebook", "Notebook"),
+
+class Lab(NamedTuple):
+    slug: str  # what the URL says (or the lab's number)
+    title: str
+    page: str  # the page module that draws it, relative to the app's folder
+
+
+# The labs in teaching order: the one list the navigation, the URL and the titles read.
+LABS: tuple[Lab, ...] = (
+    Lab("boundary", "Boundary lottery", "pages/lab1_boundary.py"),
+    Lab("overlap", "Overlap as insurance", "pages/lab2_overlap.py"),
+    Lab("structure", "Structure beats arithmetic", "pages/lab3_structure.py"),
+    Lab("runts", "Runts and BM25", "pages/lab4_runts.py"),
+    Lab("tables", "Tables, transcribed text and headings", "pages/lab5_tables.py"),
+    Lab("integrity", "Integrity check", "pages/lab6_integrity.py"),
+    Lab("notebook", "Notebook", "pages/lab7_notebook.py"),
 )
-LAB_SLUGS = tuple(s for s, _ in LABS)
+LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
 DEFAULT_DOC = "platform_data"  # seed 002's document
-SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}
-SIZE_STEP = {"words": 1, "chars": 10}
 # Switching unit starts from that unit's classic setting: seed 002's widget
 # (24 words, no overlap) or seed 000's chunker (1,800 chars, 150 overlap).
 UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
@@ -80,7 +86,7 @@ def lab_slug(value: str) -> str | None:
 
 
 def lab_title(slug: str) -> str:
-    return dict(LABS)[slug]
+    return next(lab.title for lab in LABS if lab.slug == slug)
 
 
 def _one(params: Mapping[str, Any], key: str) -> str | None:

@@ -4,7 +4,8 @@ import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
 from lab.bm25 import score_chunks
-from lab.chunkview import (
+from lab.survival import check_survival
+from ui.chunkview import (
     cards_html,
     chunk_cards,
     count_line,
@@ -13,7 +14,6 @@ from lab.chunkview import (
     verdict,
     view_window,
 )
-from lab.survival import check_survival
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 PLATFORM = (SAMPLES / "platform_data.md").read_text()

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from chunkers import Chunk, ChunkOptions
+from lab.bm25 import ChunkScore
+from lab.survival import Survival
 
-from .bm25 import ChunkScore
 from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
-from .survival import Survival
 
 MAX_VIEW_CHARS = 12_000  # longer documents show a window around the answer
 CARD_PREVIEW_CHARS = 400
