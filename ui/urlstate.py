@@ -8,7 +8,7 @@ for the page to show; nothing here raises on user input.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
 
@@ -41,7 +41,6 @@ DEFAULT_DOC = "platform_data"  # seed 002's document
 # Switching unit starts from that unit's classic setting: seed 002's widget
 # (24 words, no overlap) or seed 000's chunker (1,800 chars, 150 overlap).
 UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
-PARAM_KEYS = ("lab", "doc", "q", "strategy", "unit", "size", "overlap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +112,90 @@ def _clip(raw: str) -> str:
     return raw if len(raw) <= 40 else raw[:37] + "..."
 
 
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """What a link's values are checked against."""
+
+    docs: Sequence[str]  # the sample names a link may open
+    questions: Mapping[str, int]  # gold questions per sample (a missing entry: don't check)
+
+
+def _read_lab(raw: str, s: Settings, known: _Known) -> Settings | None:
+    slug = lab_slug(raw)
+    return None if slug is None else replace(s, lab=slug)
+
+
+def _read_doc(raw: str, s: Settings, known: _Known) -> Settings | None:
+    return replace(s, doc=raw) if raw in known.docs else None
+
+
+def _read_q(raw: str, s: Settings, known: _Known) -> Settings | None:
+    n, q = known.questions.get(s.doc), _int(raw)
+    if q is None or q < 0 or (n is not None and q >= n):
+        return None
+    return replace(s, q=q)
+
+
+def _why_q(s: Settings, known: _Known) -> str:
+    n = known.questions.get(s.doc)
+    return f"{s.doc} has questions {f'0-{n - 1}' if n else 'a question number'}"
+
+
+def _read_strategy(raw: str, s: Settings, known: _Known) -> Settings | None:
+    return replace(s, strategy=raw) if raw in STRATEGIES else None
+
+
+def _read_unit(raw: str, s: Settings, known: _Known) -> Settings | None:
+    if raw not in UNITS:
+        return None
+    size, overlap = UNIT_DEFAULTS[raw]  # a unit starts from its classic setting
+    return replace(s, unit=raw, size=size, overlap=overlap)
+
+
+def _read_size(raw: str, s: Settings, known: _Known) -> Settings | None:
+    lo, hi = SIZE_LIMITS[s.unit]
+    size = _int(raw)
+    return replace(s, size=size) if size is not None and lo <= size <= hi else None
+
+
+def _why_size(s: Settings, known: _Known) -> str:
+    lo, hi = SIZE_LIMITS[s.unit]
+    return f"size in {s.unit} must be a whole number from {lo} to {hi}"
+
+
+def _read_overlap(raw: str, s: Settings, known: _Known) -> Settings | None:
+    overlap = _int(raw)
+    return replace(s, overlap=overlap) if overlap is not None and 0 <= overlap < s.size else None
+
+
+class _Param(NamedTuple):
+    """One query parameter: how to read it, what to say when it is bad, and
+    what stands in for it then (the settings so far, unless ``fallback`` says)."""
+
+    key: str
+    read: Callable[[str, Settings, _Known], Settings | None]  # None: the value is bad
+    why: Callable[[Settings, _Known], str]
+    fallback: Callable[[Settings], Settings] = lambda s: s
+
+
+# In order: a later parameter is read against the settings the earlier ones made
+# (q against its doc, size against its unit, overlap against its size).
+PARAMS: tuple[_Param, ...] = (
+    _Param("lab", _read_lab, lambda s, k: f"labs are 1-{len(LABS)} or {', '.join(LAB_SLUGS)}"),
+    _Param("doc", _read_doc, lambda s, k: "no such sample document"),
+    _Param("q", _read_q, _why_q),
+    _Param("strategy", _read_strategy, lambda s, k: f"strategies are {', '.join(STRATEGIES)}"),
+    _Param("unit", _read_unit, lambda s, k: f"units are {', '.join(UNITS)}"),
+    _Param("size", _read_size, _why_size),
+    _Param(
+        "overlap",
+        _read_overlap,
+        lambda s, k: f"overlap must be from 0 to {max_overlap(s.size)}, below the size",
+        lambda s: replace(s, overlap=0),
+    ),
+)
+
+
 def parse_params(
     params: Mapping[str, Any],
     docs: Sequence[str],
@@ -126,75 +209,24 @@ def parse_params(
     to how many gold questions it has (a missing entry means "don't check").
     ``source`` names where the values came from in the notices ("Link", "Pin").
     """
+    known = _Known(docs, questions or {})
     notices: list[str] = []
     s = DEFAULTS
-
-    def bad(key: str, raw: str, why: str, default: Any) -> None:
-        notices.append(f"{source} value {key}={_short(raw)} ignored ({why}); using {default}.")
-
-    raw = _one(params, "lab")
-    if raw is not None:
-        slug = lab_slug(raw)
-        if slug is None:
-            bad("lab", raw, f"labs are 1-{len(LABS)} or {', '.join(LAB_SLUGS)}", s.lab)
-        else:
-            s = replace(s, lab=slug)
-
-    raw = _one(params, "doc")
-    if raw is not None:
-        if raw in docs:
-            s = replace(s, doc=raw)
-        else:
-            bad("doc", raw, "no such sample document", s.doc)
-
-    raw = _one(params, "q")
-    if raw is not None:
-        n = (questions or {}).get(s.doc)
-        q = _int(raw)
-        if q is None or q < 0 or (n is not None and q >= n):
-            limit = f"0-{n - 1}" if n else "a question number"
-            bad("q", raw, f"{s.doc} has questions {limit}", s.q)
-        else:
-            s = replace(s, q=q)
-
-    raw = _one(params, "strategy")
-    if raw is not None:
-        if raw in STRATEGIES:
-            s = replace(s, strategy=raw)
-        else:
-            bad("strategy", raw, f"strategies are {', '.join(STRATEGIES)}", s.strategy)
-
-    raw = _one(params, "unit")
-    if raw is not None:
-        if raw in UNITS:
-            size, overlap = UNIT_DEFAULTS[raw]
-            s = replace(s, unit=raw, size=size, overlap=overlap)
-        else:
-            bad("unit", raw, f"units are {', '.join(UNITS)}", s.unit)
-
-    lo, hi = SIZE_LIMITS[s.unit]
-    raw = _one(params, "size")
-    if raw is not None:
-        size = _int(raw)
-        if size is None or not lo <= size <= hi:
-            bad("size", raw, f"size in {s.unit} must be a whole number from {lo} to {hi}", s.size)
-        else:
-            s = replace(s, size=size)
-
-    raw = _one(params, "overlap")
-    if raw is not None:
-        overlap = _int(raw)
-        if overlap is None or not 0 <= overlap < s.size:
-            bad(
-                "overlap",
-                raw,
-                f"overlap must be from 0 to {max_overlap(s.size)}, below the size",
-                0,
+    for param in PARAMS:
+        raw = _one(params, param.key)
+        if raw is None:
+            continue
+        read = param.read(raw, s, known)
+        if read is None:
+            why = param.why(s, known)
+            s = param.fallback(s)
+            notices.append(
+                f"{source} value {param.key}={_short(raw)} ignored ({why}); "
+                f"using {getattr(s, param.key)}."
             )
-            s = replace(s, overlap=0)
         else:
-            s = replace(s, overlap=overlap)
-    elif s.overlap >= s.size:
+            s = read
+    if _one(params, "overlap") is None and s.overlap >= s.size:
         s = replace(s, overlap=clamp_overlap(s.overlap, s.size))
 
     unknown = sorted(k for k in params if k not in PARAM_KEYS)
@@ -202,6 +234,9 @@ def parse_params(
         names = ", ".join(md_escape(_clip(str(k))) for k in unknown)
         notices.append(f"{source} parameter(s) {names} not understood and ignored.")
     return s, notices
+
+
+PARAM_KEYS = tuple(param.key for param in PARAMS)
 
 
 def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, str]:
