@@ -1,0 +1,111 @@
+"""The architecture as the files say it: imports flow pages -> ui -> lab -> chunkers,
+lab/ and chunkers/ never import Streamlit, and no package imports itself in a circle
+(a lazy import inside a function counts: it is a cycle all the same)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.support import ROOT
+
+LAYERS = ("pages", "ui", "lab", "chunkers")  # each may import only those after it
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
+    """Every module this file imports, at any depth, relative imports resolved.
+    ``from package import name`` imports the submodule when ``name`` is one of
+    ``modules``, else the package itself."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                found.add(sub if sub in modules else module)
+    return found
+
+
+def _files(layer: str) -> list[Path]:
+    return sorted((ROOT / layer).rglob("*.py"))
+
+
+def _graph(layer: str) -> dict[str, set[str]]:
+    modules = {_module_name(p): p for p in _files(layer)}
+    # a compiled module (Cython source) is a module too; its own imports are not read
+    known = frozenset(modules) | {_module_name(p) for p in (ROOT / layer).rglob("*.pyx")}
+    return {
+        name: {m for m in _imports(p, known) if m in modules} - {name}
+        for name, p in modules.items()
+    }
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_imports_flow_one_way(layer: str) -> None:
+    above = LAYERS[: LAYERS.index(layer)]
+    wrong = [
+        f"{_module_name(p)} imports {m}"
+        for p in _files(layer)
+        for m in sorted(_imports(p))
+        if m.split(".")[0] in above
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("layer", ["lab", "chunkers"])
+def test_measurements_and_chunking_never_import_streamlit(layer: str) -> None:
+    wrong = [
+        _module_name(p)
+        for p in _files(layer)
+        if any(m.split(".")[0] == "streamlit" for m in _imports(p))
+    ]
+    assert wrong == []
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle of the graph, as the modules along it, or []."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("layer", ["pages", "ui", "lab"])
+def test_no_package_imports_itself_in_a_circle(layer: str) -> None:
+    assert _cycle(_graph(layer)) == []
