@@ -7,6 +7,7 @@ from pathlib import Path
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "sample_docs"
 GOLD_SUFFIX = ".gold.jsonl"
+EXAMPLES_DIR = SAMPLES_DIR / "examples"  # documents a lab shows on its own, not in the picker
 
 
 @dataclass(frozen=True, slots=True)

@@ -239,6 +239,13 @@ def _fixed_intact(case: _FixedCase, sizes: np.ndarray, overlaps: np.ndarray) -> 
     return out
 
 
+def answer_units(text: str, answer: str, unit: str) -> tuple[int, int]:
+    """The first occurrence's first and last unit, 1-based and inclusive, as the
+    fixed-size chunker counts them (words are tokens; chars are characters)."""
+    case = _fixed_case(_Layout.of(_fixed_text(text)), answer, unit)
+    return int(case.first[0]) + 1, int(case.last[0]) + 1
+
+
 # --------------------------------------------------------------------------- sweeps
 
 

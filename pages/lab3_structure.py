@@ -1,4 +1,4 @@
-"""Lab 3: structure beats arithmetic (seeds 000 and 002)."""
+"""Lab 3: structure beats arithmetic."""
 
 import streamlit as st
 

@@ -1,12 +1,11 @@
-"""Lab 6: the integrity check (seed 002's diagnostic over a gold set)."""
+"""Lab 6: the integrity check (the survival diagnostic over a gold set)."""
 
 import streamlit as st
 
 from chunkers import STRATEGIES
 from lab import sweeps
 from lab.gold import GoldFileError, parse_gold_text
-from lab.integrity import RECALL_KS
-from ui import charts, data, shell
+from ui import charts, controls, data, shell
 from ui.markup import md_escape
 
 INTRO = """
@@ -43,12 +42,8 @@ def _gold(ctx):
 
 def body(ctx):
     pairs = _gold(ctx)
-    k = st.select_slider(
-        "k (a gold answer counts as found when its chunk ranks within k)",
-        options=list(RECALL_KS),
-        value=10,
-        key="lab6_k",
-    )
+    controls.ensure(st.session_state, "integrity")
+    k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
     extra = {}
     if pairs:
         names = sweeps.strategy_names()

@@ -210,23 +210,25 @@ def score_vs_length(
                 )
             )
     if curve.chart_lines:
+        # -- why -- above the plot area, under the title: never on top of a point
         fig.add_annotation(
             text="<br>".join(curve.chart_lines),
             xref="paper",
             yref="paper",
-            x=0.99,
-            y=0.98,
+            x=0,
+            y=1.02,
             showarrow=False,
-            xanchor="right",
-            yanchor="top",
-            align="right",
-            bgcolor="rgba(255,255,255,0.85)",
-            bordercolor="#666",
+            xanchor="left",
+            yanchor="bottom",
+            align="left",
             font=dict(size=13),
         )
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="BM25 score")
-    return _layout(fig, height, title="Score against length, with the theoretical curve")
+    _layout(fig, height, title="Score against length, with the theoretical curve")
+    if curve.chart_lines:  # room for the note's lines between the title and the plot
+        fig.update_layout(margin=dict(t=50 + 18 * len(curve.chart_lines)))
+    return fig
 
 
 def length_histogram(

@@ -155,7 +155,7 @@ def legend_html() -> str:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     ok: bool | None  # None: no answer to check
-    text: str  # seed 002's words, with its mark
+    text: str  # the survival check's words, with its mark
 
 
 def verdict(survival: Survival | None) -> Verdict:
@@ -289,7 +289,7 @@ def cards_html(
 
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:
-    """Seed 002's caption: 'chunks: 8 from 192 words'."""
+    """The count caption: 'chunks: 8 from 192 words'."""
     from chunkers.text import count_units
 
     return f"chunks: {len(chunks)} from {count_units(text, unit):,} {unit}"

@@ -232,6 +232,20 @@ def revenue(text: str, sweep: str, k1: float, b: float) -> ranking.RevenueCase:
     return ranking.revenue_case(text, sweep, k1=k1, b=b)
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
+    return ranking.orphan_case(text, k1=k1, b=b)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def sweep_example() -> ranking.SweepExample:
+    from lab.documents import read_document
+    from lab.samples import EXAMPLES_DIR
+
+    path = EXAMPLES_DIR / ranking.SWEEP_EXAMPLE
+    return ranking.sweep_example(read_document(path).text, path.name)
+
+
 def _rank_moves(
     text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
 ) -> list[ranking.RankMove]:

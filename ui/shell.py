@@ -12,7 +12,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from lab import exports
 from lab.survival import AnswerNotFound, Survival
-from ui import chunkview, notebook, urlstate
+from ui import chunkview, controls, notebook, urlstate
 from ui.markup import md_escape
 
 from . import data
@@ -80,7 +80,7 @@ def run_lab(
 def survival_of(
     ctx: Context, strategy: str | None = None, sweep: str = "backward"
 ) -> Survival | None:
-    """Seed 002's check for the current answer, or None without an answer."""
+    """The survival check for the current answer, or None without an answer."""
     if not ctx.answer:
         return None
     return data.survival(
@@ -169,8 +169,16 @@ def pin_box(ctx: Context, slug: str, verdict: str, numbers: dict[str, Any]) -> N
     with st.expander("Pin this result to the notebook"):
         note = st.text_input("Note (optional)", key=f"pin_note_{slug}")
         if st.button("Pin to notebook", key=f"pin_{slug}"):
+            # the sidebar's settings, the question in words, and the lab's own controls
+            config = {**ctx.config, **controls.snapshot(st.session_state, slug)}
             pin = notebook.make_pin(
-                slug, urlstate.lab_title(slug), ctx.config, verdict, numbers, note
+                slug,
+                urlstate.lab_title(slug),
+                config,
+                verdict,
+                numbers,
+                note,
+                question=ctx.question,
             )
             st.session_state.setdefault(S.PINS, []).append(pin)
             st.success(f"Pinned: {len(st.session_state[S.PINS])} pin(s) in the notebook.")
@@ -209,6 +217,11 @@ def footer(
 def table(rows: list[dict[str, Any]] | pd.DataFrame, **kwargs: Any) -> None:
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
     st.dataframe(df, hide_index=True, **kwargs)
+
+
+def full_table(rows: list[dict[str, Any]]) -> None:
+    """A short table shown whole, every row on the page (no inner scroll)."""
+    st.table(pd.DataFrame(rows), hide_index=True)
 
 
 def explain(text: str) -> None:
