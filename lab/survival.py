@@ -124,6 +124,15 @@ def _require(text: str, answers: Sequence[str]) -> None:
             find_answer(text, a)  # raises AnswerNotFound with the usual message
 
 
+def answer_problem(text: str, answer: str) -> str | None:
+    """Why ``answer`` cannot be checked in ``text`` (one line), or None when it occurs."""
+    try:
+        _require(text, [answer])
+    except AnswerNotFound as exc:
+        return str(exc)
+    return None
+
+
 # --------------------------------------------------------------------------- one chunking
 
 

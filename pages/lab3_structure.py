@@ -21,7 +21,10 @@ def body(ctx):
         with col:
             st.markdown(f"**{STRATEGIES[name].display_name}**")
             surv = shell.survival_of(ctx, name)
-            shell.verdict_banner(chunkview.verdict(surv))
+            if ctx.answer_missing:  # the warning stands once, above the chunk view
+                st.caption("no answer to check")
+            else:
+                shell.verdict_banner(chunkview.verdict(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
             st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
     extra = {}

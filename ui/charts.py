@@ -111,7 +111,14 @@ def lottery_heatmap(
             y=labels,
             zmin=0,
             zmax=1,
-            showscale=False,
+            showscale=True,  # the colour legend: two bands, each named
+            colorbar=dict(
+                title=dict(text="answer"),
+                tickvals=[0.25, 0.75],
+                ticktext=["✗ split", "✓ intact"],
+                len=0.6,
+                thickness=16,
+            ),
             colorscale=[
                 [0, palette.SPLIT],
                 [0.5, palette.SPLIT],
@@ -119,7 +126,7 @@ def lottery_heatmap(
                 [1, palette.INTACT],
             ],
             customdata=grid.overlaps,
-            hovertemplate=f"size %{{x}} {unit}, overlap %{{customdata}} (%{{y}})<br>"
+            hovertemplate=f"size %{{x}} {unit}, overlap %{{customdata}} (%{{y}} of size)<br>"
             "%{z}<extra>1 = intact, 0 = split</extra>",
         )
     )
@@ -135,8 +142,14 @@ def lottery_heatmap(
         )
     )
     fig.update_xaxes(title=f"chunk size ({unit})")
-    fig.update_yaxes(title="overlap (share of size)")
-    return _layout(fig, height, title="Lottery map: green = answer intact, red = split")
+    fig.update_yaxes(title="overlap (% of chunk size)")
+    words = palette.COLOUR_WORDS
+    return _layout(
+        fig,
+        height,
+        title=f"Lottery map: {words[palette.INTACT]} = answer intact, "
+        f"{words[palette.SPLIT]} = split",
+    )
 
 
 def strategy_bars(

@@ -17,7 +17,13 @@ from lab.gold import GoldPair, load_gold
 from lab.questions import answer_sentences
 from lab.samples import get_sample
 from lab.stats import LengthStats, length_stats
-from lab.survival import Survival, SurvivalCurve, check_survival, gold_survival_rates
+from lab.survival import (
+    Survival,
+    SurvivalCurve,
+    answer_problem,
+    check_survival,
+    gold_survival_rates,
+)
 
 # Beyond this many characters a sweep over a chunking strategy runs one size at
 # a time behind a progress bar (fixed-size sweeps are arithmetic and always
@@ -67,6 +73,12 @@ def gold_set(name: str):
 def gold_pairs(name: str) -> list[GoldPair]:
     gs = gold_set(name)
     return list(gs.pairs) if gs else []
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def missing_answer(text: str, answer: str) -> str | None:
+    """Why the answer is not in the text (one line), or None when it is."""
+    return answer_problem(text, answer)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)

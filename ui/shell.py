@@ -68,7 +68,7 @@ def run_lab(
         body(ctx)
     except ScriptControlException:
         raise
-    except AnswerNotFound as e:
+    except AnswerNotFound as e:  # caught by the sidebar first; kept as a last guard
         st.warning(f"{one_line(e)}: pick an answer that appears in the document.")
     except Exception as e:  # noqa: BLE001 - the user sees one line, never a traceback
         st.error(f"Something went wrong in this lab: {one_line(e)}")
@@ -88,7 +88,23 @@ def survival_of(
     )
 
 
+def missing_answer_line(ctx: Context) -> str | None:
+    """The warning that stands where the verdict goes when the answer is not in the text."""
+    if not ctx.answer_missing:
+        return None
+    return f"{md_escape(ctx.answer_missing)}: pick an answer that appears in the document."
+
+
+def verdict_for(ctx: Context, surv: Survival | None) -> chunkview.Verdict:
+    """The verdict shown: the survival check's, or the missing answer's warning."""
+    warning = missing_answer_line(ctx)
+    return chunkview.Verdict(None, warning, missing=True) if warning else chunkview.verdict(surv)
+
+
 def verdict_banner(v: chunkview.Verdict) -> None:
+    if v.missing:
+        st.warning(v.text)
+        return
     if v.ok is None:
         st.info(v.text)
     elif v.ok:
@@ -111,7 +127,7 @@ def chunk_view(
     strategy = strategy or ctx.strategy
     cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
     surv = survival_of(ctx, strategy, sweep)
-    v = chunkview.verdict(surv)
+    v = verdict_for(ctx, surv)
     verdict_banner(v)
     scores = None
     if ctx.question:

@@ -23,6 +23,7 @@ from . import state as S
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
 _READ_AS = "_read_as"
+_LAST_UPLOAD = "_last_upload"  # file id of the upload the answer fields belong to
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Context:
     answer: str | None = None
     qa_source: str = "gold"
     gold: list[GoldPair] = field(default_factory=list)
+    answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
     def opts(self) -> ChunkOptions:
@@ -98,7 +100,19 @@ def _upload() -> Document | None:
                 args=(f.file_id, e.encoding),
             )
         return None
+    if ss.get(_LAST_UPLOAD) != f.file_id:  # a new document: an answer pasted for another goes
+        ss[_LAST_UPLOAD] = f.file_id
+        ss[S.ANSWER_PASTE] = ""
     return doc
+
+
+def _check_answer(ctx: Context) -> None:
+    """An answer that is not in the document is set aside with its reason: the lab
+    shows the reason where the verdict goes and keeps everything else."""
+    if ctx.answer and ctx.text is not None:
+        ctx.answer_missing = data.missing_answer(ctx.text, ctx.answer)
+        if ctx.answer_missing:
+            ctx.answer = None
 
 
 def _question(ctx: Context) -> None:
@@ -188,6 +202,7 @@ def render() -> Context:
         if gs is not None and gs.errors:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
+    _check_answer(ctx)
 
     sb.selectbox(
         "Strategy",

@@ -144,6 +144,7 @@ def on_size_change() -> None:
 
 def on_doc_change() -> None:
     st.session_state[QUESTION] = 0
+    st.session_state[ANSWER_PASTE] = ""  # an answer pasted for one document is not another's
 
 
 def current_settings(lab: str) -> Settings:

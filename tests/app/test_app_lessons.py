@@ -7,8 +7,13 @@ from pathlib import Path
 
 from tests.app.app_harness import (
     all_text,
+    captions,
+    click,
     curve_key,
+    html_bodies,
     open_app,
+    open_lab,
+    plotly_specs,
     rerun,
     set_widget,
     verdicts,
@@ -67,3 +72,183 @@ def test_no_page_names_a_document_the_user_does_not_have():
         if pattern.search(line)
     ]
     assert offenders == []
+
+
+# --------------------------------------------------------------------------- lab 4
+
+MUMBAI = "| Mumbai | FY24 | 18,412 | 4.2% |"
+
+
+def test_lab4_the_orphan_is_the_headerless_row_then_the_structural_fix():
+    at = open_lab("runts")
+    [orphan] = [e.value for e in at.error if "orphan row" in e.value]
+    assert orphan.startswith(f"fixed, no overlap: the orphan row {MUMBAI} is cut off without")
+    assert "(chunk 3, 34 chars" in orphan and "ranks #1" in orphan and "#3 with" in orphan
+    first = at.dataframe[0].value  # the fixed-size chunks: the row's chunk has no header
+    row = first[first["holds the Mumbai row"] == "✓"].iloc[0]
+    assert row["length (chars)"] == 34 and row["table header"] == ""
+    assert [s.value for s in at.subheader][:2] == [
+        "The revenue report: a row without its header",
+        "The structural fix",
+    ]
+    fix = [e.value for e in at.success if e.value.startswith("structural, sweep backward")]
+    assert fix and "the row sits with its table in chunk 3 (1833 chars" in fix[0]
+    assert "261" not in " ".join(
+        e.value for e in at.error
+    )  # the header-repeating runt is not "the orphan"
+
+
+def test_lab4_forward_and_backward_differ_live_on_a_shipped_document():
+    at = open_lab("runts")
+    [line] = [m.value for m in at.markdown if m.value.startswith("**Why backward, live:**")]
+    assert "depot_reconciliation.md at 1,800 characters" in line
+    assert "[1414, 1734, 358, 211]" in line
+    assert "[1414, 2094, 211], and 1 runt(s) ([211]) survive" in line
+    assert "[1414, 1734, 571], 0 runt(s)" in line
+
+
+def test_lab4_inflation_note_sits_off_the_plot():
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    spec = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Score"))
+    [note] = spec["layout"]["annotations"]
+    assert note["text"].startswith("inflation ×")
+    assert note["yref"] == "paper" and note["y"] >= 1 and note["yanchor"] == "bottom"
+
+
+def test_lab4_k1_zero_says_the_ranking_is_a_tie():
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    set_widget(at, "radio", "lab4_sweep", "off")
+    set_widget(at, "slider", "k1", 0.0)
+    assert not [e.value for e in at.error if "ranks #" in e.value]
+    ties = [e.value for e in at.info if "the ranking is a tie" in e.value]
+    assert len(ties) == 2 and all("every chunk scores 0.000" in t for t in ties)
+
+
+# --------------------------------------------------------------------------- pins
+
+
+def _goto(at, page: str):
+    at.switch_page(page)
+    return rerun(at)
+
+
+def test_a_pin_restores_every_control_of_its_lab():
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    set_widget(at, "slider", "k1", 2.0)
+    set_widget(at, "slider", "b", 0.3)
+    set_widget(at, "radio", "lab4_sweep", "forward")
+    click(at, "pin_runts")
+    _goto(at, "pages/lab5_tables.py")
+    set_widget(at, "toggle", "lab5_no_heading", True)
+    click(at, "pin_tables")
+    _goto(at, "pages/lab6_integrity.py")
+    set_widget(at, "select_slider", "lab6_k", 3)
+    click(at, "pin_integrity")
+    pins = at.session_state["pins"]
+    assert pins[0].config["k1"] == 2.0 and pins[0].config["sweep"] == "forward"
+
+    # move every control away, then restore each pin
+    _goto(at, "pages/lab4_runts.py")
+    set_widget(at, "slider", "k1", 0.5)
+    set_widget(at, "radio", "lab4_sweep", "off")
+    _goto(at, "pages/lab7_notebook.py")
+    click(at, "restore_0")
+    assert at.title[0].value == "4. Runts and BM25"
+    assert at.slider(key="k1").value == 2.0 and at.slider(key="b").value == 0.3
+    assert at.radio(key="lab4_sweep").value == "forward"
+    _goto(at, "pages/lab7_notebook.py")
+    click(at, "restore_1")
+    assert at.title[0].value.startswith("5. ") and at.toggle(key="lab5_no_heading").value is True
+    _goto(at, "pages/lab7_notebook.py")
+    click(at, "restore_2")
+    assert at.title[0].value == "6. Integrity check" and at.select_slider(key="lab6_k").value == 3
+
+
+# --------------------------------------------------------------------------- a wrong answer
+
+NOTES = (
+    "# Retention\n\nAudit logs are retained for four hundred days to satisfy the compliance "
+    "requirement, after which they are deleted. Backups run nightly and are kept for a month.\n"
+)
+MISSING = (
+    "answer not found in the document: 'this sentence is nowhere': pick an answer that "
+    "appears in the document."
+)
+
+
+def _upload(at, name: str, text: str):
+    set_widget(at, "selectbox", "doc", "__upload__")
+    at.file_uploader(key="upload").upload(name, text.encode(), "text/markdown")
+    return rerun(at)
+
+
+def _paste(at, answer: str):
+    at.text_input(key="own_question").input("how long are audit logs kept?")
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input(answer)
+    return rerun(at)
+
+
+def test_a_wrong_answer_warns_in_place_and_keeps_the_lab():
+    at = _paste(_upload(open_app(), "notes.md", NOTES), "this sentence is nowhere")
+    assert [w.value for w in at.warning] == [MISSING]
+    assert any(c.startswith("chunks: ") for c in captions(at))  # the chunk view stays
+    assert 'class="chunk-card"' in "".join(html_bodies(at))
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == ["Export chunks (JSONL)", "Export chunks (CSV)"]  # the export stays
+    click(at, "pin_boundary")  # the pin stays, and keeps the warning as its verdict
+    assert at.session_state["pins"][0].verdict == MISSING
+    for page, chart in (
+        ("pages/lab4_runts.py", "BM25 score per chunk"),
+        ("pages/lab6_integrity.py", "Chunk lengths"),
+    ):
+        at.switch_page(page)
+        rerun(at)
+        assert [w.value for w in at.warning] == [MISSING]
+        assert any(s["layout"]["title"]["text"] == chart for s in plotly_specs(at))
+
+
+def test_a_pasted_answer_does_not_carry_over_to_a_new_upload():
+    at = _paste(_upload(open_app(), "notes.md", NOTES), "Backups run nightly")
+    assert verdicts(at)[0].startswith("✓")
+    at.file_uploader(key="upload").upload(
+        "other.md", b"# Other\n\nNothing to see.\n", "text/markdown"
+    )
+    rerun(at)
+    assert at.text_area(key="answer_paste").value == ""
+    assert not at.warning and verdicts(at)[0].startswith("no answer picked")
+
+
+# --------------------------------------------------------------------------- lab 2 and the cards
+
+
+def test_lab2_heatmap_has_a_colour_legend_a_percent_axis_and_honest_colour_words():
+    from ui import palette
+
+    at = open_lab("overlap")
+    spec = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Lottery"))
+    title = spec["layout"]["title"]["text"]
+    heat = next(t for t in spec["data"] if t["type"] == "heatmap")
+    assert heat["showscale"] is True
+    assert heat["colorbar"]["ticktext"] == ["✗ split", "✓ intact"]
+    assert "%" in spec["layout"]["yaxis"]["title"]["text"]
+    assert all(label.endswith("%") for label in heat["y"])
+    # the words name the colours drawn: vermillion is not called plain "red"
+    assert "red = split" not in title.replace("orange-red", "")
+    assert f"{palette.COLOUR_WORDS[palette.SPLIT]} = split" in title
+    drawn = {c for _, c in heat["colorscale"]}
+    assert drawn == {palette.SPLIT, palette.INTACT}
+
+
+def test_chunk_cards_speak_the_labs_unit_only():
+    at = open_app(overlap="12")  # 24 words, 12 words of overlap
+    cards = html_bodies(at)[2]
+    assert "24 words · prose" in cards and "+12 words overlap" in cards
+    assert "chars overlap" not in cards
+    set_widget(at, "radio", "unit", "chars")  # 150 chars of overlap
+    set_widget(at, "slider", "size", 400)
+    cards = html_bodies(at)[2]
+    assert re.search(r"\+\d[\d,]* chars overlap", cards) and "words overlap" not in cards
