@@ -16,6 +16,7 @@ from chunkers import STRATEGIES, Chunk, ChunkOptions, ParsedDocument
 from chunkers.text import count_units
 
 from .costs import cost_row, human_bytes, vector_bytes, with_hnsw
+from .stats import length_stats
 from .survival import SurvivalCurve, answer_units, lottery_map, survival_curve
 
 # the sizes the app's slider and the sweeps cover, per unit, and the slider's step
@@ -235,6 +236,31 @@ class StrategyRow:
     chunks: int
     verdict: str
     intact: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class SizeCheck:
+    """Did a strategy keep to the size? Its largest chunk against the effective maximum
+    (size + floor - 1, the most a runt merge may reach)."""
+
+    largest: int
+    limit: int
+    over: int  # chunks longer than the limit
+    unit: str
+
+    def line(self, intact: bool | None) -> str:
+        if not self.over:
+            return f"largest chunk {self.largest:,} {self.unit}, within the size"
+        line = (
+            f"⚠ ignored the size: {self.over} chunk(s) past {self.limit:,} {self.unit}, "
+            f"the largest {self.largest:,} {self.unit}"
+        )
+        return line + (": it survives because it ignored the size" if intact else "")
+
+
+def size_check(chunks: Sequence[Chunk], opts: ChunkOptions) -> SizeCheck:
+    stats = length_stats(chunks, opts)
+    return SizeCheck(stats.max or 0, stats.effective_max, len(stats.over_effective_max), opts.unit)
 
 
 def strategy_names() -> list[str]:

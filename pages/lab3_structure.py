@@ -16,6 +16,7 @@ and watch which curves stay flat. That is not a tuning win; it is a structural g
 
 def body(ctx):
     names = sweeps.strategy_names()
+    largest = {}
     cols = st.columns(len(names))
     for col, name in zip(cols, names):
         with col:
@@ -27,6 +28,10 @@ def body(ctx):
                 shell.verdict_banner(chunkview.verdict(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
             st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
+            check = sweeps.size_check(cs, ctx.opts)
+            # -- why -- a strategy that passes the size can look perfect for the wrong reason
+            (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
+            largest[name] = check
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
@@ -52,6 +57,8 @@ def body(ctx):
                     "strategy": STRATEGIES[n].display_name,
                     "verdict flips": sweeps.flips(c),
                     "sizes intact": f"{sweeps.survival_share(c):.0%}",
+                    f"largest chunk ({ctx.unit}) at {ctx.size}": largest[n].largest,
+                    "kept to the size": "✗ ignored it" if largest[n].over else "✓",
                 }
                 for n, c in curves.items()
             ]

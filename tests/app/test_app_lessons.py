@@ -252,3 +252,29 @@ def test_chunk_cards_speak_the_labs_unit_only():
     set_widget(at, "slider", "size", 400)
     cards = html_bodies(at)[2]
     assert re.search(r"\+\d[\d,]* chars overlap", cards) and "words overlap" not in cards
+
+
+# --------------------------------------------------------------------------- lab 3
+
+# One table row of 200 words: no strategy that keeps a row whole can stay within 24 words.
+LONG_ROW = "the carrier keeps the pallet on the dock until the depot signs " * 16
+TABLE_DOC = f"# Rates\n\n| lane | terms |\n|---|---|\n| north | {LONG_ROW.strip()} |\n"
+ROW_ANSWER = "the carrier keeps the pallet on the dock until the depot signs the carrier"
+
+
+def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
+    at = _paste(_upload(open_app(), "rates.md", TABLE_DOC), ROW_ANSWER)
+    at.switch_page("pages/lab3_structure.py")
+    rerun(at)
+    flags = [w.value for w in at.warning if "ignored the size" in w.value]
+    assert flags, "a strategy that passed the size is flagged"
+    structural = [f for f in flags if "past 29 words" in f]  # 24 + a floor of 6, less one
+    assert structural and all(
+        f.endswith(": it survives because it ignored the size") for f in structural
+    )
+    kept = [c for c in captions(at) if c.startswith("largest chunk ")]
+    assert any(c.endswith("words, within the size") for c in kept)  # fixed keeps to it
+    table = next(d.value for d in at.dataframe if "kept to the size" in d.value.columns)
+    assert dict(zip(table["strategy"], table["kept to the size"]))["Fixed size"] == "✓"
+    assert "✗ ignored it" in set(table["kept to the size"])
+    assert max(table["largest chunk (words) at 24"]) > 200
