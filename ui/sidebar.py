@@ -23,7 +23,6 @@ from . import state as S
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
 _READ_AS = "_read_as"
-_LAST_UPLOAD = "_last_upload"  # file id of the upload the answer fields belong to
 
 
 @dataclass
@@ -100,10 +99,17 @@ def _upload() -> Document | None:
                 args=(f.file_id, e.encoding),
             )
         return None
-    if ss.get(_LAST_UPLOAD) != f.file_id:  # a new document: an answer pasted for another goes
-        ss[_LAST_UPLOAD] = f.file_id
+    if ss.get(S.UPLOAD_ID) != f.file_id:  # a new document: an answer pasted for another goes
+        ss[S.UPLOAD_ID] = f.file_id
         ss[S.ANSWER_PASTE] = ""
     return doc
+
+
+def upload_gold() -> list[GoldPair]:
+    """The gold set loaded (on the integrity lab) for the upload now open, if any."""
+    ss = st.session_state
+    loaded = ss.get(S.UPLOAD_GOLD)
+    return list(loaded[2]) if loaded and loaded[0] == ss.get(S.UPLOAD_ID) else []
 
 
 def _check_answer(ctx: Context) -> None:
@@ -192,6 +198,7 @@ def render() -> Context:
             0,
             0,
             qa_source="own",
+            gold=upload_gold() if doc else [],
         )
     else:
         name = ss[S.DOC]

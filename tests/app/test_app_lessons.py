@@ -278,3 +278,64 @@ def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
     assert dict(zip(table["strategy"], table["kept to the size"]))["Fixed size"] == "✓"
     assert "✗ ignored it" in set(table["kept to the size"])
     assert max(table["largest chunk (words) at 24"]) > 200
+
+
+# --------------------------------------------------------------------------- small things
+
+PLATFORM = (ROOT / "sample_docs" / "platform_data.md").read_text(encoding="utf-8")
+AUDIT_Q = "how long are audit logs kept?"
+AUDIT_A = "Audit logs are retained for four hundred days"
+GOLD = (
+    f'{{"question": "{AUDIT_Q}", "answer": "{AUDIT_A}"}}\n'
+    '{"question": "how often do backups run?", "answer": "run nightly"}\n'
+).encode()
+
+
+def _upload_with_gold(at):
+    _upload(at, "notes.md", PLATFORM)
+    at.switch_page("pages/lab6_integrity.py")
+    rerun(at)
+    at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD, "application/jsonl")
+    return rerun(at)
+
+
+def test_a_gold_file_loaded_on_lab6_serves_lab3_too():
+    at = _upload_with_gold(open_app())
+    at.switch_page("pages/lab3_structure.py")
+    rerun(at)
+    assert "no gold set" not in all_text(at).lower()
+    gold = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Gold set"))
+    assert "(2 questions)" in gold["layout"]["title"]["text"]
+    at.switch_page("pages/lab6_integrity.py")  # back on lab 6 the set is still there
+    rerun(at)
+    assert "Gold set: 2 pair(s) from gold.jsonl, loaded earlier." in captions(at)
+
+
+def test_your_own_question_is_listed_once_when_the_gold_file_holds_it():
+    at = _upload_with_gold(open_app())
+    at.selectbox(key="question").set_value(-1)
+    rerun(at)
+    at.text_input(key="own_question").input(AUDIT_Q)
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input(AUDIT_A)
+    rerun(at)
+    questions = list(
+        next(d.value for d in at.dataframe if "question" in d.value.columns)["question"]
+    )
+    assert questions.count(AUDIT_Q) == 1 and len(questions) == 2
+    assert "Your question is already in the gold set: it is listed once." in captions(at)
+
+
+def test_notebook_markdown_writes_numbers_and_the_question(monkeypatch):
+    from tests.app.app_harness import Downloads
+
+    downloads = Downloads(monkeypatch)
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    click(at, "pin_runts")
+    at.switch_page("pages/lab7_notebook.py")
+    rerun(at)
+    md = downloads.of(at, "Export notebook (Markdown)").decode()
+    assert "| k1 | 1.2 |" in md and "\\." not in md
+    assert "Question: “what was Mumbai's FY24 revenue?”" in md
+    assert "q=0" not in md
