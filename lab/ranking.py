@@ -82,7 +82,7 @@ def theory_curve(
     b: float = DEFAULT_B,
     points: int = 120,
 ) -> TheoryCurve:
-    """Seed 000's length curve (tf = 1, IDF fixed), scaled to pass through the best
+    """BM25's length curve on its own (tf = 1, IDF fixed), scaled to pass through the best
     chunk that holds the answer (else the top-ranked chunk with a score > 0).
 
     Lengths are in the chunking unit; avgdl is their mean, so |D|/avgdl is the

@@ -1,8 +1,8 @@
-"""Answer survival: does a known answer sit whole inside one chunk? (seed 002)
+"""Answer survival: does a known answer sit whole inside one chunk?
 
 "Intact" means the answer's text, whitespace collapsed, is a substring of some
 chunk's retrievable text (overlap prefix + body), whitespace collapsed. That is
-seed 002's chunk-integrity diagnostic: a substring search, no model.
+the chunk-integrity diagnostic: a substring search, no model.
 
 For the fixed strategy the answer's position decides survival arithmetically,
 so curves and lottery maps are computed with numpy instead of re-chunking; the
@@ -165,7 +165,7 @@ def _holder(collapsed_chunks: Sequence[str], needle: str) -> int | None:
 
 
 def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
-    """Seed 002's verdict for one answer: "answer intact in chunk 5" or
+    """The verdict for one answer: "answer intact in chunk 5" or
     "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
 
     Any occurrence held whole counts; a split is described at the first one.

@@ -81,7 +81,7 @@ class Run:
 
 
 def runs(c: SurvivalCurve) -> list[Run]:
-    """Consecutive sizes with the same outcome, as seed 002's table lists them."""
+    """Consecutive sizes with the same outcome, as the published lottery table lists them."""
     out: list[Run] = []
     for s, ok in zip(c.sizes, c.intact):
         if out and out[-1].intact == ok:
@@ -199,8 +199,8 @@ class Bill:
     vectors_without_overlap: int
     vector_bytes: int
     hnsw_bytes: float
-    line: str  # seed 002: "vectors stored: 8 — no overlap cost"
-    corpus: dict[str, str] | None  # the bill at seed 002's corpus scale (words only)
+    line: str  # the classic widget's line: "vectors stored: 8 — no overlap cost"
+    corpus: dict[str, str] | None  # the bill at CORPUS_DOCS documents (words only)
 
 
 def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: ChunkOptions) -> Bill:

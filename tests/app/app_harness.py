@@ -70,11 +70,8 @@ def click(at: AppTest, key: str) -> AppTest:
 
 def curve_key(at: AppTest, name: str) -> str:
     """The key the survival chart ``name`` is drawn under now (a click renews it)."""
-    [key] = [
-        p.proto.id.rsplit("-", 1)[-1]
-        for p in at.get("plotly_chart")
-        if p.proto.id.rsplit("-", 1)[-1].startswith(f"{name}_")
-    ]
+    keys = [p.proto.id.rsplit("-", 1)[-1] for p in at.get("plotly_chart")]
+    [key] = [k for k in keys if k == name or k.startswith(f"{name}_")]
     return key
 
 

@@ -159,6 +159,7 @@ def test_a_pin_restores_every_control_of_its_lab():
     assert at.title[0].value == "4. Runts and BM25"
     assert at.slider(key="k1").value == 2.0 and at.slider(key="b").value == 0.3
     assert at.radio(key="lab4_sweep").value == "forward"
+    assert not at.warning  # restored without a widget complaining about its value
     _goto(at, "pages/lab7_notebook.py")
     click(at, "restore_1")
     assert at.title[0].value.startswith("5. ") and at.toggle(key="lab5_no_heading").value is True
