@@ -31,7 +31,7 @@ REVENUE_ANSWER = "| Mumbai | FY24 | 18,412 | 4.2% |"
 REVENUE_HEADER = "| Territory (cities and depots covered) |"  # what says the numbers are revenue
 REVENUE_OPTIONS = dict(size=1800, overlap=150, unit="chars")  # the structural chunker's classic
 SEED_LENGTHS = (1800, 1800, 300, 200)  # the textbook sweep example, as bare lengths
-SWEEP_EXAMPLE = "depot_reconciliation.md"  # in sample_docs/examples: forward and backward differ
+SWEEP_EXAMPLE = "depot_reconciliation.md"  # in lab/examples: forward and backward differ
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "sample_docs"
 GOLD_SUFFIX = ".gold.jsonl"
-EXAMPLES_DIR = SAMPLES_DIR / "examples"  # documents a lab shows on its own, not in the picker
+# documents a lab shows on its own: not samples (not in the picker, nor in a folder's stats)
+EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,11 @@ def runs_table(c: SurvivalCurve) -> list[dict[str, str]]:
     return rows
 
 
+# The published lottery table for the default document and question (fixed-size
+# chunks, no overlap) lists sizes from 22 to 52 words and ends at "52+ ✓".
+PUBLISHED_SIZES = (22, 52)
+
+
 @dataclass(frozen=True, slots=True)
 class FirstCut:
     """Where the first fixed-size chunk ends inside the answer (no overlap)."""

@@ -25,10 +25,11 @@ def _explain_first_cut(ctx):
     lo, hi = cut.sizes
     classic = ""
     if (ctx.doc_name, ctx.unit) == (urlstate.DEFAULT_DOC, "words") and ctx.config["q"] == 0:
+        first, last = sweeps.PUBLISHED_SIZES
         classic = (
             "The size table reproduces the published lottery table for this document and "
-            "question (fixed-size chunks, no overlap). That table tried sizes from 22 to 52 "
-            "words and ends at “52+ ✓”; this sweep goes further. "
+            f"question (fixed-size chunks, no overlap). That table tried sizes from {first} "
+            f"to {last} words and ends at “{last}+ ✓”; this sweep goes further. "
         )
     shell.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
 

@@ -82,7 +82,8 @@ def body(ctx):
         )
         extra.update({f"{n} gold intact": f"{r:.0%}" for n, r in rates.items()})
     else:
-        st.info("This document has no gold set: the per-strategy survival rate needs one.")
+        where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
+        st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
     st.subheader(f"Chunk view: {STRATEGIES[ctx.strategy].display_name}")
     view = shell.chunk_view(ctx, key="lab3")
     shell.footer(ctx, "structure", view, extra)
