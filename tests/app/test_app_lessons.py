@@ -276,7 +276,7 @@ def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
     kept = [c for c in captions(at) if c.startswith("largest chunk ")]
     assert any(c.endswith("words, within the size") for c in kept)  # fixed keeps to it
     table = next(d.value for d in at.dataframe if "kept to the size" in d.value.columns)
-    assert dict(zip(table["strategy"], table["kept to the size"]))["Fixed size"] == "✓"
+    assert dict(zip(table["strategy"], table["kept to the size"], strict=True))["Fixed size"] == "✓"
     assert "✗ ignored it" in set(table["kept to the size"])
     assert max(table["largest chunk (words) at 24"]) > 200
 
