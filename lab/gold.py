@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -133,3 +134,18 @@ def load_gold(path: str | os.PathLike[str]) -> GoldSet:
             f"gold file {p.name} could not be read ({e.strerror}); check its permissions"
         ) from None
     return parse_gold_text(data, p.name)
+
+
+def same_question(a: str, b: str) -> bool:
+    """Two questions are one when they read the same, case and spacing aside."""
+    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+
+
+def unique_pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """(question, answer) pairs with each question once: the first one given wins
+    (a gold set's own pair before a question typed again by hand)."""
+    out: list[tuple[str, str]] = []
+    for q, a in pairs:
+        if not any(same_question(q, seen) for seen, _ in out):
+            out.append((q, a))
+    return tuple(out)

@@ -28,8 +28,10 @@ CATEGORIES = (HOLDS, HOLDS_RUNT, RUNT, OTHER)
 REVENUE_DOC = "regional_revenue"
 REVENUE_QUESTION = "what was Mumbai's FY24 revenue?"
 REVENUE_ANSWER = "| Mumbai | FY24 | 18,412 | 4.2% |"
-REVENUE_OPTIONS = dict(size=1800, overlap=150, unit="chars")  # seed 000's chunker
-SEED_LENGTHS = (1800, 1800, 300, 200)  # seed 000's worked example
+REVENUE_HEADER = "| Territory (cities and depots covered) |"  # what says the numbers are revenue
+REVENUE_OPTIONS = dict(size=1800, overlap=150, unit="chars")  # the structural chunker's classic
+SEED_LENGTHS = (1800, 1800, 300, 200)  # the textbook sweep example, as bare lengths
+SWEEP_EXAMPLE = "depot_reconciliation.md"  # in lab/examples: forward and backward differ
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,7 @@ def theory_curve(
     b: float = DEFAULT_B,
     points: int = 120,
 ) -> TheoryCurve:
-    """Seed 000's length curve (tf = 1, IDF fixed), scaled to pass through the best
+    """BM25's length curve on its own (tf = 1, IDF fixed), scaled to pass through the best
     chunk that holds the answer (else the top-ranked chunk with a score > 0).
 
     Lengths are in the chunking unit; avgdl is their mean, so |D|/avgdl is the
@@ -138,72 +140,175 @@ class RevenueRow:
     score: float
     rank: int
     holds_answer: bool
-    header_repeated: bool
+    header_repeated: bool  # the chunker copied the table's header row into it
+    has_header: bool  # the chunk carries the table's header row (its own or repeated)
 
 
 @dataclass(frozen=True, slots=True)
 class RevenueCase:
-    sweep: str
+    label: str  # how the report was chunked: "fixed-size, no overlap", "structural, sweep off"
     rows: list[RevenueRow]
     answer_rank: int | None  # rank of the chunk that holds the answer
     answer_length: int | None
     summary: str
-    orphan: bool  # the row is a runt of its own that outranks the table it came from
+    orphan: bool  # the row sits in a runt of its own that outranks the table it came from
+    headerless: bool  # ... and that runt has no header: nothing says what 18,412 is
+    tie: bool  # BM25 gives the row's chunk and the table the same score: no ranking at all
+
+
+def _revenue_summary(
+    label: str, rows: Sequence[RevenueRow], holder: RevenueRow | None, floor: int
+) -> tuple[str, bool, bool, bool]:
+    """The one-line verdict on the revenue report and its three flags."""
+    if holder is None:
+        return f"{label}: no chunk holds the row whole", False, False, False
+    tables = [r for r in rows if r.has_header and not r.holds_answer]
+    t = min(tables, key=lambda r: r.rank, default=None)
+    # -- why -- equal scores are ordered by chunk number only: no rank means anything then
+    if (len(rows) > 1 and len({r.score for r in rows}) == 1) or (t and holder.score == t.score):
+        scope = (
+            f"every chunk scores {holder.score:.3f}"
+            if len({r.score for r in rows}) == 1
+            else f"the row's chunk {holder.number} and the table's chunk {t.number} score the same"
+        )
+        return (
+            f"{label}: the ranking is a tie: {scope}, so BM25 cannot put the row above or "
+            "below anything; the ranks shown are only chunk order",
+            False,
+            False,
+            True,
+        )
+    if t is None:
+        return (
+            f"{label}: the row sits with its table in chunk {holder.number} ({holder.length} "
+            f"chars, header included), ranked #{holder.rank} with {holder.score:.3f}; no orphan",
+            False,
+            False,
+            False,
+        )
+    runt = holder.length < floor
+    headerless = not holder.has_header
+    place = "above" if holder.rank < t.rank else "below"
+    if headerless:
+        what = (
+            f"the orphan row {REVENUE_ANSWER} is cut off without its header (chunk "
+            f"{holder.number}, {holder.length} chars: nothing in it says 18,412 is revenue in "
+            f"crore)"
+        )
+    elif runt:
+        what = (
+            f"the row is a runt of its own with the table's header repeated (chunk "
+            f"{holder.number}, {holder.length} chars, under the {floor}-char floor)"
+        )
+    else:
+        what = f"the row sits with its table in chunk {holder.number} ({holder.length} chars)"
+    summary = (
+        f"{label}: {what}; it ranks #{holder.rank} with {holder.score:.3f}, {place} the table "
+        f"it was cut from (chunk {t.number}, #{t.rank} with {t.score:.3f})"
+    )
+    orphan = runt and holder.rank < t.rank
+    return summary, orphan, orphan and headerless, False
 
 
 def revenue_case(
     text: str,
-    sweep: str,
+    sweep: str = "backward",
     *,
+    strategy: str = "structural",
+    overlap: int = REVENUE_OPTIONS["overlap"],
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     question: str = REVENUE_QUESTION,
     answer: str = REVENUE_ANSWER,
 ) -> RevenueCase:
-    """The revenue report at seed 000's settings with the runt sweep ``sweep``."""
-    opts = ChunkOptions(**REVENUE_OPTIONS, sweep=sweep)
-    chunks = chunk_with(text, "structural", opts)
+    """The revenue report at 1,800 characters: ``strategy`` with ``overlap`` and, for
+    the structural chunker, the runt sweep ``sweep``."""
+    opts = ChunkOptions(
+        size=REVENUE_OPTIONS["size"], overlap=overlap, unit=REVENUE_OPTIONS["unit"], sweep=sweep
+    )
+    chunks = chunk_with(text, strategy, opts)
     scores = score_chunks(chunks, question, k1=k1, b=b)
     rows = [
         RevenueRow(
-            c.index + 1, c.length, c.kind, s.score, s.rank, holds(c, answer), c.header_repeated
+            c.index + 1,
+            c.length,
+            c.kind,
+            s.score,
+            s.rank,
+            holds(c, answer),
+            c.header_repeated,
+            REVENUE_HEADER in c.retrievable_text,
         )
-        for c, s in zip(chunks, scores)
+        for c, s in zip(chunks, scores, strict=True)
     ]
+    label = (
+        f"structural, sweep {sweep}"
+        if strategy == "structural"
+        else f"{strategy}, {'no overlap' if not overlap else f'overlap {overlap}'}"
+    )
     holder = next((r for r in rows if r.holds_answer), None)
-    tables = [r for r in rows if r.kind == "table" and not r.holds_answer]
-    orphan = False
-    if holder is None:
-        summary = f"sweep {sweep}: no chunk holds the row whole"
-    elif tables and holder.length < opts.floor:
-        t = min(tables, key=lambda r: r.rank)
-        orphan = holder.rank < t.rank
-        summary = (
-            f"sweep {sweep}: the orphan row (chunk {holder.number}, {holder.length} chars, "
-            f"a runt under the {opts.floor}-char floor) ranks #{holder.rank} with "
-            f"{holder.score:.3f}; the table it was cut from ranks #{t.rank} with {t.score:.3f}"
-        )
-    else:
-        summary = (
-            f"sweep {sweep}: the row sits in chunk {holder.number} ({holder.length} chars, "
-            f"{holder.kind}), ranked #{holder.rank} with {holder.score:.3f}; no orphan"
-        )
+    summary, orphan, headerless, tie = _revenue_summary(label, rows, holder, opts.floor)
     return RevenueCase(
-        sweep,
+        label,
         rows,
         holder.rank if holder else None,
         holder.length if holder else None,
         summary,
         orphan,
+        headerless,
+        tie,
     )
+
+
+def orphan_case(text: str, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> RevenueCase:
+    """The lesson's first half: fixed-size chunks of 1,800 characters, no overlap, cut
+    the last row off alone, without the header that says what its numbers are."""
+    return revenue_case(text, strategy="fixed", overlap=0, k1=k1, b=b)
 
 
 def seed_sweep_example(
     direction: str, size: int = 1800, lengths: Sequence[int] = SEED_LENGTHS
 ) -> list[int]:
-    """Seed 000's [1800, 1800, 300, 200]: forward stalls at [1800, 2100, 200],
+    """The textbook [1800, 1800, 300, 200]: forward stalls at [1800, 2100, 200],
     backward gives [1800, 1800, 500]."""
     return sweep_lengths(list(lengths), size, direction)
+
+
+@dataclass(frozen=True, slots=True)
+class SweepExample:
+    """The runt sweep run for real on a shipped document, off, forward and backward."""
+
+    name: str  # the document's file name
+    size: int
+    floor: int
+    lengths: dict[str, list[int]]  # sweep direction -> chunk lengths
+
+    def runts(self, direction: str) -> list[int]:
+        return [n for n in self.lengths[direction] if n < self.floor]
+
+    @property
+    def line(self) -> str:
+        off, fwd, back = (self.lengths[d] for d in ("off", "forward", "backward"))
+        left = self.runts("forward")
+        return (
+            f"{self.name} at {self.size:,} characters: without a sweep its chunks are {off}. "
+            f"Forward merges each runt into the chunk before it, so the first runt fills that "
+            f"chunk and the next one no longer fits under the {self.size * 125 // 100:,}-char "
+            f"overflow guard: {fwd}, and {len(left)} runt(s) ({left}) survive. Backward starts "
+            f"from the end, so the two small pieces join each other first: {back}, "
+            f"{len(self.runts('backward'))} runt(s)."
+        )
+
+
+def sweep_example(text: str, name: str, size: int = REVENUE_OPTIONS["size"]) -> SweepExample:
+    lengths = {
+        d: [
+            c.length
+            for c in chunk_with(text, "structural", ChunkOptions(size=size, unit="chars", sweep=d))
+        ]
+        for d in ("off", "forward", "backward")
+    }
+    return SweepExample(name, size, ChunkOptions(size=size, unit="chars").floor, lengths)
 
 
 # --------------------------------------------------------------------------- heading switch

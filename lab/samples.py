@@ -7,6 +7,8 @@ from pathlib import Path
 
 SAMPLES_DIR = Path(__file__).resolve().parent.parent / "sample_docs"
 GOLD_SUFFIX = ".gold.jsonl"
+# documents a lab shows on its own: not samples (not in the picker, nor in a folder's stats)
+EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
-"""Answer survival: does a known answer sit whole inside one chunk? (seed 002)
+"""Answer survival: does a known answer sit whole inside one chunk?
 
 "Intact" means the answer's text, whitespace collapsed, is a substring of some
 chunk's retrievable text (overlap prefix + body), whitespace collapsed. That is
-seed 002's chunk-integrity diagnostic: a substring search, no model.
+the chunk-integrity diagnostic: a substring search, no model.
 
 For the fixed strategy the answer's position decides survival arithmetically,
 so curves and lottery maps are computed with numpy instead of re-chunking; the
@@ -124,6 +124,15 @@ def _require(text: str, answers: Sequence[str]) -> None:
             find_answer(text, a)  # raises AnswerNotFound with the usual message
 
 
+def answer_problem(text: str, answer: str) -> str | None:
+    """Why ``answer`` cannot be checked in ``text`` (one line), or None when it occurs."""
+    try:
+        _require(text, [answer])
+    except AnswerNotFound as exc:
+        return str(exc)
+    return None
+
+
 # --------------------------------------------------------------------------- one chunking
 
 
@@ -156,7 +165,7 @@ def _holder(collapsed_chunks: Sequence[str], needle: str) -> int | None:
 
 
 def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
-    """Seed 002's verdict for one answer: "answer intact in chunk 5" or
+    """The verdict for one answer: "answer intact in chunk 5" or
     "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
 
     Any occurrence held whole counts; a split is described at the first one.
@@ -237,6 +246,13 @@ def _fixed_intact(case: _FixedCase, sizes: np.ndarray, overlaps: np.ndarray) -> 
         b = case.last[lo : lo + per].reshape((-1,) + (1,) * S.ndim)
         out |= ((a // T) * T + S > b).any(axis=0)
     return out
+
+
+def answer_units(text: str, answer: str, unit: str) -> tuple[int, int]:
+    """The first occurrence's first and last unit, 1-based and inclusive, as the
+    fixed-size chunker counts them (words are tokens; chars are characters)."""
+    case = _fixed_case(_Layout.of(_fixed_text(text)), answer, unit)
+    return int(case.first[0]) + 1, int(case.last[0]) + 1
 
 
 # --------------------------------------------------------------------------- sweeps

@@ -16,14 +16,15 @@ from chunkers import STRATEGIES, Chunk, ChunkOptions, ParsedDocument
 from chunkers.text import count_units
 
 from .costs import cost_row, human_bytes, vector_bytes, with_hnsw
-from .survival import SurvivalCurve, lottery_map, survival_curve
+from .stats import length_stats
+from .survival import SurvivalCurve, answer_units, lottery_map, survival_curve
 
 # the sizes the app's slider and the sweeps cover, per unit, and the slider's step
 SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}
 SIZE_STEP = {"words": 1, "chars": 10}
 SWEEP_SPAN = {"words": (8, 120), "chars": (100, 3000)}
 OVERLAP_FRACTIONS = tuple(round(f, 2) for f in np.arange(0.0, 0.55, 0.05))
-# seed 002's corpus for the bill at scale: 10,000 documents averaging 2,000 words
+# the corpus the storage bill is priced at: 10,000 documents averaging 2,000 words
 CORPUS_DOCS = 10_000
 CORPUS_WORDS_PER_DOC = 2_000
 
@@ -80,7 +81,7 @@ class Run:
 
 
 def runs(c: SurvivalCurve) -> list[Run]:
-    """Consecutive sizes with the same outcome, as seed 002's table lists them."""
+    """Consecutive sizes with the same outcome, as the published lottery table lists them."""
     out: list[Run] = []
     for s, ok in zip(c.sizes, c.intact):
         if out and out[-1].intact == ok:
@@ -97,6 +98,42 @@ def runs_table(c: SurvivalCurve) -> list[dict[str, str]]:
         label = f"{r.lo}+" if i == len(rs) - 1 and r.intact and r.lo != r.hi else r.label
         rows.append({"Chunk size": label, "Answer intact?": "✓" if r.intact else "✗"})
     return rows
+
+
+# The published lottery table for the default document and question (fixed-size
+# chunks, no overlap) lists sizes from 22 to 52 words and ends at "52+ ✓".
+PUBLISHED_SIZES = (22, 52)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstCut:
+    """Where the first fixed-size chunk ends inside the answer (no overlap)."""
+
+    first: int  # the answer's first unit, 1-based
+    last: int  # its last unit
+    unit: str
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """The sizes whose first boundary (after unit ``size``) falls inside the answer."""
+        return self.first, self.last - 1
+
+    @property
+    def line(self) -> str:
+        lo, hi = self.sizes
+        return (
+            f"The answer occupies {self.unit} {self.first}-{self.last} of the document, so "
+            f"every size from {lo} to {hi} ends the very first chunk inside it: the answer is "
+            f"cut again there, however far past the earlier intact sizes that is. From "
+            f"{self.last} {self.unit} on, the first chunk holds it whole."
+        )
+
+
+def first_cut(text: str, answer: str, unit: str) -> FirstCut | None:
+    """The run of sizes where the first chunk's end cuts the answer; None when the
+    answer is one unit long (no boundary can fall inside it)."""
+    first, last = answer_units(text, answer, unit)
+    return FirstCut(first, last, unit) if last > first else None
 
 
 def flips(c: SurvivalCurve) -> int:
@@ -167,8 +204,8 @@ class Bill:
     vectors_without_overlap: int
     vector_bytes: int
     hnsw_bytes: float
-    line: str  # seed 002: "vectors stored: 8 — no overlap cost"
-    corpus: dict[str, str] | None  # the bill at seed 002's corpus scale (words only)
+    line: str  # the classic widget's line: "vectors stored: 8 — no overlap cost"
+    corpus: dict[str, str] | None  # the bill at CORPUS_DOCS documents (words only)
 
 
 def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: ChunkOptions) -> Bill:
@@ -204,6 +241,31 @@ class StrategyRow:
     chunks: int
     verdict: str
     intact: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class SizeCheck:
+    """Did a strategy keep to the size? Its largest chunk against the effective maximum
+    (size + floor - 1, the most a runt merge may reach)."""
+
+    largest: int
+    limit: int
+    over: int  # chunks longer than the limit
+    unit: str
+
+    def line(self, intact: bool | None) -> str:
+        if not self.over:
+            return f"largest chunk {self.largest:,} {self.unit}, within the size"
+        line = (
+            f"⚠ ignored the size: {self.over} chunk(s) past {self.limit:,} {self.unit}, "
+            f"the largest {self.largest:,} {self.unit}"
+        )
+        return line + (": it survives because it ignored the size" if intact else "")
+
+
+def size_check(chunks: Sequence[Chunk], opts: ChunkOptions) -> SizeCheck:
+    stats = length_stats(chunks, opts)
+    return SizeCheck(stats.max or 0, stats.effective_max, len(stats.over_effective_max), opts.unit)
 
 
 def strategy_names() -> list[str]:

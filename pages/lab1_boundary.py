@@ -1,9 +1,9 @@
-"""Lab 1: the boundary lottery (seed 002)."""
+"""Lab 1: the boundary lottery."""
 
 import streamlit as st
 
 from lab import sweeps
-from ui import charts, data, shell
+from ui import charts, data, shell, urlstate
 from ui import state as S
 
 INTRO = """
@@ -15,26 +15,42 @@ in chunk size; click a point on the survival curve to move the slider there.
 CURVE_KEY = "lab1_curve"
 
 
+def _explain_first_cut(ctx):
+    """Why a large size splits the answer again: its first chunk ends inside it."""
+    if ctx.strategy != "fixed" or ctx.overlap:
+        return
+    cut = sweeps.first_cut(ctx.text, ctx.answer, ctx.unit)
+    if cut is None:
+        return
+    lo, hi = cut.sizes
+    classic = ""
+    if (ctx.doc_name, ctx.unit) == (urlstate.DEFAULT_DOC, "words") and ctx.config["q"] == 0:
+        first, last = sweeps.PUBLISHED_SIZES
+        classic = (
+            "The size table reproduces the published lottery table for this document and "
+            f"question (fixed-size chunks, no overlap). That table tried sizes from {first} "
+            f"to {last} words and ends at “{last}+ ✓”; this sweep goes further. "
+        )
+    shell.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
+
+
 def body(ctx):
     view = shell.chunk_view(ctx, key="lab1")
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
-        S.register_curve(CURVE_KEY)
         left, right = st.columns([3, 1])
         with left:
             st.plotly_chart(
                 charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
-                key=CURVE_KEY,
+                key=S.register_curve(CURVE_KEY),
                 on_select="rerun",
                 selection_mode="points",
             )
         with right:
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")
-            shell.table(
-                sweeps.runs_table(curve), height=min(38 * (len(sweeps.runs(curve)) + 1), 420)
-            )
+            shell.full_table(sweeps.runs_table(curve))
             st.metric("verdict flips along the curve", sweeps.flips(curve))
         extra = {
             "verdict flips": sweeps.flips(curve),
@@ -45,6 +61,7 @@ def body(ctx):
             "inside it. Boundaries fall where the arithmetic puts them, which has nothing to do "
             "with where the meaning is: a lottery, re-drawn every time you change the size."
         )
+        _explain_first_cut(ctx)
     shell.footer(ctx, "boundary", view, extra)
 
 

@@ -1,4 +1,4 @@
-"""Lab 2: overlap as insurance (seed 002)."""
+"""Lab 2: overlap as insurance."""
 
 import streamlit as st
 
@@ -53,7 +53,10 @@ def body(ctx):
         a.metric("vectors @1536-dim", human_bytes(bill.vector_bytes))
         b.metric("with an HNSW index", human_bytes(bill.hnsw_bytes))
         if bill.corpus:
-            st.markdown("At seed 002's corpus scale, these settings cost:")
+            st.markdown(
+                f"For a corpus of {sweeps.CORPUS_DOCS:,} documents averaging "
+                f"{sweeps.CORPUS_WORDS_PER_DOC:,} words, these settings cost:"
+            )
             shell.table([{"": k, "value": v} for k, v in bill.corpus.items()])
         shell.explain(
             "Overlap costs storage and index size and nothing per request: k chunks is the "
@@ -63,7 +66,6 @@ def body(ctx):
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
-        S.register_curve(CURVE_KEY)
         st.plotly_chart(
             charts.survival_step(
                 curve,
@@ -74,7 +76,7 @@ def body(ctx):
                 title=f"Answer intact against size, overlap {ctx.overlap} "
                 f"(click a point to move the slider)",
             ),
-            key=CURVE_KEY,
+            key=S.register_curve(CURVE_KEY),
             on_select="rerun",
             selection_mode="points",
         )

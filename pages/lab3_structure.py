@@ -1,4 +1,4 @@
-"""Lab 3: structure beats arithmetic (seeds 000 and 002)."""
+"""Lab 3: structure beats arithmetic."""
 
 import streamlit as st
 
@@ -16,14 +16,22 @@ and watch which curves stay flat. That is not a tuning win; it is a structural g
 
 def body(ctx):
     names = sweeps.strategy_names()
+    largest = {}
     cols = st.columns(len(names))
     for col, name in zip(cols, names):
         with col:
             st.markdown(f"**{STRATEGIES[name].display_name}**")
             surv = shell.survival_of(ctx, name)
-            shell.verdict_banner(chunkview.verdict(surv))
+            if ctx.answer_missing:  # the warning stands once, above the chunk view
+                st.caption("no answer to check")
+            else:
+                shell.verdict_banner(chunkview.verdict(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
             st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
+            check = sweeps.size_check(cs, ctx.opts)
+            # -- why -- a strategy that passes the size can look perfect for the wrong reason
+            (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
+            largest[name] = check
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
@@ -49,6 +57,8 @@ def body(ctx):
                     "strategy": STRATEGIES[n].display_name,
                     "verdict flips": sweeps.flips(c),
                     "sizes intact": f"{sweeps.survival_share(c):.0%}",
+                    f"largest chunk ({ctx.unit}) at {ctx.size}": largest[n].largest,
+                    "kept to the size": "✗ ignored it" if largest[n].over else "✓",
                 }
                 for n, c in curves.items()
             ]
@@ -72,7 +82,8 @@ def body(ctx):
         )
         extra.update({f"{n} gold intact": f"{r:.0%}" for n, r in rates.items()})
     else:
-        st.info("This document has no gold set: the per-strategy survival rate needs one.")
+        where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
+        st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
     st.subheader(f"Chunk view: {STRATEGIES[ctx.strategy].display_name}")
     view = shell.chunk_view(ctx, key="lab3")
     shell.footer(ctx, "structure", view, extra)

@@ -1,65 +1,26 @@
-"""Lab 4: runts and BM25 (seed 000)."""
+"""Lab 4: runts and BM25."""
 
 import streamlit as st
 
 from lab import ranking
-from ui import charts, data, shell
+from ui import charts, controls, data, shell
 
 INTRO = """
 BM25 is asking *what fraction of this chunk is about your query?* A 42-character chunk entirely
 about the query term beats a 1,780-character chunk that is two percent about it. **Move k1 and
-b, and watch the short chunks' bonus**; then open the revenue report, where the orphaned
-`| Mumbai | FY24 | 18,412 | 4.2% |` row outranks the table it was cut from until the runt
-sweep merges it back.
+b, and watch the short chunks' bonus**; then read the revenue report below: fixed-size chunks
+cut its last row, `| Mumbai | FY24 | 18,412 | 4.2% |`, off without the header that says what
+the numbers are, and that headerless row outranks the table it was cut from. The structural
+chunker keeps the row with its table.
 """
 
 
-def body(ctx):
-    a, b_, c = st.columns(3)
-    k1 = a.slider("k1 (term saturation)", 0.0, 3.0, 1.2, 0.1, key="k1")
-    b = b_.slider("b (length normalisation)", 0.0, 1.0, 0.75, 0.05, key="b")
-    sweep = c.radio(
-        "Runt sweep (structural)", ("off", "forward", "backward"), horizontal=True, key="lab4_sweep"
-    )
-    extra = {"k1": k1, "b": b, "runt sweep": sweep}
-    if ctx.question:
-        chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
-        scores = data.scores(
-            ctx.text,
-            ctx.strategy,
-            ctx.size,
-            ctx.overlap,
-            ctx.unit,
-            ctx.question,
-            k1,
-            b,
-            sweep=sweep,
-        )
-        rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
-        curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
-        left, right = st.columns(2)
-        left.plotly_chart(charts.score_bars(rows, shell.chart_height()), key="lab4_bars")
-        right.plotly_chart(
-            charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height()), key="lab4_scatter"
-        )
-        st.markdown(f"**{curve.label}**")
-        extra.update(
-            {
-                "inflation cap at floor": round(curve.cap_at_floor, 3),
-                "shortest chunk factor": round(curve.shortest_factor, 3),
-            }
-        )
-        shell.explain(
-            f"The dotted curve is seed 000's arithmetic: one match, IDF held fixed, only the "
-            f"length changing (avgdl {curve.avgdl:.0f} {ctx.unit}), scaled through chunk "
-            f"{curve.anchor}. The entire spread comes from length normalisation alone."
-        )
-    else:
-        st.info("Type a question in the sidebar to score the chunks.")
+def _banner(case: ranking.RevenueCase) -> None:
+    """Red when a runt outranks its table, neutral on a tie, green otherwise."""
+    (st.error if case.orphan else st.info if case.tie else st.success)(case.summary)
 
-    st.subheader("The revenue report: an orphan row against its table")
-    revenue = data.revenue(data.sample_text(ranking.REVENUE_DOC), sweep, k1, b)
-    (st.error if revenue.orphan else st.success)(revenue.summary)
+
+def _revenue_table(case: ranking.RevenueCase) -> None:
     shell.table(
         [
             {
@@ -69,22 +30,86 @@ def body(ctx):
                 "BM25": round(r.score, 3),
                 "rank": r.rank,
                 "holds the Mumbai row": "✓" if r.holds_answer else "",
-                "header repeated": "✓" if r.header_repeated else "",
+                "table header": "repeated" if r.header_repeated else "✓" if r.has_header else "",
             }
-            for r in revenue.rows
+            for r in case.rows
         ]
     )
+
+
+def _scores(ctx, k1, b, sweep, extra):
+    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
+    scores = data.scores(
+        ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question, k1, b, sweep=sweep
+    )
+    rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
+    curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
+    left, right = st.columns(2)
+    left.plotly_chart(charts.score_bars(rows, shell.chart_height()), key="lab4_bars")
+    right.plotly_chart(
+        charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height()), key="lab4_scatter"
+    )
+    st.markdown(f"**{curve.label}**")
+    extra.update(
+        {
+            "inflation cap at floor": round(curve.cap_at_floor, 3),
+            "shortest chunk factor": round(curve.shortest_factor, 3),
+        }
+    )
     shell.explain(
-        f"Question “{ranking.REVENUE_QUESTION}”, structural chunker at seed 000's 1,800 "
-        "characters with 150 overlap. A table that spills past the limit sheds a one-row "
-        "runt, and the runt outranks the table on the very query it half-answers."
+        f"The dotted curve is BM25's length arithmetic on its own: one match, IDF held fixed, "
+        f"only the length changing (avgdl {curve.avgdl:.0f} {ctx.unit}), scaled through chunk "
+        f"{curve.anchor}. The entire spread comes from length normalisation alone."
     )
-    fwd, back = ranking.seed_sweep_example("forward"), ranking.seed_sweep_example("backward")
-    st.markdown(
-        f"**Why backward:** seed 000's lengths {list(ranking.SEED_LENGTHS)} at size 1,800 — "
-        f"forward gives {fwd} and stalls (the 200 runt survives); backward gives {back}."
+
+
+def _revenue(k1, b, sweep, extra):
+    text = data.sample_text(ranking.REVENUE_DOC)
+    st.subheader("The revenue report: a row without its header")
+    orphan = data.revenue_orphan(text, k1, b)
+    _banner(orphan)
+    _revenue_table(orphan)
+    shell.explain(
+        f"Question “{ranking.REVENUE_QUESTION}”, fixed-size chunks of 1,800 characters with "
+        "no overlap. The last row lands alone in a chunk of its own: no header, no units, no "
+        "caption. BM25 rewards it for being short, so the chunk that cannot say what 18,412 "
+        "means outranks the table that can."
     )
-    extra.update({"revenue answer rank": revenue.answer_rank})
+    st.subheader("The structural fix")
+    revenue = data.revenue(text, sweep, k1, b)
+    _banner(revenue)
+    _revenue_table(revenue)
+    shell.explain(
+        "The structural chunker at 1,800 characters with 150 overlap. A table that spills "
+        "past the limit sheds its last row with the header repeated on top, but that piece is "
+        "still a runt under the floor (set the sweep to off to see it outrank the table); the "
+        "runt sweep merges it back into its table."
+    )
+    example = data.sweep_example()
+    st.markdown(f"**Why backward, live:** {example.line}")
+    extra.update(
+        {"orphan row rank (fixed)": orphan.answer_rank, "revenue answer rank": revenue.answer_rank}
+    )
+
+
+def body(ctx):
+    controls.ensure(st.session_state, "runts")
+    a, b_, c = st.columns(3)
+    k1 = a.slider(
+        controls.K1.label, controls.K1.lo, controls.K1.hi, step=controls.K1.step, key="k1"
+    )
+    b = b_.slider(
+        controls.B.label, controls.B.lo, controls.B.hi, step=controls.B.step, key=controls.B.key
+    )
+    sweep = c.radio(
+        controls.SWEEP.label, controls.SWEEP.options, horizontal=True, key=controls.SWEEP.key
+    )
+    extra = {"k1": k1, "b": b, "runt sweep": sweep}
+    if ctx.question:
+        _scores(ctx, k1, b, sweep, extra)
+    else:
+        st.info("Type a question in the sidebar to score the chunks.")
+    _revenue(k1, b, sweep, extra)
     view = shell.chunk_view(ctx, key="lab4", sweep=sweep)
     shell.footer(ctx, "runts", view, extra)
 

@@ -1,9 +1,9 @@
-"""Lab 5: tables, transcribed text and headings (seed 000)."""
+"""Lab 5: tables, transcribed text and headings."""
 
 import streamlit as st
 
 from lab import structure
-from ui import data, shell
+from ui import controls, data, shell
 from ui import state as S
 
 INTRO = """
@@ -96,7 +96,8 @@ def body(ctx):
             )
 
     st.subheader("Heading path in the index")
-    leave_out = st.toggle("Leave the heading path out of the index", key="lab5_no_heading")
+    controls.ensure(st.session_state, "tables")
+    leave_out = st.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
     if ctx.question:
         moves = data.rank_moves(
             ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question, ctx.answer

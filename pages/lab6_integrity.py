@@ -1,12 +1,12 @@
-"""Lab 6: the integrity check (seed 002's diagnostic over a gold set)."""
+"""Lab 6: the integrity check (the survival diagnostic over a gold set)."""
 
 import streamlit as st
 
 from chunkers import STRATEGIES
 from lab import sweeps
-from lab.gold import GoldFileError, parse_gold_text
-from lab.integrity import RECALL_KS
-from ui import charts, data, shell
+from lab.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
+from ui import charts, controls, data, shell
+from ui import state as S
 from ui.markup import md_escape
 
 INTRO = """
@@ -19,7 +19,10 @@ histogram is the earliest signal that extraction changed.
 
 
 def _gold(ctx):
-    """(question, answer) pairs: the sample's gold file, an uploaded one, plus your own pair."""
+    """(question, answer) pairs: the sample's gold file or the upload's, plus your own pair.
+
+    An upload's gold file is kept for that upload, so every lab (and the question
+    picker) uses it after it is loaded here; a question is listed once."""
     pairs = list(ctx.pair_tuples())
     if ctx.doc_name is None:
         f = st.file_uploader(
@@ -35,20 +38,26 @@ def _gold(ctx):
             else:
                 if gs.errors:  # line numbers, and the good lines are used
                     st.warning(md_escape(gs.problem_line(f.name)))
+                st.session_state[S.UPLOAD_GOLD] = (
+                    st.session_state.get(S.UPLOAD_ID),
+                    f.name,
+                    list(gs.pairs),
+                )
                 pairs += [(p.question, p.answer) for p in gs.pairs]
+        elif ctx.gold:
+            name = st.session_state[S.UPLOAD_GOLD][1]
+            st.caption(f"Gold set: {len(ctx.gold)} pair(s) from {md_escape(name)}, loaded earlier.")
     if ctx.qa_source == "own" and ctx.question and ctx.answer:
+        if any(same_question(ctx.question, q) for q, _ in pairs):
+            st.caption("Your question is already in the gold set: it is listed once.")
         pairs.append((ctx.question, ctx.answer))
-    return tuple(pairs)
+    return unique_pairs(pairs)
 
 
 def body(ctx):
     pairs = _gold(ctx)
-    k = st.select_slider(
-        "k (a gold answer counts as found when its chunk ranks within k)",
-        options=list(RECALL_KS),
-        value=10,
-        key="lab6_k",
-    )
+    controls.ensure(st.session_state, "integrity")
+    k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
     extra = {}
     if pairs:
         names = sweeps.strategy_names()

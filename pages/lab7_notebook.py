@@ -2,14 +2,15 @@
 
 import streamlit as st
 
-from ui import notebook, shell, urlstate
+from ui import controls, notebook, shell, urlstate
 from ui import state as S
 from ui.markup import md_escape
 
 INTRO = """
 Every lab can pin its current result: configuration, verdict, key numbers and a note. Restore a
 pin to reopen that exact view, and export the notebook as Markdown for a write-up or as JSON to
-load again later. Seed 002: *store the chunking config with the index*; the same goes for a finding.
+load again later. An index should be stored with the chunking configuration that built it;
+a finding deserves the same.
 """
 
 
@@ -30,8 +31,9 @@ def _restore(pin):
         params, S.sample_names(), S.question_counts(), source="Pin"
     )
     lab = urlstate.lab_slug(str(pin.lab))
-    S.request({k: getattr(settings, k) for k in cfg}, lab=lab)
-    st.session_state[S.NOTICES] = notices
+    widgets, bad = controls.restore(lab or "", pin.config)  # k1, b, sweep, heading, k
+    S.request({k: getattr(settings, k) for k in cfg}, lab=lab, widgets=widgets)
+    st.session_state[S.NOTICES] = notices + bad
 
 
 def _remove(i):
@@ -45,6 +47,8 @@ def body(ctx):
         with st.container(border=True):
             # a pin's fields are text: typed here or read from a file, never markup
             st.markdown(f"**{i + 1}. {md_escape(pin.title)}** · {md_escape(pin.created)}")
+            if pin.question:
+                st.markdown(f"Question: “{md_escape(pin.question)}”")
             st.caption(md_escape(notebook.config_line(pin.config)))
             if pin.verdict:
                 st.markdown(md_escape(pin.verdict))

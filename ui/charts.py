@@ -111,7 +111,14 @@ def lottery_heatmap(
             y=labels,
             zmin=0,
             zmax=1,
-            showscale=False,
+            showscale=True,  # the colour legend: two bands, each named
+            colorbar=dict(
+                title=dict(text="answer"),
+                tickvals=[0.25, 0.75],
+                ticktext=["✗ split", "✓ intact"],
+                len=0.6,
+                thickness=16,
+            ),
             colorscale=[
                 [0, palette.SPLIT],
                 [0.5, palette.SPLIT],
@@ -119,7 +126,7 @@ def lottery_heatmap(
                 [1, palette.INTACT],
             ],
             customdata=grid.overlaps,
-            hovertemplate=f"size %{{x}} {unit}, overlap %{{customdata}} (%{{y}})<br>"
+            hovertemplate=f"size %{{x}} {unit}, overlap %{{customdata}} (%{{y}} of size)<br>"
             "%{z}<extra>1 = intact, 0 = split</extra>",
         )
     )
@@ -135,8 +142,14 @@ def lottery_heatmap(
         )
     )
     fig.update_xaxes(title=f"chunk size ({unit})")
-    fig.update_yaxes(title="overlap (share of size)")
-    return _layout(fig, height, title="Lottery map: green = answer intact, red = split")
+    fig.update_yaxes(title="overlap (% of chunk size)")
+    words = palette.COLOUR_WORDS
+    return _layout(
+        fig,
+        height,
+        title=f"Lottery map: {words[palette.INTACT]} = answer intact, "
+        f"{words[palette.SPLIT]} = split",
+    )
 
 
 def strategy_bars(
@@ -210,23 +223,25 @@ def score_vs_length(
                 )
             )
     if curve.chart_lines:
+        # -- why -- above the plot area, under the title: never on top of a point
         fig.add_annotation(
             text="<br>".join(curve.chart_lines),
             xref="paper",
             yref="paper",
-            x=0.99,
-            y=0.98,
+            x=0,
+            y=1.02,
             showarrow=False,
-            xanchor="right",
-            yanchor="top",
-            align="right",
-            bgcolor="rgba(255,255,255,0.85)",
-            bordercolor="#666",
+            xanchor="left",
+            yanchor="bottom",
+            align="left",
             font=dict(size=13),
         )
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="BM25 score")
-    return _layout(fig, height, title="Score against length, with the theoretical curve")
+    _layout(fig, height, title="Score against length, with the theoretical curve")
+    if curve.chart_lines:  # room for the note's lines between the title and the plot
+        fig.update_layout(margin=dict(t=50 + 18 * len(curve.chart_lines)))
+    return fig
 
 
 def length_histogram(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from chunkers import Chunk, ChunkOptions
+from chunkers.text import count_units
 from lab.bm25 import ChunkScore
 from lab.survival import Survival
 
@@ -155,7 +156,8 @@ def legend_html() -> str:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     ok: bool | None  # None: no answer to check
-    text: str  # seed 002's words, with its mark
+    text: str  # the survival check's words, with its mark
+    missing: bool = False  # the answer given is not in the document: text is the warning
 
 
 def verdict(survival: Survival | None) -> Verdict:
@@ -185,7 +187,7 @@ class Card:
     answer_piece: bool  # this chunk holds part of a split answer
     transcribed: bool
     header_repeated: bool
-    overlap_chars: int  # length of the overlap prefix, in characters
+    overlap: int  # length of the overlap prefix, in the lab's unit (as ``length``)
     body: str = field(repr=False, default="")
 
 
@@ -219,7 +221,7 @@ def chunk_cards(
                 answer_piece=c.index in pieces,
                 transcribed=c.transcribed,
                 header_repeated=c.header_repeated,
-                overlap_chars=len(c.overlap_prefix),
+                overlap=count_units(c.overlap_prefix, opts.unit) if c.overlap_prefix else 0,
                 body=c.body,
             )
         )
@@ -251,8 +253,8 @@ def card_flags(card: Card) -> list[str]:
         flags.append("transcribed")
     if card.header_repeated:
         flags.append("header repeated")
-    if card.overlap_chars:
-        flags.append(f"+{card.overlap_chars} chars overlap")
+    if card.overlap:
+        flags.append(f"+{card.overlap:,} {card.unit} overlap")
     return flags
 
 
@@ -289,7 +291,5 @@ def cards_html(
 
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:
-    """Seed 002's caption: 'chunks: 8 from 192 words'."""
-    from chunkers.text import count_units
-
+    """The count caption: 'chunks: 8 from 192 words'."""
     return f"chunks: {len(chunks)} from {count_units(text, unit):,} {unit}"

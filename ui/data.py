@@ -17,7 +17,13 @@ from lab.gold import GoldPair, load_gold
 from lab.questions import answer_sentences
 from lab.samples import get_sample
 from lab.stats import LengthStats, length_stats
-from lab.survival import Survival, SurvivalCurve, check_survival, gold_survival_rates
+from lab.survival import (
+    Survival,
+    SurvivalCurve,
+    answer_problem,
+    check_survival,
+    gold_survival_rates,
+)
 
 # Beyond this many characters a sweep over a chunking strategy runs one size at
 # a time behind a progress bar (fixed-size sweeps are arithmetic and always
@@ -67,6 +73,12 @@ def gold_set(name: str):
 def gold_pairs(name: str) -> list[GoldPair]:
     gs = gold_set(name)
     return list(gs.pairs) if gs else []
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def missing_answer(text: str, answer: str) -> str | None:
+    """Why the answer is not in the text (one line), or None when it is."""
+    return answer_problem(text, answer)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -230,6 +242,20 @@ def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> Lengt
 @st.cache_data(max_entries=32, show_spinner=False)
 def revenue(text: str, sweep: str, k1: float, b: float) -> ranking.RevenueCase:
     return ranking.revenue_case(text, sweep, k1=k1, b=b)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
+    return ranking.orphan_case(text, k1=k1, b=b)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def sweep_example() -> ranking.SweepExample:
+    from lab.documents import read_document
+    from lab.samples import EXAMPLES_DIR
+
+    path = EXAMPLES_DIR / ranking.SWEEP_EXAMPLE
+    return ranking.sweep_example(read_document(path).text, path.name)
 
 
 def _rank_moves(

@@ -31,10 +31,10 @@ _LINE_START = re.compile(r"^([ \t]*)([#+=-]|\d+(?=[.)]))")
 _BREAKS = re.compile(r"\r\n|\r|\n")
 
 
-def _line(text: str) -> str:
+def _line(text: str, line_start: bool = True) -> str:
     out = _INLINE.sub(r"\\\1", text).translate(_ENTITIES)
     out = _UNDERSCORE.sub(r"\\_", out)
-    m = _LINE_START.match(out)
+    m = _LINE_START.match(out) if line_start else None
     if m:
         lead, marker = m.group(1), m.group(2)
         if marker.isdigit():  # "1." / "1)": escape the delimiter after the number
@@ -45,15 +45,16 @@ def _line(text: str) -> str:
     return out.lstrip(" \t") if len(out) - len(out.lstrip(" \t")) >= 4 else out
 
 
-def md_escape(text: object, *, inline: bool = True) -> str:
+def md_escape(text: object, *, inline: bool = True, line_start: bool = True) -> str:
     """``text`` as Markdown that renders exactly as the text reads.
 
     ``inline`` (for a message, a title, a table cell) turns line breaks into
     spaces; otherwise each line is escaped on its own and the breaks are kept,
     for a multi-line note. Leading indentation of four or more (an indented
-    code block) is dropped.
+    code block) is dropped. ``line_start=False`` is for text that never starts a
+    line (a table cell after its "| "): a leading "1." or "-" stays as written.
     """
     s = str(text)
     if inline:
-        return _line(_BREAKS.sub(" ", s))
+        return _line(_BREAKS.sub(" ", s), line_start)
     return "\n".join(_line(line) for line in _BREAKS.split(s))

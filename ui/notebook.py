@@ -29,6 +29,7 @@ class Pin:
     numbers: dict[str, Any] = field(default_factory=dict)
     note: str = ""
     created: str = ""  # ISO 8601, UTC
+    question: str = ""  # the question in words (config["q"] is only its number)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -42,9 +43,20 @@ def make_pin(
     numbers: Mapping[str, Any] | None = None,
     note: str = "",
     now: datetime | None = None,
+    *,
+    question: str | None = None,
 ) -> Pin:
     created = (now or datetime.now(UTC)).replace(microsecond=0).isoformat()
-    return Pin(lab, title, dict(config), verdict, dict(numbers or {}), note.strip(), created)
+    return Pin(
+        lab,
+        title,
+        dict(config),
+        verdict,
+        dict(numbers or {}),
+        note.strip(),
+        created,
+        (question or "").strip(),
+    )
 
 
 def to_json(pins: Sequence[Pin]) -> str:
@@ -73,6 +85,7 @@ def _pin_from(d: Any, n: int) -> Pin:
         dict(d.get("numbers", {})),
         str(d.get("note", "")),
         str(d.get("created", "")),
+        str(d.get("question", "")),
     )
 
 
@@ -90,9 +103,12 @@ def from_json(text: str) -> list[Pin]:
 
 
 def _cell(value: Any) -> str:
-    if isinstance(value, float):
-        value = f"{value:.3f}"
-    return md_escape(value)  # "|" escaped, line breaks as spaces: one table cell
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (int, float)):  # a number is written as the number it is
+        return f"{value:.3f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    # "|" escaped, line breaks as spaces: one table cell (never at a line's start)
+    return md_escape(value, line_start=False)
 
 
 def config_line(config: Mapping[str, Any]) -> str:
@@ -118,7 +134,10 @@ def to_markdown(pins: Sequence[Pin]) -> str:
         if p.created:
             lines.append(f"Pinned {md_escape(p.created)}.")
             lines.append("")
-        lines.append(f"Configuration: {md_escape(config_line(p.config))}")
+        if p.question:
+            lines += [f"Question: “{md_escape(p.question, line_start=False)}”", ""]
+        shown = {k: v for k, v in p.config.items() if not (p.question and k == "q")}
+        lines.append(f"Configuration: {md_escape(config_line(shown))}")
         lines.append("")
         if p.verdict:
             lines += [f"**Verdict:** {md_escape(p.verdict)}", ""]

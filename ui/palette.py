@@ -27,6 +27,9 @@ FALLBACK = OKABE_ITO["black"]
 
 INTACT = OKABE_ITO["bluish_green"]  # answer held whole
 SPLIT = OKABE_ITO["vermillion"]  # answer cut by a boundary
+# What a chart's words call its colours: vermillion reads as orange-red on screen
+# and on a projector, so no title may call it plain "red".
+COLOUR_WORDS = {INTACT: "green", SPLIT: "orange-red"}
 ANSWER = OKABE_ITO["orange"]  # bars/points of chunks holding the answer
 RUNT = OKABE_ITO["reddish_purple"]  # chunks below the runt floor
 OTHER = "#9A9A9A"  # every other chunk

@@ -12,7 +12,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from lab import exports
 from lab.survival import AnswerNotFound, Survival
-from ui import chunkview, notebook, urlstate
+from ui import chunkview, controls, notebook, urlstate
 from ui.markup import md_escape
 
 from . import data
@@ -68,7 +68,7 @@ def run_lab(
         body(ctx)
     except ScriptControlException:
         raise
-    except AnswerNotFound as e:
+    except AnswerNotFound as e:  # caught by the sidebar first; kept as a last guard
         st.warning(f"{one_line(e)}: pick an answer that appears in the document.")
     except Exception as e:  # noqa: BLE001 - the user sees one line, never a traceback
         st.error(f"Something went wrong in this lab: {one_line(e)}")
@@ -80,7 +80,7 @@ def run_lab(
 def survival_of(
     ctx: Context, strategy: str | None = None, sweep: str = "backward"
 ) -> Survival | None:
-    """Seed 002's check for the current answer, or None without an answer."""
+    """The survival check for the current answer, or None without an answer."""
     if not ctx.answer:
         return None
     return data.survival(
@@ -88,7 +88,23 @@ def survival_of(
     )
 
 
+def missing_answer_line(ctx: Context) -> str | None:
+    """The warning that stands where the verdict goes when the answer is not in the text."""
+    if not ctx.answer_missing:
+        return None
+    return f"{md_escape(ctx.answer_missing)}: pick an answer that appears in the document."
+
+
+def verdict_for(ctx: Context, surv: Survival | None) -> chunkview.Verdict:
+    """The verdict shown: the survival check's, or the missing answer's warning."""
+    warning = missing_answer_line(ctx)
+    return chunkview.Verdict(None, warning, missing=True) if warning else chunkview.verdict(surv)
+
+
 def verdict_banner(v: chunkview.Verdict) -> None:
+    if v.missing:
+        st.warning(v.text)
+        return
     if v.ok is None:
         st.info(v.text)
     elif v.ok:
@@ -111,7 +127,7 @@ def chunk_view(
     strategy = strategy or ctx.strategy
     cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
     surv = survival_of(ctx, strategy, sweep)
-    v = chunkview.verdict(surv)
+    v = verdict_for(ctx, surv)
     verdict_banner(v)
     scores = None
     if ctx.question:
@@ -169,8 +185,16 @@ def pin_box(ctx: Context, slug: str, verdict: str, numbers: dict[str, Any]) -> N
     with st.expander("Pin this result to the notebook"):
         note = st.text_input("Note (optional)", key=f"pin_note_{slug}")
         if st.button("Pin to notebook", key=f"pin_{slug}"):
+            # the sidebar's settings, the question in words, and the lab's own controls
+            config = {**ctx.config, **controls.snapshot(st.session_state, slug)}
             pin = notebook.make_pin(
-                slug, urlstate.lab_title(slug), ctx.config, verdict, numbers, note
+                slug,
+                urlstate.lab_title(slug),
+                config,
+                verdict,
+                numbers,
+                note,
+                question=ctx.question,
             )
             st.session_state.setdefault(S.PINS, []).append(pin)
             st.success(f"Pinned: {len(st.session_state[S.PINS])} pin(s) in the notebook.")
@@ -209,6 +233,11 @@ def footer(
 def table(rows: list[dict[str, Any]] | pd.DataFrame, **kwargs: Any) -> None:
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
     st.dataframe(df, hide_index=True, **kwargs)
+
+
+def full_table(rows: list[dict[str, Any]]) -> None:
+    """A short table shown whole, every row on the page (no inner scroll)."""
+    st.table(pd.DataFrame(rows), hide_index=True)
 
 
 def explain(text: str) -> None:

@@ -40,6 +40,7 @@ class Context:
     answer: str | None = None
     qa_source: str = "gold"
     gold: list[GoldPair] = field(default_factory=list)
+    answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
     def opts(self) -> ChunkOptions:
@@ -98,7 +99,26 @@ def _upload() -> Document | None:
                 args=(f.file_id, e.encoding),
             )
         return None
+    if ss.get(S.UPLOAD_ID) != f.file_id:  # a new document: an answer pasted for another goes
+        ss[S.UPLOAD_ID] = f.file_id
+        ss[S.ANSWER_PASTE] = ""
     return doc
+
+
+def upload_gold() -> list[GoldPair]:
+    """The gold set loaded (on the integrity lab) for the upload now open, if any."""
+    ss = st.session_state
+    loaded = ss.get(S.UPLOAD_GOLD)
+    return list(loaded[2]) if loaded and loaded[0] == ss.get(S.UPLOAD_ID) else []
+
+
+def _check_answer(ctx: Context) -> None:
+    """An answer that is not in the document is set aside with its reason: the lab
+    shows the reason where the verdict goes and keeps everything else."""
+    if ctx.answer and ctx.text is not None:
+        ctx.answer_missing = data.missing_answer(ctx.text, ctx.answer)
+        if ctx.answer_missing:
+            ctx.answer = None
 
 
 def _question(ctx: Context) -> None:
@@ -178,6 +198,7 @@ def render() -> Context:
             0,
             0,
             qa_source="own",
+            gold=upload_gold() if doc else [],
         )
     else:
         name = ss[S.DOC]
@@ -188,6 +209,7 @@ def render() -> Context:
         if gs is not None and gs.errors:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
+    _check_answer(ctx)
 
     sb.selectbox(
         "Strategy",

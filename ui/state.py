@@ -45,8 +45,9 @@ WANT_LAB = "_want_lab"
 PENDING = "_pending"
 PINS = "pins"
 UPLOADED = "_uploaded"  # (file id, Document) of the last good upload
-CURVE_KEYS = "_curve_keys"  # chart keys whose point clicks move the size slider
-SEEN_SELECTION = "_seen_selection"
+UPLOAD_ID = "_upload_id"  # file id of the upload the answer fields and gold set belong to
+UPLOAD_GOLD = "_upload_gold"  # (file id, file name, GoldPairs) loaded for that upload
+CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its key's suffix)
 
 
 def question_counts() -> dict[str, int]:
@@ -88,9 +89,12 @@ def _write(settings: Settings | dict[str, Any]) -> None:
         ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
 
 
-def request(settings: dict[str, Any], lab: str | None = None) -> None:
-    """Ask for new settings (and optionally another lab) from a callback or a page."""
-    st.session_state[PENDING] = (dict(settings), lab)
+def request(
+    settings: dict[str, Any], lab: str | None = None, widgets: dict[str, Any] | None = None
+) -> None:
+    """Ask for new settings (and optionally another lab, and values for that lab's own
+    widgets, by key) from a callback or a page."""
+    st.session_state[PENDING] = (dict(settings), lab, dict(widgets or {}))
 
 
 def apply_pending() -> None:
@@ -98,27 +102,32 @@ def apply_pending() -> None:
     ss = st.session_state
     pending = ss.pop(PENDING, None)
     if pending:
-        settings, lab = pending
+        settings, lab, widgets = pending
         _write(settings)
+        ss.update(widgets)
         if lab:
             ss[WANT_LAB] = lab
-    for key in ss.get(CURVE_KEYS, ()):
-        event = ss.get(key)
-        size = size_from_selection(event) if event else None
+    for name in ss.get(CURVE_CLICKS, {}):
+        size = size_from_selection(ss.get(curve_key(name)))
         if size is None:
             continue
-        signature = (key, repr(event))
-        if ss.get(SEEN_SELECTION, {}).get(key) == signature:
-            continue
-        ss.setdefault(SEEN_SELECTION, {})[key] = signature
+        # -- why -- the click is spent: the chart comes back under a new key with no
+        # selection, so clicking the same point again (after moving the slider) is a
+        # new selection that moves the slider once more
+        ss[CURVE_CLICKS][name] += 1
         ss[SIZE] = urlstate.clamp_size(size, ss.get(UNIT, "words"))
         ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
 
 
-def register_curve(key: str) -> None:
-    keys = st.session_state.setdefault(CURVE_KEYS, [])
-    if key not in keys:
-        keys.append(key)
+def curve_key(name: str) -> str:
+    """The widget key a survival chart is drawn under now."""
+    return f"{name}_{st.session_state.get(CURVE_CLICKS, {}).get(name, 0)}"
+
+
+def register_curve(name: str) -> str:
+    """A survival chart whose point clicks move the size slider; returns its key."""
+    st.session_state.setdefault(CURVE_CLICKS, {}).setdefault(name, 0)
+    return curve_key(name)
 
 
 def take_wanted_lab() -> str | None:
@@ -137,6 +146,7 @@ def on_size_change() -> None:
 
 def on_doc_change() -> None:
     st.session_state[QUESTION] = 0
+    st.session_state[ANSWER_PASTE] = ""  # an answer pasted for one document is not another's
 
 
 def current_settings(lab: str) -> Settings:

@@ -37,9 +37,9 @@ LABS: tuple[Lab, ...] = (
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
-DEFAULT_DOC = "platform_data"  # seed 002's document
-# Switching unit starts from that unit's classic setting: seed 002's widget
-# (24 words, no overlap) or seed 000's chunker (1,800 chars, 150 overlap).
+DEFAULT_DOC = "platform_data"  # the boundary-lottery document
+# Switching unit starts from that unit's classic setting: the lottery widget
+# (24 words, no overlap) or the structural chunker's (1,800 chars, 150 overlap).
 UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
 
 
@@ -256,8 +256,8 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
     return out
 
 
-# What each lab's "set up the example" button loads (seed 002's widget for the
-# lottery labs, seed 000's revenue report and tables for the BM25 labs).
+# What each lab's "set up the example" button loads (the lottery widget for the
+# lottery labs, the revenue report and the price tables for the BM25 labs).
 LAB_PRESETS: dict[str, dict[str, Any]] = {
     "boundary": dict(doc="platform_data", q=0, strategy="fixed", unit="words", size=24, overlap=0),
     "overlap": dict(doc="platform_data", q=0, strategy="fixed", unit="words", size=24, overlap=12),

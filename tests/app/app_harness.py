@@ -31,7 +31,7 @@ def texts(elements) -> list[str]:
 
 
 def verdicts(at: AppTest) -> list[str]:
-    """The verdict banner(s): seed 002's words with their mark."""
+    """The verdict banner(s): the survival check's words with their mark."""
     return [
         t
         for t in texts(at.success) + texts(at.error) + texts(at.info)
@@ -66,6 +66,13 @@ def set_widget(at: AppTest, kind: str, key: str, value) -> AppTest:
 def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click()
     return rerun(at)
+
+
+def curve_key(at: AppTest, name: str) -> str:
+    """The key the survival chart ``name`` is drawn under now (a click renews it)."""
+    keys = [p.proto.id.rsplit("-", 1)[-1] for p in at.get("plotly_chart")]
+    [key] = [k for k in keys if k == name or k.startswith(f"{name}_")]
+    return key
 
 
 def open_lab(slug: str, **params: str) -> AppTest:

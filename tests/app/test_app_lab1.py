@@ -3,6 +3,7 @@
 from tests.app.app_harness import (
     captions,
     chunk_count,
+    curve_key,
     html_bodies,
     open_app,
     plotly_specs,
@@ -27,7 +28,7 @@ def test_default_view_is_seed_002_at_24_words():
     spec = plotly_specs(at)[0]
     assert "click a point" in spec["layout"]["title"]["text"]
     # the table of sizes says what seed 002 says: 22 works, 24 does not
-    table = at.dataframe[0].value
+    table = at.table[0].value
     rows = dict(zip(table["Chunk size"], table["Answer intact?"]))
     assert rows["21-22"] == "✓" and rows["23-25"] == "✗"
 
@@ -55,7 +56,7 @@ def test_overlap_half_the_size_rescues_the_answer_and_costs_chunks():
 
 def test_clicking_a_point_on_the_curve_moves_the_size_slider():
     at = open_app()
-    at.session_state["lab1_curve"] = {"selection": {"points": [{"x": 22, "y": 1}]}}
+    at.session_state[curve_key(at, "lab1_curve")] = {"selection": {"points": [{"x": 22, "y": 1}]}}
     rerun(at)
     assert at.slider(key="size").value == 22
     assert verdicts(at)[0].startswith("✓")

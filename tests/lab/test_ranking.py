@@ -7,12 +7,16 @@ from lab.ranking import (
     HOLDS_RUNT,
     REVENUE_ANSWER,
     REVENUE_QUESTION,
+    SWEEP_EXAMPLE,
     heading_rank_moves,
+    orphan_case,
     revenue_case,
     score_rows,
     seed_sweep_example,
+    sweep_example,
     theory_curve,
 )
+from lab.samples import EXAMPLES_DIR
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 REVENUE = (SAMPLES / "regional_revenue.md").read_text()
@@ -21,10 +25,34 @@ REVENUE = (SAMPLES / "regional_revenue.md").read_text()
 def test_orphan_row_outranks_its_table_only_without_the_sweep():
     off = revenue_case(REVENUE, "off")
     assert off.orphan and off.answer_rank == 1 and off.answer_length < 450
-    assert "the orphan row" in off.summary and "ranks #1" in off.summary
+    # the structural runt carries the header: it is a runt, not a headerless orphan
+    assert not off.headerless and "header repeated" in off.summary and "ranks #1" in off.summary
     for sweep in ("backward", "forward"):
         on = revenue_case(REVENUE, sweep)
         assert not on.orphan and on.answer_length > 1800 and "no orphan" in on.summary
+
+
+def test_fixed_size_cuts_the_row_off_without_its_header():
+    case = orphan_case(REVENUE)
+    assert case.orphan and case.headerless and not case.tie
+    assert case.answer_length == len(REVENUE_ANSWER) + 1  # the row and its line break
+    assert case.summary.startswith(f"fixed, no overlap: the orphan row {REVENUE_ANSWER} is cut")
+    assert "it ranks #1 with 0.995, above the table it was cut from (chunk 2, #3" in case.summary
+
+
+def test_k1_zero_is_a_tie_not_a_ranking():
+    for case in (orphan_case(REVENUE, k1=0.0), revenue_case(REVENUE, "off", k1=0.0)):
+        assert case.tie and not case.orphan
+        assert "the ranking is a tie: every chunk scores 0.000" in case.summary
+        assert "ranks #" not in case.summary
+
+
+def test_the_shipped_example_sweeps_differently_forward_and_backward():
+    text = (EXAMPLES_DIR / SWEEP_EXAMPLE).read_text(encoding="utf-8")
+    ex = sweep_example(text, SWEEP_EXAMPLE)
+    assert ex.lengths["off"] == [1414, 1734, 358, 211]
+    assert ex.lengths["forward"] == [1414, 2094, 211] and ex.runts("forward") == [211]
+    assert ex.lengths["backward"] == [1414, 1734, 571] and ex.runts("backward") == []
 
 
 def test_seed_000_forward_stalls_backward_merges():

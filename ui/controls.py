@@ -1,0 +1,108 @@
+"""Each lab's own controls (beyond the sidebar): one list that draws them, pins them
+and restores them.
+
+A pin keeps every control of its lab under a plain name (``k1``, ``sweep``...),
+and restoring it puts each value back in its widget. An imported notebook can
+say anything, so a restored value goes through ``Control.clean`` first: a bad
+one keeps the widget as it is and yields a one-line notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from chunkers.options import SWEEPS
+from lab.integrity import RECALL_KS
+
+from .markup import md_escape
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    key: str  # the widget's key
+    name: str  # how a pin (and its Markdown export) names it
+    label: str  # what the widget says
+    default: Any
+    lo: float | None = None  # a slider's range and step
+    hi: float | None = None
+    step: float | None = None
+    options: tuple[Any, ...] = ()  # a choice's options; (False, True) for a toggle
+
+    def clean(self, value: Any) -> Any | None:
+        """``value`` as the widget takes it, or None when it cannot take it."""
+        if self.options:
+            return next((o for o in self.options if o == value and type(o) is type(value)), None)
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            return None
+        if isinstance(value, bool) or not self.lo <= number <= self.hi:
+            return None
+        steps = round((number - self.lo) / self.step)
+        return round(self.lo + steps * self.step, 2)
+
+
+K1 = Control("k1", "k1", "k1 (term saturation)", 1.2, 0.0, 3.0, 0.1)
+B = Control("b", "b", "b (length normalisation)", 0.75, 0.0, 1.0, 0.05)
+SWEEP = Control(
+    "lab4_sweep",
+    "sweep",
+    "Runt sweep (structural)",
+    "backward",
+    options=("off", "forward", "backward"),
+)
+assert set(SWEEP.options) == set(SWEEPS)
+NO_HEADING = Control(
+    "lab5_no_heading",
+    "heading_path_left_out",
+    "Leave the heading path out of the index",
+    False,
+    options=(False, True),
+)
+K = Control(
+    "lab6_k",
+    "k",
+    "k (a gold answer counts as found when its chunk ranks within k)",
+    10,
+    options=RECALL_KS,
+)
+
+LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
+    "runts": (K1, B, SWEEP),
+    "tables": (NO_HEADING,),
+    "integrity": (K,),
+}
+
+
+def of(lab: str) -> tuple[Control, ...]:
+    return LAB_CONTROLS.get(lab, ())
+
+
+def ensure(session: Any, lab: str) -> None:
+    """Give the lab's widgets their defaults before they are drawn (a widget that is
+    given both a default and a session value warns on the page)."""
+    for c in of(lab):
+        session.setdefault(c.key, c.default)
+
+
+def snapshot(session: Mapping[str, Any], lab: str) -> dict[str, Any]:
+    """The lab's controls as a pin keeps them: plain name -> value."""
+    return {c.name: session.get(c.key, c.default) for c in of(lab)}
+
+
+def restore(lab: str, saved: Mapping[str, Any], source: str = "Pin") -> tuple[dict, list[str]]:
+    """Widget key -> value for every control the pin kept, plus one notice per bad value."""
+    values: dict[str, Any] = {}
+    notices: list[str] = []
+    for c in of(lab):
+        if c.name not in saved:
+            continue
+        value = c.clean(saved[c.name])
+        if value is None:
+            shown = md_escape(repr(saved[c.name])[:40])
+            notices.append(f"{source} value {c.name}={shown} ignored; {c.name} stays as it is.")
+        else:
+            values[c.key] = value
+    return values, notices
