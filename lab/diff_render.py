@@ -116,7 +116,11 @@ def document_rows(report: DiffReport) -> list[tuple[str, int, int, str]]:
 def figures(report: DiffReport) -> list[Figure]:
     """The report's tables, in reading order (the gold table only with a gold set)."""
     out = [
-        Figure("Chunk sizes", ("", "A", "B"), size_rows(report)),
+        Figure(
+            "Chunk sizes",
+            ("", f"A ({report.a.config.unit})", f"B ({report.b.config.unit})"),
+            size_rows(report),
+        ),
         Figure(
             "Atomic-element violations",
             ("element", "A", "B", "B against A"),
