@@ -63,7 +63,7 @@ def size_rows(report: DiffReport) -> list[tuple[str, str, str]]:
         label = "median" if p == 50 else f"p{p}"
         rows.append((label, _number(a.percentiles.get(p)), _number(b.percentiles.get(p))))
     rows.append(("max", _number(a.max), _number(b.max)))
-    rows.append(("below the runt floor", _number(a.below_floor), _number(b.below_floor)))
+    rows.append(("below floor", _number(a.below_floor), _number(b.below_floor)))
     return rows
 
 

@@ -48,6 +48,14 @@ def _config_b() -> str:
     return f"{ss[KEYS['strategy']]}:{ss[KEYS['unit']]}:{ss[KEYS['size']]}:{ss[OVERLAP_KEY]}"
 
 
+def _figure(fig) -> None:
+    st.subheader(fig.title)
+    shell.table(
+        [dict(zip([c or "figure" for c in fig.columns], row, strict=True)) for row in fig.rows],
+        height=35 * (len(fig.rows) + 1) + 3,  # every row in view, no inner scroll bar
+    )
+
+
 def _pair(report, n: int, p) -> None:
     title = f"{n}. {p.moved:,} characters moved ({p.change:.0%} of the two spans)"
     st.markdown(f"**{md_escape(title)}**")
@@ -75,11 +83,13 @@ def body(ctx):
         return
     line = verdict(report)
     (st.error if report.worse else st.success)(md_escape(line))
-    for fig in figures(report):
-        st.subheader(fig.title)
-        shell.table(
-            [dict(zip([c or "figure" for c in fig.columns], row, strict=True)) for row in fig.rows]
-        )
+    sizes, *rest = figures(report)
+    left, right = st.columns([2, 3])
+    with left:
+        _figure(sizes)
+    with right:
+        for fig in rest:
+            _figure(fig)
     st.subheader(f"The {len(report.changed)} most-changed chunks")
     shell.explain(
         f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span. "
