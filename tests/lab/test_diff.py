@@ -157,3 +157,17 @@ def test_sizes_side_by_side_count_every_chunk() -> None:
 def test_a_negative_limit_is_refused() -> None:
     with pytest.raises(ValueError, match="limit must be at least 0"):
         build_diff(sample("support_kb"), STRUCTURAL, FIXED, limit=-1)
+
+
+def test_the_size_distribution_of_known_lengths() -> None:
+    from chunkers import ChunkOptions
+    from lab.stats import distribution
+
+    lengths = [10, 20, 30, 40, 100]
+    chunks = [Chunk(i, "x" * n, 0, n, n) for i, n in enumerate(lengths)]
+    d = distribution(chunks, ChunkOptions(size=100, overlap=0))
+    assert (d.count, d.mean, d.min, d.max) == (5, 40.0, 10, 100)
+    assert d.percentiles[50] == 30 and d.percentiles[25] == 20 and d.percentiles[75] == 40
+    assert d.below_floor == 2  # 10 and 20 are under a quarter of 100
+    empty = distribution([], ChunkOptions(size=100, overlap=0))
+    assert (empty.count, empty.mean, empty.percentiles) == (0, None, {})
