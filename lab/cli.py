@@ -20,7 +20,9 @@ from chunkers import STRATEGIES, ChunkOptions, chunk_with
 from chunkers.model import UNITS, Chunk
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, SWEEPS
 
+from . import diff_render
 from .bm25 import score_chunks
+from .diff import DEFAULT_LIMIT, ConfigError, build_diff, parse_config
 from .documents import DocumentError, read_document, read_folder
 from .fts5 import Fts5Unavailable, fts5_scores
 from .gold import load_gold
@@ -431,6 +433,71 @@ def _relative(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
+# -- diff ---------------------------------------------------------------------------------------
+DIFF_FORMATS = ("md", "html", "json")
+
+
+def _diff_gold(gold_file: str, path: str, docs: dict[str, str]) -> list[Pair]:
+    """The gold lines whose document is among ``docs``; lines naming another
+    document are skipped, and said so on stderr."""
+    gold_path = Path(gold_file)
+    try:
+        gold = load_gold(gold_path)
+    except (OSError, ValueError) as exc:  # GoldFileError says what and how to fix it
+        raise BadInput(str(exc)) from None
+    if gold.errors:
+        first = gold.errors[0]
+        more = f" (and {len(gold.errors) - 1} more bad lines)" if len(gold.errors) > 1 else ""
+        raise BadInput(f"{gold_file} line {first.line}: {first.message}{more}")
+    root = Path(path)
+    folder = root if root.is_dir() else root.parent
+    pairs, skipped = [], 0
+    for p in gold.pairs:
+        if not p.doc:
+            if root.is_dir():
+                raise BadInput(
+                    f'{gold_file} line {p.line}: comparing a folder needs a "doc" on every line'
+                )
+            pairs.append(Pair(p.question, p.answer, root.name))
+            continue
+        doc = _relative(gold_path.parent / p.doc, folder)
+        if doc in docs:
+            pairs.append(Pair(p.question, p.answer, doc))
+        else:
+            skipped += 1
+    if not pairs:
+        raise BadInput(f"{gold_file} holds no question/answer pairs for the documents in {path}")
+    if skipped:
+        print(f"{gold_file}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
+    return pairs
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    try:
+        config_a, config_b = parse_config(args.a), parse_config(args.b)
+    except ConfigError as exc:
+        raise BadInput(str(exc)) from None
+    if args.k < 1:
+        raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
+    if args.limit < 0:
+        raise BadInput(f"--limit must be a whole number of at least 0, got {args.limit}")
+    docs, problems = _documents(args.path)
+    gold = _diff_gold(args.gold, args.path, docs) if args.gold else None
+    try:
+        report = build_diff(
+            docs, config_a, config_b, gold=gold, k=args.k, limit=args.limit, unreadable=problems
+        )
+    except AnswerNotFound as exc:
+        raise BadInput(f"{args.gold}: {exc}") from None
+    if args.format == "json":
+        _emit_json(diff_render.to_json(report))
+    elif args.format == "html":
+        sys.stdout.write(diff_render.to_html(report))
+    else:
+        sys.stdout.write(diff_render.to_markdown(report))
+    return EXIT_CHECK_FAILED if report.worse else 0
+
+
 # -- entry ----------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m lab", description=__doc__.splitlines()[0])
@@ -470,6 +537,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", type=int, default=10)
     _chunk_options(p)
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "diff",
+        help="compare the chunks of two configurations (exit 1 when B is worse than A)",
+        description="Compare the chunk populations of configuration A (the old) and B (the new): "
+        "sizes, chunks per document, atomic-element violations, gold metrics and the "
+        "most-changed chunks side by side. Exit 1 when B is worse than A on intact share or "
+        "on any violation rate.",
+    )
+    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument(
+        "--a",
+        required=True,
+        metavar="CONFIG",
+        help="the old configuration: STRATEGY:UNIT:SIZE:OVERLAP, e.g. structural:chars:1800:150",
+    )
+    p.add_argument("--b", required=True, metavar="CONFIG", help="the new configuration")
+    p.add_argument("--gold", metavar="GOLD.jsonl", help="also compare intact share, recall, MRR")
+    p.add_argument("--k", type=int, default=10, help="rank cut-off for the gold check")
+    p.add_argument(
+        "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
+    )
+    p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
+    p.set_defaults(func=cmd_diff)
 
     for name in ("chunk", "survival", "score", "stats", "check"):
         sub.choices[name].add_argument(

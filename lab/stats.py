@@ -71,3 +71,36 @@ def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
         mean=float(lengths.mean()),
         max=int(lengths.max()),
     )
+
+
+PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """Chunk lengths at a glance: count, mean, extremes and percentiles (in the unit)."""
+
+    count: int
+    mean: float | None
+    min: int | None
+    max: int | None
+    percentiles: dict[int, float] = field(default_factory=dict)  # 1..99 -> length
+    below_floor: int = 0  # runts, by length_stats' rule
+
+
+def distribution(chunks: Sequence[Chunk], opts: ChunkOptions) -> Distribution:
+    """The length distribution of ``chunks``, with the same percentile method as
+    length_stats and its count of chunks below the runt floor."""
+    runts = len(length_stats(chunks, opts).below_floor)
+    if not chunks:
+        return Distribution(0, None, None, None, {}, runts)
+    lengths = np.array([c.length for c in chunks], dtype=float)
+    values = np.percentile(lengths, PERCENTILES, method="linear")
+    return Distribution(
+        len(chunks),
+        float(lengths.mean()),
+        int(lengths.min()),
+        int(lengths.max()),
+        {p: float(v) for p, v in zip(PERCENTILES, values, strict=True)},
+        runts,
+    )

@@ -26,6 +26,7 @@ VIEWS = {
     5: "tables?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
     6: "integrity?doc=support_kb&q=0&strategy=fixed&unit=words&size=50&overlap=0",
     7: "notebook",
+    8: "compare?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
 }
 
 
@@ -92,6 +93,9 @@ def main() -> int:
                     page.goto(f"{url}/{view}")
                 page.get_by_role("heading", name=f"{n}.").first.wait_for(timeout=60_000)
                 page.wait_for_timeout(2500)  # let the charts draw
+                if n == 8:  # four tables and forty chunk views: wait until they are drawn
+                    page.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
+                    page.wait_for_timeout(5000)
                 page.screenshot(path=str(OUT / f"lab{n}.png"))
                 page.close()
                 print(f"lab{n}.png")

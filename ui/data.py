@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
-from lab import integrity, ranking, structure, sweeps
+from lab import diff, integrity, ranking, structure, sweeps
 from lab.bm25 import ChunkScore, score_chunks
 from lab.gold import GoldPair, load_gold
 from lab.questions import answer_sentences
@@ -233,6 +233,23 @@ def integrity_report(
 ) -> integrity.IntegrityReport:
     gold = [integrity.Pair(q, a) for q, a in pairs]
     return integrity.check_gold(text, gold, strategy, options(size, overlap, unit), k=k)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def diff_report(
+    text: str,
+    label: str,
+    a: str,
+    b: str,
+    pairs: tuple[tuple[str, str], ...],
+    limit: int,
+) -> diff.DiffReport:
+    """The chunk-population diff of one document under configs ``a`` and ``b``
+    (``strategy:unit:size:overlap``; raises diff.ConfigError for a bad one)."""
+    gold = [integrity.Pair(q, ans, label) for q, ans in pairs]
+    return diff.build_diff(
+        {label: text}, diff.parse_config(a), diff.parse_config(b), gold=gold, limit=limit
+    )
 
 
 def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> LengthStats:

@@ -34,6 +34,8 @@ LABS: tuple[Lab, ...] = (
     Lab("tables", "Tables, transcribed text and headings", "pages/lab5_tables.py"),
     Lab("integrity", "Integrity check", "pages/lab6_integrity.py"),
     Lab("notebook", "Notebook", "pages/lab7_notebook.py"),
+    # after the notebook, so every older link's lab number still opens the same lab
+    Lab("compare", "Compare two configurations", "pages/lab8_compare.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 

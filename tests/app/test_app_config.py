@@ -23,6 +23,7 @@ def test_every_lab_opens_with_what_to_try():
         ("tables", "A table fragment repeats its header"),
         ("integrity", "assert the answer text"),
         ("notebook", "Every lab can pin its current result"),
+        ("compare", "diff the chunk populations"),
     ]:
         at = open_app(lab=lab)
         assert phrase in all_text(at), lab

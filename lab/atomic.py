@@ -1,0 +1,185 @@
+"""Atomic-element violations: what a chunking breaks that a reader needs whole.
+
+Four elements of a markdown document should never be cut, and each has a
+precise test on the chunks' body spans and the source text (the overlap
+prefix is not counted: it is indexed, never shown, and cannot repair a cut):
+
+- **table without header**: a chunk holds part of a table's data rows (a GFM
+  table, with a header and a ``|---|`` separator) but neither the whole
+  header + separator lines nor a repeated copy of them. Counted per such
+  chunk, out of every chunk that holds data rows ("table fragments").
+- **code split**: a chunk boundary (a body's start or end) lies strictly
+  inside a fenced code block. Counted per code block.
+- **heading stranded**: a chunk holds a heading's first character and nothing
+  but whitespace after the heading (or it ends inside the heading line), while
+  the document goes on after the chunk: the heading is cut off from the text
+  it names. Counted per heading that has text after it.
+- **sentence cut**: a chunk boundary lies strictly inside a sentence. The
+  sentences are those of prose paragraphs and lists (the segmenter the
+  chunkers use ends a sentence where a list item starts, so a list may be cut
+  between items but not inside a wrapped one). Counted per sentence.
+
+The elements are found once per document (``elements``) and shared by every
+configuration measured against it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from chunkers import Chunk, parse
+from chunkers.sentences import sentence_spans
+
+TABLE = "table without header"
+CODE = "code split"
+HEADING = "heading stranded"
+SENTENCE = "sentence cut"
+KINDS = (TABLE, CODE, HEADING, SENTENCE)
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    header: Span  # header + separator lines, through the line break after the separator
+    rows: Span  # first data row's start to last data row's end
+
+
+@dataclass(frozen=True, slots=True)
+class Elements:
+    """One document's atomic elements, in offsets of the text as given."""
+
+    text: str
+    tables: tuple[Table, ...] = ()
+    code: tuple[Span, ...] = ()
+    headings: tuple[Span, ...] = ()  # only headings with text after them
+    sentences: tuple[Span, ...] = ()
+
+
+def elements(text: str) -> Elements:
+    """Find the tables, code blocks, headings and sentences of ``text``."""
+    doc = parse(text)
+    to_src = doc.source.to_source
+    norm = doc.text
+    tables, code, headings, sentences = [], [], [], []
+    last_text = len(norm.rstrip())  # a heading ending before this has text after it
+    for block in doc.blocks:
+        kind, s, e = block.kind, block.start, block.end
+        if kind == "table" and block.header is not None and block.rows:
+            hs, he = block.header
+            rows = (block.rows[0][0], block.rows[-1][1])
+            tables.append(Table((to_src(hs), to_src(he)), (to_src(rows[0]), to_src(rows[1]))))
+        elif kind == "code":
+            code.append((to_src(s), to_src(e)))
+        elif kind == "heading" and e < last_text:
+            headings.append((to_src(s), to_src(e)))
+        elif kind in ("prose", "list"):
+            sentences += sentence_spans(norm, s, e)
+    sentences = [(to_src(s), to_src(e)) for s, e in sentences]
+    return Elements(text, tuple(tables), tuple(code), tuple(headings), tuple(sentences))
+
+
+@dataclass(frozen=True, slots=True)
+class KindCount:
+    violations: int = 0
+    out_of: int = 0  # how many elements (or, for tables, table fragments) could break
+
+    @property
+    def rate(self) -> Fraction:
+        """Exact, so that two configurations compare without rounding."""
+        return Fraction(self.violations, self.out_of) if self.out_of else Fraction(0)
+
+    def __add__(self, other: KindCount) -> KindCount:
+        return KindCount(self.violations + other.violations, self.out_of + other.out_of)
+
+
+@dataclass(frozen=True)
+class Violations:
+    """One configuration's violations: counts per kind, and which chunks broke what."""
+
+    counts: dict[str, KindCount] = field(default_factory=lambda: {k: KindCount() for k in KINDS})
+    # (document, 0-based chunk index) -> the kinds that chunk breaks
+    by_chunk: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> KindCount:
+        out = KindCount()
+        for c in self.counts.values():
+            out = out + c
+        return out
+
+    def merged(self, other: Violations) -> Violations:
+        counts = {k: self.counts[k] + other.counts[k] for k in KINDS}
+        return Violations(counts, {**self.by_chunk, **other.by_chunk})
+
+
+def violations(doc: str, chunks: Sequence[Chunk], found: Elements) -> Violations:
+    """Every violation of one document's chunks (``doc`` names the document)."""
+    flagged: dict[int, list[str]] = {}
+
+    def flag(i: int, kind: str) -> None:
+        kinds = flagged.setdefault(i, [])
+        if kind not in kinds:
+            kinds.append(kind)
+
+    counts = {
+        TABLE: _tables(chunks, found, flag),
+        CODE: _cuts(chunks, found.code, CODE, flag),
+        HEADING: _headings(chunks, found, flag),
+        SENTENCE: _cuts(chunks, found.sentences, SENTENCE, flag),
+    }
+    by_chunk = {(doc, chunks[i].index): tuple(k) for i, k in sorted(flagged.items())}
+    return Violations(counts, by_chunk)
+
+
+def _tables(chunks: Sequence[Chunk], found: Elements, flag) -> KindCount:
+    starts = [c.start for c in chunks]
+    fragments = bad = 0
+    for table in found.tables:
+        (hs, he), (rs, re_) = table.header, table.rows
+        # the chunks whose body span meets the data rows
+        first = max(0, bisect_right(starts, rs) - 1)
+        for i in range(first, bisect_left(starts, re_)):
+            c = chunks[i]
+            if not (c.start < re_ and rs < c.end):
+                continue
+            fragments += 1
+            if not (c.header_repeated or (c.start <= hs and he <= c.end)):
+                bad += 1
+                flag(i, TABLE)
+    return KindCount(bad, fragments)
+
+
+def _cuts(chunks: Sequence[Chunk], spans: Sequence[Span], kind: str, flag) -> KindCount:
+    """Spans with a chunk boundary strictly inside them."""
+    # each boundary with the chunk it belongs to: a body's start, then its end
+    bounds = sorted((p, i) for i, c in enumerate(chunks) for p in (c.start, c.end))
+    points = [p for p, _ in bounds]
+    bad = 0
+    for s, e in spans:
+        lo, hi = bisect_right(points, s), bisect_left(points, e)
+        if lo < hi:
+            bad += 1
+            for _, i in bounds[lo:hi]:
+                flag(i, kind)
+    return KindCount(bad, len(spans))
+
+
+def _headings(chunks: Sequence[Chunk], found: Elements, flag) -> KindCount:
+    text = found.text
+    starts = [c.start for c in chunks]
+    last_text = len(text.rstrip())
+    bad = 0
+    for hs, he in found.headings:
+        i = bisect_right(starts, hs) - 1
+        if i < 0 or not hs < chunks[i].end:
+            continue  # no chunk holds the heading
+        c = chunks[i]
+        alone_at_end = c.end <= he or not text[he : c.end].strip()
+        if alone_at_end and c.end < last_text:
+            bad += 1
+            flag(i, HEADING)
+    return KindCount(bad, len(found.headings))

@@ -1,0 +1,131 @@
+"""Lab 8: compare two configurations on the current document (the chunk-population diff)."""
+
+import json
+
+import streamlit as st
+
+from chunkers import STRATEGIES
+from chunkers.model import UNITS
+from lab.diff import ConfigError
+from lab.diff_render import chunk_label, figures, to_json, to_markdown, verdict
+from ui import data, shell
+from ui.markup import md_escape
+
+INTRO = """
+Before a chunking change ships, **diff the chunk populations** of the old configuration and the
+new one, then read the chunks that changed most. **A** is the sidebar's settings; choose **B**
+below. A table fragment that lost its header, a code block split, a heading stranded at a
+chunk's end and a sentence cut mid-way are each counted, and B is worse than A as soon as one
+of those rates rises (or, with a gold set, fewer answers stay intact).
+"""
+KEYS = {"strategy": "lab8_strategy", "unit": "lab8_unit", "size": "lab8_size"}
+OVERLAP_KEY = "lab8_overlap"
+LIMIT = 20
+
+
+def _seed_b(ctx) -> None:
+    """B starts as A with the other strategy family, so the first view shows a difference."""
+    ss = st.session_state
+    if KEYS["strategy"] not in ss:
+        ss[KEYS["strategy"]] = "fixed" if ctx.strategy != "fixed" else "structural"
+        ss[KEYS["unit"]] = ctx.unit
+        ss[KEYS["size"]] = ctx.size
+        ss[OVERLAP_KEY] = ctx.overlap
+
+
+def _config_b() -> str:
+    cols = st.columns(4)
+    cols[0].selectbox(
+        "B: strategy",
+        list(STRATEGIES),
+        key=KEYS["strategy"],
+        format_func=lambda n: STRATEGIES[n].display_name,
+    )
+    cols[1].selectbox("B: unit", UNITS, key=KEYS["unit"])
+    cols[2].number_input("B: size", min_value=1, step=1, key=KEYS["size"])
+    cols[3].number_input("B: overlap (below the size)", min_value=0, step=1, key=OVERLAP_KEY)
+    ss = st.session_state
+    return f"{ss[KEYS['strategy']]}:{ss[KEYS['unit']]}:{ss[KEYS['size']]}:{ss[OVERLAP_KEY]}"
+
+
+def _figure(fig) -> None:
+    st.subheader(fig.title)
+    shell.table(
+        [dict(zip([c or "figure" for c in fig.columns], row, strict=True)) for row in fig.rows],
+        height=35 * (len(fig.rows) + 1) + 3,  # every row in view, no inner scroll bar
+    )
+
+
+def _pair(report, n: int, p) -> None:
+    title = f"{n}. {p.moved:,} characters moved ({p.change:.0%} of the two spans)"
+    st.markdown(f"**{md_escape(title)}**")
+    left, right = st.columns(2)
+    for col, side, c, s in ((left, "A", p.a, report.a), (right, "B", p.b, report.b)):
+        with col:
+            broken = s.violations.by_chunk.get((p.doc, c.index), ()) if c else ()
+            label = chunk_label(side, c, s.config.unit)
+            st.caption(md_escape(label + (" · breaks: " + ", ".join(broken) if broken else "")))
+            if c is not None:
+                st.code(c.body, language=None, wrap_lines=True)
+
+
+def body(ctx):
+    config_a = f"{ctx.strategy}:{ctx.unit}:{ctx.size}:{ctx.overlap}"
+    _seed_b(ctx)
+    st.markdown(f"**A** (the sidebar): `{config_a}`")
+    config_b = _config_b()
+    try:
+        report = data.diff_report(
+            ctx.text, ctx.doc_label, config_a, config_b, ctx.pair_tuples(), LIMIT
+        )
+    except ConfigError as e:
+        st.error(f"B is not a configuration: {shell.one_line(e)}")
+        return
+    line = verdict(report)
+    (st.error if report.worse else st.success)(md_escape(line))
+    sizes, *rest = figures(report)
+    left, right = st.columns([2, 3])
+    with left:
+        _figure(sizes)
+    with right:
+        for fig in rest:
+            _figure(fig)
+    st.subheader(f"The {len(report.changed)} most-changed chunks")
+    shell.explain(
+        f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span. "
+        "Each A chunk is paired with the B chunk it shares most characters with (and each "
+        "unchosen B chunk with its best A chunk); the pairs that moved most characters come first."
+    )
+    for n, p in enumerate(report.changed, start=1):
+        _pair(report, n, p)
+    va, vb = report.a.violations.total, report.b.violations.total
+    numbers = {
+        "B": config_b,
+        "A violations": f"{va.violations} of {va.out_of}",
+        "B violations": f"{vb.violations} of {vb.out_of}",
+        "chunks A / B": f"{report.a.sizes.count} / {report.b.sizes.count}",
+    }
+    shell.pin_box(ctx, "compare", line, numbers)
+    stem = f"diff_{ctx.doc_name or 'upload'}_{config_a}_{config_b}".replace(":", "-")
+    a, b = st.columns(2)
+    a.download_button(
+        "Export the diff (Markdown)",
+        to_markdown(report),
+        file_name=f"{stem}.md",
+        mime="text/markdown",
+        key="lab8_md",
+    )
+    b.download_button(
+        "Export the diff (JSON)",
+        _json_text(report),
+        file_name=f"{stem}.json",
+        mime="application/json",
+        key="lab8_json",
+    )
+
+
+def _json_text(report) -> str:
+    return json.dumps(to_json(report), ensure_ascii=False, indent=2)
+
+
+shell.run_lab("compare", INTRO, body)

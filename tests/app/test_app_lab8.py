@@ -1,0 +1,124 @@
+"""Lab 8, compare two configurations: the diff's figures on the current document."""
+
+import json
+
+from tests.app.app_harness import (
+    Downloads,
+    all_text,
+    click,
+    dataframes,
+    open_app,
+    open_lab,
+    rerun,
+    set_widget,
+)
+
+PRICING = dict(
+    doc="compute_pricing", strategy="structural", unit="chars", size="600", overlap="100"
+)
+
+
+def figures(at) -> dict[str, list[dict]]:
+    """Each figure's table, by the subheader above it."""
+    titles = [s.value for s in at.subheader][: len(dataframes(at))]
+    return {t: d.to_dict("records") for t, d in zip(titles, dataframes(at), strict=True)}
+
+
+def test_the_page_renders_a_sample_document_against_b() -> None:
+    at = open_lab("compare", **PRICING)
+    assert at.title[0].value == "8. Compare two configurations"
+    assert "**A** (the sidebar): `structural:chars:600:100`" in all_text(at)
+    # B starts as A with the other strategy family
+    assert at.selectbox(key="lab8_strategy").value == "fixed"
+    assert at.number_input(key="lab8_size").value == 600
+    [verdict] = [e.value for e in at.error]
+    assert verdict.startswith("B is worse than A: intact share fell from 100.0% to 75.0%")
+    figs = figures(at)
+    assert list(figs) == [
+        "Chunk sizes",
+        "Atomic-element violations",
+        "Gold set (ranks within k=10)",
+        "Chunks per document",
+    ]
+    tables = {r["element"]: (r["A"], r["B"]) for r in figs["Atomic-element violations"]}
+    assert tables["table without header"] == ("0 of 4 (0.0%)", "4 of 4 (100.0%)")
+    assert figs["Chunks per document"] == [
+        {"document": "compute_pricing.md", "A": 17, "B": 14, "change": "-3"}
+    ]
+    # the changed chunks, side by side, as written
+    subheaders = [s.value for s in at.subheader]
+    assert subheaders[-1].startswith("The ") and subheaders[-1].endswith("most-changed chunks")
+    text = open("sample_docs/compute_pricing.md", encoding="utf-8").read()
+    # (line by line: a table fragment begins with a copy of its header)
+    assert len(at.code) >= 2
+    assert all(line in text for c in at.code for line in c.value.splitlines())
+
+
+def test_changing_b_changes_the_figures() -> None:
+    at = open_lab("compare", **PRICING)
+    before = figures(at)
+    set_widget(at, "selectbox", "lab8_strategy", "structural")
+    same = figures(at)
+    assert same != before
+    assert [e.value for e in at.error] == []
+    assert [s.value for s in at.success] == [
+        "B is not worse than A on any atomic element nor on intact share"
+    ]
+    assert same["Chunks per document"][0]["change"] == "0"
+    set_widget(at, "number_input", "lab8_size", 300)
+    smaller = figures(at)
+    assert smaller["Chunks per document"][0]["B"] > smaller["Chunks per document"][0]["A"]
+    assert smaller["Chunk sizes"] != same["Chunk sizes"]
+
+
+def test_a_bad_b_is_one_message_in_place_and_the_sidebar_still_works() -> None:
+    at = open_lab("compare", **PRICING)
+    set_widget(at, "number_input", "lab8_overlap", 600)
+    assert [e.value for e in at.error] == [
+        "B is not a configuration: config 'fixed:chars:600:600': overlap '600' must be a "
+        "whole number from 0 to 599, below the size"
+    ]
+    assert dataframes(at) == [] and not at.exception
+    set_widget(at, "number_input", "lab8_overlap", 0)
+    assert len(dataframes(at)) == 4
+
+
+def test_the_lab_opens_by_its_number_and_a_document_without_gold_has_no_gold_table() -> None:
+    at = open_app(lab="8", doc="api_reference")
+    assert at.title[0].value == "8. Compare two configurations"
+    at = open_lab("compare")
+    set_widget(at, "selectbox", "doc", "__upload__")
+    at.file_uploader(key="upload").upload(
+        "notes.md", b"# Notes\n\nOne sentence here. Another one there.\n", "text/markdown"
+    )
+    rerun(at)
+    assert "Gold set (ranks within k=10)" not in [s.value for s in at.subheader]
+    assert "Chunk sizes" in [s.value for s in at.subheader]
+
+
+def test_pin_and_export(monkeypatch) -> None:
+    downloads = Downloads(monkeypatch)
+    at = open_lab("compare", **PRICING)
+    click(at, "pin_compare")
+    [pin] = at.session_state["pins"]
+    assert pin.lab == "compare" and pin.verdict.startswith("B is worse than A")
+    assert pin.numbers["B"] == "fixed:chars:600:100"
+    md = downloads.of(at, "Export the diff (Markdown)").decode("utf-8")
+    assert md.startswith("# Chunk-population diff\n")
+    data = json.loads(downloads.of(at, "Export the diff (JSON)"))
+    assert data["b"]["config"] == "fixed:chars:600:100" and data["worse"] is True
+
+
+def test_a_hostile_document_is_shown_as_text() -> None:
+    at = open_lab("compare")
+    set_widget(at, "selectbox", "doc", "__upload__")
+    doc = (
+        "# Notes <script>alert(1)</script>\n\n"
+        "A [link](javascript:alert(2)) and **bold** and <img src=x onerror=alert(3)>.\n"
+    )
+    at.file_uploader(key="upload").upload("<b>x</b>.md", doc.encode(), "text/markdown")
+    rerun(at)
+    shown = all_text(at)
+    assert "<script>" not in shown and "<img" not in shown and "<b>x</b>" not in shown
+    assert figures(at)["Chunks per document"][0]["document"] == "<b>x</b>.md"
+    assert any("<script>alert(1)</script>" in c.value for c in at.code)

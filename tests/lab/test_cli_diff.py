@@ -1,0 +1,160 @@
+"""`python -m lab diff`: the report in three formats, the CI gate and every bad-input path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lab.cli import main
+from tests.support import SAMPLES, SHARED_CORPUS
+
+KB = str(SAMPLES / "support_kb.md")
+KB_GOLD = str(SAMPLES / "support_kb.gold.jsonl")
+STRUCTURAL = "structural:chars:1800:150"
+FIXED = "fixed:chars:1800:150"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_worse_b_exits_1_and_says_why(capsys) -> None:
+    code, out, err = run(capsys, "diff", KB, "--a", STRUCTURAL, "--b", FIXED)
+    assert code == 1 and err == ""
+    assert "**B is worse than A: sentence cut rate rose from 0.0% to 4.7%**" in out
+    assert "| sentence cut | 0 of 43 (0.0%) | 2 of 43 (4.7%) | ✗ worse |" in out
+
+
+def test_a_better_or_equal_b_exits_0(capsys) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", FIXED, "--b", STRUCTURAL)
+    assert code == 0 and "**B is not worse than A on any atomic element**" in out
+    code, _, _ = run(capsys, "diff", KB, "--a", STRUCTURAL, "--b", STRUCTURAL)
+    assert code == 0
+
+
+def test_json_for_machines(capsys) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", STRUCTURAL, "--b", FIXED, "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["worse"] is True
+    assert data["documents"] == [
+        {"doc": "support_kb.md", "a": data["a"]["sizes"]["count"], "b": data["b"]["sizes"]["count"]}
+    ]
+    assert data["b"]["violations"]["sentence cut"] == {
+        "violations": 2,
+        "out_of": 43,
+        "rate": 2 / 43,
+    }
+    assert len(data["changed"]) == min(20, data["pairs"])
+
+
+def test_html_for_people(capsys) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", STRUCTURAL, "--b", FIXED, "--format", "html")
+    assert code == 1 and out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
+    assert "<h2>Atomic-element violations</h2>" in out
+
+
+def test_gold_gates_on_intact_share(capsys) -> None:
+    argv = ["diff", KB, "--a", "structural:chars:600:100", "--b", "fixed:words:50:0"]
+    code, out, _ = run(capsys, *argv, "--gold", KB_GOLD, "--format", "json")
+    data = json.loads(out)
+    assert code == 1
+    assert (data["a"]["gold"]["intact"], data["b"]["gold"]["intact"]) == (8, 3)
+    assert data["regressions"][0] == "intact share fell from 100.0% to 37.5% (8 to 3 of 8 answers)"
+    code, out, _ = run(capsys, *argv, "--gold", KB_GOLD, "--k", "3")
+    assert "## Gold set (ranks within k=3)" in out and "| intact share | 8 of 8" in out
+
+
+def test_a_folder_with_a_multi_document_gold_file_skips_other_documents(
+    tmp_path: Path, capsys
+) -> None:
+    for name in ("support_kb.md", "platform_data.md"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    lines = [json.loads(x) for x in Path(KB_GOLD).read_text().splitlines() if x.strip()]
+    gold = tmp_path / "gold.jsonl"
+    rows = [{**x, "doc": "support_kb.md"} for x in lines[:3]]
+    rows.append({"question": "elsewhere?", "answer": "x", "doc": "other.md"})
+    gold.write_text("\n".join(json.dumps(r) for r in rows))
+    code, out, err = run(
+        capsys, "diff", str(tmp_path), "--a", STRUCTURAL, "--b", STRUCTURAL,
+        "--gold", str(gold), "--format", "json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and data["a"]["gold"]["questions"] == 3
+    assert err == f"{gold}: 1 line(s) name other documents; skipped\n"
+    assert sorted(d["doc"] for d in data["documents"]) == ["platform_data.md", "support_kb.md"]
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["--a", "structural:chars:1800"], "config 'structural:chars:1800' must be STRATEGY:UNIT"),
+        (["--a", "magic:chars:1800:150"], "strategy 'magic' is not one of structural"),
+        (["--b", "fixed:pages:1800:150"], "unit 'pages' is not one of words, chars"),
+        (["--b", "fixed:chars:lots:150"], "size 'lots' must be a whole number"),
+        (["--b", "fixed:chars:100:100"], "overlap '100' must be a whole number from 0 to 99"),
+        (["--k", "0"], "--k must be a whole number of at least 1, got 0"),
+        (["--limit", "-1"], "--limit must be a whole number of at least 0, got -1"),
+        (["--format", "pdf"], "invalid choice: 'pdf'"),
+        (["--gold", "missing.jsonl"], "gold file missing.jsonl was not found"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys, argv: list[str], needle: str) -> None:
+    base = {"--a": STRUCTURAL, "--b": FIXED}
+    for flag, value in zip(argv[::2], argv[1::2], strict=True):
+        base[flag] = value
+    args = [x for kv in base.items() for x in kv]
+    code, out, err = run(capsys, "diff", KB, *args)
+    assert code == 2 and out == ""
+    assert needle in err and err.count("\n") == 1, err
+
+
+def test_a_missing_config_is_bad_input(capsys) -> None:
+    code, _, err = run(capsys, "diff", KB, "--a", STRUCTURAL)
+    assert code == 2 and "the following arguments are required: --b" in err
+
+
+def test_a_missing_document_is_bad_input(tmp_path: Path, capsys) -> None:
+    code, out, err = run(capsys, "diff", str(tmp_path / "nope.md"), "--a", FIXED, "--b", FIXED)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "nope.md" in err
+
+
+@pytest.mark.parametrize(
+    "lines,needle",
+    [
+        (['{"question": "q words"}'], 'line 1: missing "answer"'),
+        (['{"question": "q words", "answer": "not in the document"}'], "is not in"),
+        (['{"question": "q", "answer": "a", "doc": "elsewhere.md"}'], "holds no question/answer"),
+    ],
+)
+def test_bad_gold_is_one_line(tmp_path: Path, capsys, lines: list[str], needle: str) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n".join(lines))
+    code, out, err = run(capsys, "diff", KB, "--a", FIXED, "--b", FIXED, "--gold", str(gold))
+    assert code == 2 and out == "" and needle in err and err.count("\n") == 1, err
+
+
+def test_a_folder_needs_doc_on_every_gold_line(tmp_path: Path, capsys) -> None:
+    shutil.copy(SAMPLES / "support_kb.md", tmp_path / "support_kb.md")
+    code, _, err = run(capsys, "diff", str(tmp_path), "--a", FIXED, "--b", FIXED, "--gold", KB_GOLD)
+    assert code == 2 and 'comparing a folder needs a "doc" on every line' in err
+
+
+@pytest.mark.shared_corpus
+def test_structure_against_fixed_windows_over_the_shared_corpus(capsys) -> None:
+    code, out, _ = run(
+        capsys, "diff", str(SHARED_CORPUS), "--a", STRUCTURAL, "--b", FIXED, "--format", "json"
+    )
+    data = json.loads(out)
+    assert code == 1 and len(data["changed"]) == 20
+    assert len(data["documents"]) >= 300
+    for kind in ("table without header", "code split", "heading stranded", "sentence cut"):
+        assert data["b"]["violations"][kind]["rate"] > data["a"]["violations"][kind]["rate"]
+    assert data["a"]["violations"]["table without header"]["violations"] == 0

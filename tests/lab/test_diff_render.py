@@ -1,0 +1,118 @@
+"""The diff report as people and machines read it: JSON, Markdown, HTML."""
+
+from __future__ import annotations
+
+import html
+import json
+from html.parser import HTMLParser
+
+from lab.diff import build_diff, parse_config
+from lab.diff_render import figures, md_text, to_html, to_json, to_markdown
+from lab.gold import load_gold
+from lab.integrity import Pair
+from tests.support import SAMPLES
+
+HOSTILE = (
+    "# Notes <script>alert(1)</script>\n\n"
+    "Intro with **bold** and a [link](javascript:alert(2)) & an <img src=x onerror=alert(3)>.\n\n"
+    "| name | value |\n|---|---|\n"
+    + "".join(f"| row {i} <b>{i}</b> | {i * 7} |\n" for i in range(30))
+    + "\n```\ncode <tag> & stuff\n\nmore code\n```\n\nThe end of the notes is here.\n"
+)
+DOCS = {"notes|<b>.md": HOSTILE}
+A = parse_config("structural:chars:300:0")
+B = parse_config("fixed:chars:300:50")
+
+
+def report():
+    return build_diff(DOCS, A, B, limit=3)
+
+
+def test_json_holds_every_figure_and_the_chunks_as_written() -> None:
+    r = report()
+    data = json.loads(json.dumps(to_json(r)))
+    assert data["a"]["config"] == "structural:chars:300:0" and data["worse"] is True
+    assert data["a"]["sizes"]["count"] == r.a.sizes.count
+    assert data["b"]["violations"]["table without header"]["violations"] > 0
+    assert data["regressions"] == r.regressions
+    assert data["documents"] == [
+        {"doc": "notes|<b>.md", "a": r.a.sizes.count, "b": r.b.sizes.count}
+    ]
+    assert len(data["changed"]) == 3
+    first = data["changed"][0]
+    for side in ("a", "b"):
+        c = first[side]
+        if c is not None:
+            assert HOSTILE[c["start"] : c["end"]] in c["body"]
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def test_html_escapes_the_documents_and_shows_chunks_whole() -> None:
+    page = to_html(report())
+    parser = _Text()
+    parser.feed(page)
+    assert "script" not in parser.tags and "img" not in parser.tags and "b" not in parser.tags
+    assert "<script>" not in page and "notes|&lt;b&gt;.md" in page
+    shown = "".join(parser.text)
+    first = report().changed[0]
+    assert (first.a or first.b).body in shown  # a chunk's text, exactly as written
+    assert "B is worse than A" in shown and "Atomic-element violations" in shown
+
+
+def test_markdown_has_the_tables_and_side_by_side_chunks_without_live_markup() -> None:
+    md = to_markdown(report())
+    assert md.startswith("# Chunk-population diff\n")
+    assert "A: `structural:chars:300:0` · B: `fixed:chars:300:50`" in md
+    for fig in figures(report()):
+        assert f"## {fig.title}" in md
+    assert "| notes\\|\\<b\\>.md |" in md  # the file name is a cell, not markup
+    assert "<script>" not in md and "<img" not in md and "<b>" not in md
+    # each pair is one line of HTML (a blank line would end it inside Markdown)
+    pairs = [line for line in md.splitlines() if line.startswith("<table>")]
+    assert len(pairs) == 3
+    first = report().changed[0]
+    body = (first.a or first.b).body
+    assert html.escape(body).replace("\n", "&#10;") in pairs[0]
+
+
+def test_md_text_escapes_what_could_become_markup() -> None:
+    assert md_text("a_b *x* [l](u) <b> & | `c` 1.5%") == (
+        "a\\_b \\*x\\* \\[l\\](u) \\<b\\> \\& \\| \\`c\\` 1.5%"
+    )
+    assert md_text("two\nlines") == "two lines"
+
+
+def test_a_report_without_gold_has_no_gold_table_and_with_gold_has_one() -> None:
+    assert [f.title for f in figures(report())] == [
+        "Chunk sizes",
+        "Atomic-element violations",
+        "Chunks per document",
+    ]
+    text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
+    pairs = [
+        Pair(p.question, p.answer, "kb") for p in load_gold(SAMPLES / "support_kb.gold.jsonl").pairs
+    ]
+    with_gold = build_diff({"kb": text}, A, parse_config("fixed:words:50:0"), gold=pairs, k=3)
+    [gold] = [f for f in figures(with_gold) if f.title.startswith("Gold set")]
+    assert gold.title == "Gold set (ranks within k=3)"
+    assert gold.rows[0] == ("intact share", "8 of 8 (100.0%)", "3 of 8 (37.5%)", "✗ worse")
+    assert [r[0] for r in gold.rows] == [
+        "intact share",
+        "recall@1",
+        "recall@3",
+        "recall@5",
+        "recall@10",
+        "MRR",
+    ]
