@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .options import ChunkOptions
-from .sentences import sentence_spans
+from .segment import sentence_spans
 from .spans import Draft
 from .text import SourceText, count_units
 

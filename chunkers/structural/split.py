@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from ..sentences import sentence_spans
+from ..segment import sentence_spans
 from ..text import count_units, word_spans
 from .parse import Block, ParsedDocument
 
