@@ -26,9 +26,9 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "3f78dc66ad0078487477649f058a26d3ee20c237fa7a5eb6f9f501d3194b41f7",
+    ("corpus", "chars"): "e70ba07db667bb72eed80b5e4ebf1fd2d1e6d8f189a8a3d1f2a660323936c810",
     ("corpus", "words"): "edf0956988771c78eeefdb9de0a4f3f7211759edfa87a7d81cdee0a126992f9b",
-    ("corpus-crlf", "chars"): "5a05630c1b77a8d179b5d78c5e67bdb4280081e1902cfbfe7c1d4f61ea4a0ba7",
+    ("corpus-crlf", "chars"): "cc5dd02df82d1eaef8da8790d43941ac0b1740df1d1adff2aff658ec5af31f9f",
     ("corpus-crlf", "words"): "1c475642ac140a55fc5459ab43c9b367cb3998401c048f6093f464d37b1a2f86",
 }
 
