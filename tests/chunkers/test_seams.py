@@ -206,3 +206,12 @@ def test_the_packer_tries_every_rung_before_characters() -> None:
     packer = SeamPacker(text, "chars")
     pieces = packer.pack(0, len(text), 20, 20, packer.below_sentence)
     assert [text[s:e] for s, e in pieces] == ["a" * 20, "a" * 20, "a" * 10 + " tail, end"]
+
+
+def test_a_list_item_too_big_for_a_chunk_is_cut_at_its_clause_marks() -> None:
+    item = ", ".join(f"check replica {n} of the primary database" for n in range(12))
+    text = "- first item\n- " + item + "\n- last item"
+    chunks = chunk(text, "structural", 200, 0)
+    assert len(chunks) > 2
+    for end, _ in _cuts(text, chunks):
+        assert text[end] == "\n" or text[end - 1] == ",", text[end - 30 : end + 5]
