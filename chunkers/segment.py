@@ -38,6 +38,8 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
 
 def _joined_inside_tokens(pieces: list[str]) -> list[str]:
     """The pieces, each one that ends inside a token joined to the next."""
+    if len(pieces) < 2:
+        return pieces
     out: list[str] = []
     for piece in pieces:
         if out and piece and out[-1] and not out[-1][-1].isspace() and not piece[0].isspace():
