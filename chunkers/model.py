@@ -32,6 +32,11 @@ class Chunk:
     page: int | None = None
     header_repeated: bool = False  # body begins with a copy of its table's header
     runt_excuse: str = ""  # why a below-floor chunk was left alone, if it is one
+    # a sentence too long for a chunk was cut at this chunk's start or end: the
+    # seam the cut fell on ("line", "stop", "clause", "word" or "char"; the weaker
+    # of the two when both ends cut one). Empty when the chunk cuts no sentence.
+    # The sentence strategy sets it; chunkers.seams names the seams.
+    sentence_cut: str = ""
 
     @property
     def retrievable_text(self) -> str:

@@ -43,7 +43,9 @@ STRATEGIES: dict[str, Strategy] = {
         Strategy(
             "sentence",
             "Sentence",
-            "Packs whole sentences up to `size`; never splits one; overlap in whole sentences.",
+            "Packs whole sentences up to `size`; a sentence longer than `size` is cut at "
+            "lines, then stops and clause marks, then words, and its chunks say so "
+            "(`sentence_cut`). No chunk passes `size`. Overlap in whole sentences.",
             sentence_drafts,
         ),
         Strategy(

@@ -1,21 +1,37 @@
-"""Sentence packing: whole sentences up to ``size``, never splitting one.
+"""Sentence packing: whole sentences up to ``size``; no chunk passes ``size``.
 
 Paragraphs are segmented separately (a blank line always ends a sentence);
-packing runs across paragraphs. An oversized sentence becomes its own chunk.
-Overlap is whole sentences: the longest run of the previous chunk's trailing
-sentences that fits in ``overlap`` units.
+packing runs across paragraphs. A sentence longer than ``size`` (a chat log or
+a table the segmenter sees as one "sentence") is cut down the ladder in
+seams.py: lines, stops, clause marks, words, and in characters a run with no
+whitespace. Its pieces pack like sentences, and every chunk that starts or ends
+inside a sentence says so in ``sentence_cut``. Overlap is whole pieces: the
+longest run of the previous chunk's trailing sentences (or pieces of a cut
+one) that fits in ``overlap`` units.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
+from typing import NamedTuple
 
 from .options import ChunkOptions
-from .sentences import sentence_spans
+from .seams import SEAMS, SeamPacker, seam_at
+from .segment import sentence_spans
 from .spans import Draft
-from .text import SourceText, count_units
+from .text import SourceText
 
 _PARAGRAPH = re.compile(r"(?:[^\n]*\S[^\n]*(?:\n|\Z))+")
+
+
+class Piece(NamedTuple):
+    """A sentence, or a piece of one too long for a chunk."""
+
+    start: int
+    end: int
+    length: int  # in the unit
+    cut_after: str  # the seam that cuts its sentence after it; "" at the sentence's end
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
@@ -28,41 +44,59 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
-    text, unit, size, overlap = src.norm, opts.unit, opts.size, opts.overlap
-    sents: list[tuple[int, int, int]] = []  # start, end, length in unit
+def sentence_pieces(text: str, unit: str, size: int) -> list[Piece]:
+    """Every sentence of the text, each one longer than ``size`` cut into pieces that fit."""
+    packer = SeamPacker(text, unit)
+    out: list[Piece] = []
     for ps, pe in paragraph_spans(text):
         for s, e in sentence_spans(text, ps, pe):
-            sents.append((s, e, count_units(text[s:e], unit)))
+            n = packer.length(s, e)
+            if n <= size:
+                out.append(Piece(s, e, n, ""))
+                continue
+            cuts = packer.pack(s, e, size, size, packer.below_sentence)
+            for (cs, ce), (nxt, _) in pairwise(cuts):
+                out.append(Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt)))
+            cs, ce = cuts[-1]
+            out.append(Piece(cs, ce, packer.length(cs, ce), ""))
+    return out
 
-    def span_len(a: int, b: int) -> int:  # sentences a..b inclusive
-        if unit == "chars":
-            return sents[b][1] - sents[a][0]
-        return cum[b + 1] - cum[a]  # sentences are whitespace-separated: words add up
 
+def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    text, unit, size, overlap = src.norm, opts.unit, opts.size, opts.overlap
+    pieces = sentence_pieces(text, unit, size)
     cum = [0]
-    for _s, _e, n in sents:
-        cum.append(cum[-1] + n)
-    groups: list[list[int]] = []  # indexes into sents
-    cur: list[int] = []
-    for i in range(len(sents)):
-        if cur and span_len(cur[0], i) > size:
-            groups.append(cur)
-            cur = []
-        cur.append(i)
-    if cur:
-        groups.append(cur)
+    for p in pieces:
+        cum.append(cum[-1] + p.length)
+
+    def span_len(a: int, b: int) -> int:  # pieces a..b inclusive
+        if unit == "chars":
+            return pieces[b].end - pieces[a].start
+        return cum[b + 1] - cum[a]  # pieces are whitespace-separated: words add up
+
+    groups: list[tuple[int, int]] = []  # first and last piece of each chunk
+    first = 0
+    for i in range(1, len(pieces)):
+        if span_len(first, i) > size:
+            groups.append((first, i - 1))
+            first = i
+    if pieces:
+        groups.append((first, len(pieces) - 1))
     drafts: list[Draft] = []
-    for g, group in enumerate(groups):
-        d = Draft(sents[group[0]][0], sents[group[-1]][1])
+    for g, (a, b) in enumerate(groups):
+        d = Draft(pieces[a].start, pieces[b].end)
+        d.sentence_cut = _weaker(pieces[a - 1].cut_after if a else "", pieces[b].cut_after)
         if overlap and g:
-            prev = groups[g - 1]
-            first = None
-            for j in reversed(prev):
-                if span_len(j, prev[-1]) > overlap:
-                    break
-                first = j
-            if first is not None:
-                d.overlap_start, d.overlap_end = sents[first][0], sents[prev[-1]][1]
+            pa, pb = groups[g - 1]
+            ov = next((j for j in range(pa, pb + 1) if span_len(j, pb) <= overlap), None)
+            if ov is not None:
+                d.overlap_start, d.overlap_end = pieces[ov].start, pieces[pb].end
         drafts.append(d)
     return drafts
+
+
+def _weaker(before: str, after: str) -> str:
+    """The weaker of two seams (later on the ladder); "" stands for no cut."""
+    if not before or not after:
+        return before or after
+    return max(before, after, key=SEAMS.index)

@@ -29,6 +29,7 @@ class Draft:
     overlap_start: int = 0
     overlap_end: int = 0
     runt_excuse: str = ""
+    sentence_cut: str = ""
 
 
 def finish(
@@ -89,6 +90,7 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
                 draft.page,
                 draft.header is not None,
                 draft.runt_excuse,
+                draft.sentence_cut,
             )
         )
     return out

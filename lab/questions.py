@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chunkers.sentences import sentence_spans
+from chunkers.segment import sentence_spans
 
 from .survival import collapse
 

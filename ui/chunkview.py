@@ -189,6 +189,7 @@ class Card:
     header_repeated: bool
     overlap: int  # length of the overlap prefix, in the lab's unit (as ``length``)
     body: str = field(repr=False, default="")
+    sentence_cut: str = ""  # the seam a sentence too long for a chunk was cut at, if any
 
 
 def chunk_cards(
@@ -223,6 +224,7 @@ def chunk_cards(
                 header_repeated=c.header_repeated,
                 overlap=count_units(c.overlap_prefix, opts.unit) if c.overlap_prefix else 0,
                 body=c.body,
+                sentence_cut=c.sentence_cut,
             )
         )
     return cards
@@ -253,9 +255,21 @@ def card_flags(card: Card) -> list[str]:
         flags.append("transcribed")
     if card.header_repeated:
         flags.append("header repeated")
+    if card.sentence_cut:
+        flags.append(f"sentence cut at {_SEAM_WORDS.get(card.sentence_cut, card.sentence_cut)}")
     if card.overlap:
         flags.append(f"+{card.overlap:,} {card.unit} overlap")
     return flags
+
+
+# how each seam a sentence can be cut at reads on a card (chunkers.seams.SEAMS)
+_SEAM_WORDS = {
+    "line": "a line break",
+    "stop": "a stop",
+    "clause": "a clause mark",
+    "word": "a space",
+    "char": "a character",
+}
 
 
 def cards_html(

@@ -1,31 +1,21 @@
 """Splitting one oversized block, only where its own structure allows.
 
-Tables split between rows and repeat their header; code and lists split
-between lines; prose splits between sentences. Words are the last resort,
-and characters the very last (a run with no whitespace longer than a chunk).
-Every function returns ordered, whitespace-trimmed spans that together hold
-every non-whitespace character of the block.
+Tables split between rows and repeat their header; code splits between lines,
+then words; lists between lines (items), then down the prose ladder. Prose
+splits between sentences, then down the ladder in ../seams.py: lines, stops,
+clause marks, words. Characters are the very last resort (a run with no
+whitespace longer than a chunk). Every function returns ordered,
+whitespace-trimmed spans that together hold every non-whitespace character of
+the block.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from functools import partial
 
-from ..sentences import sentence_spans
-from ..text import count_units, word_spans
+from ..seams import Level, SeamPacker, Span
+from ..segment import sentence_spans
 from .parse import Block, ParsedDocument
-
-Span = tuple[int, int]
-
-
-# a line's text from its first to its last non-whitespace character
-_LINE_TEXT = re.compile(r"\S(?:.*\S)?")
-
-
-def _line_spans(text: str, s: int, e: int) -> list[Span]:
-    return list(map(re.Match.span, _LINE_TEXT.finditer(text, s, e)))
 
 
 def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
@@ -37,76 +27,27 @@ def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
     return cached
 
 
-def _char_spans(text: str, s: int, e: int, cap: int) -> list[Span]:
-    return [(i, min(i + cap, e)) for i in range(s, e, max(1, cap))]
-
-
-class Splitter:
+class Splitter(SeamPacker):
     """Splits spans of one document in one unit, caching sentence spans per block."""
 
     def __init__(self, doc: ParsedDocument, unit: str) -> None:
+        super().__init__(doc.text, unit)
         self.doc = doc
-        self.text = doc.text
-        self.unit = unit
-        # the split levels per block kind, built once rather than per split. No
-        # level refers back to the splitter: a reference cycle would keep the
-        # whole parse alive until the garbage collector ran (which chunking pauses)
-        lines = partial(_line_spans, self.text)
-        words = partial(word_spans, self.text)
+        # the split levels per block kind, built once rather than per split
         sentences = partial(_cached_sentences, self.text, doc.cache)
-        self._by_kind: dict[str, list[Callable[[int, int], list[Span]] | None]] = {
-            "code": [lines, words],
-            "table": [lines, None],  # linearised rows, one per line: a row is indivisible
-            "list": [lines, sentences, words],
+        self._by_kind: dict[str, list[Level]] = {
+            "code": [self.lines, self.words],
+            "table": [self.lines, None],  # linearised rows, one per line: a row is indivisible
+            "list": [self.lines, sentences, *self.within_line],
         }
-        self._prose_levels: list[Callable[[int, int], list[Span]] | None] = [sentences, words]
+        self._prose_levels: list[Level] = [sentences, *self.below_sentence]
 
-    def length(self, s: int, e: int) -> int:
-        return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
-
-    def _levels(self, kind: str) -> list[Callable[[int, int], list[Span]] | None]:
+    def _levels(self, kind: str) -> list[Level]:
         return self._by_kind.get(kind, self._prose_levels)
 
     def split(self, block: Block, first_cap: int, cap: int) -> list[Span]:
         """Spans of at most ``cap`` units (the first at most ``first_cap``)."""
-        return self._pack(block.start, block.end, first_cap, cap, self._levels(block.kind))
-
-    def _pack(self, s: int, e: int, first_cap: int, cap: int, levels: list) -> list[Span]:
-        if not levels:
-            if self.unit == "words":  # one word is one unit: it always fits
-                return [(s, e)]
-            head = [(s, min(s + first_cap, e))]
-            return head + _char_spans(self.text, head[0][1], e, cap)
-        if levels[0] is None:  # indivisible: it stands alone, however long
-            return [(s, e)]
-        parts = levels[0](s, e)
-        out: list[Span] = []
-        group_start = -1
-        group_len = 0
-        limit = first_cap
-        chars = self.unit == "chars"
-        for ps, pe in parts:
-            n = pe - ps if chars else self.length(ps, pe)
-            if group_start >= 0:
-                joined = (pe - group_start) if chars else group_len + n
-                if joined <= limit:
-                    group_len = joined
-                    group_end = pe
-                    continue
-                out.append((group_start, group_end))
-                limit = cap
-                group_start = -1
-            if n <= limit:
-                group_start, group_end, group_len = ps, pe, n
-                continue
-            sub = self._pack(ps, pe, limit, cap, levels[1:])
-            out.extend(sub[:-1])
-            limit = cap
-            group_start, group_end = sub[-1]
-            group_len = self.length(*sub[-1])
-        if group_start >= 0:
-            out.append((group_start, group_end))
-        return out
+        return self.pack(block.start, block.end, first_cap, cap, self._levels(block.kind))
 
     def table_fragments(self, block: Block, first_cap: int, cap: int) -> list[tuple[Span, bool]]:
         """Row-atomic fragments of a GFM table; each after the first repeats the header.

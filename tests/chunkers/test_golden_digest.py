@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "3f78dc66ad0078487477649f058a26d3ee20c237fa7a5eb6f9f501d3194b41f7",
-    ("corpus", "words"): "edf0956988771c78eeefdb9de0a4f3f7211759edfa87a7d81cdee0a126992f9b",
-    ("corpus-crlf", "chars"): "5a05630c1b77a8d179b5d78c5e67bdb4280081e1902cfbfe7c1d4f61ea4a0ba7",
-    ("corpus-crlf", "words"): "1c475642ac140a55fc5459ab43c9b367cb3998401c048f6093f464d37b1a2f86",
+    ("corpus", "chars"): "07b09408a13248a2c56e59b2eb7be490f3f9059e06ecfbe6c7200e99306b148c",
+    ("corpus", "words"): "2323c884b14800ef51a74f276176d57ef86abcbba754cf0df77b04cf75d2c038",
+    ("corpus-crlf", "chars"): "36d3e2b2bdad4c1f0e36a68f0a604c6016c73df17da3b5a57438580e26710052",
+    ("corpus-crlf", "words"): "899939da2cfe49c0d6988e4303ddb2055e3cf145391bd1cb8bb5a1b3088c7aa5",
 }
 
 

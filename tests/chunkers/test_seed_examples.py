@@ -139,13 +139,17 @@ def test_sentence_strategy_does_not_break_abbreviations(text: str) -> None:
     assert "".join(bodies).replace(" ", "") == text.replace(" ", "")
 
 
-def test_sentence_strategy_never_splits_an_oversized_sentence() -> None:
+def test_sentence_strategy_cuts_an_oversized_sentence_and_says_so() -> None:
     long = "This single sentence is far longer than the tiny budget allows for it. Short one."
-    bodies = [c.body for c in chunk(long, "sentence", 4, unit="words")]
-    assert bodies == [
-        "This single sentence is far longer than the tiny budget allows for it.",
-        "Short one.",
+    chunks = chunk("Hello there. " + long, "sentence", 4, unit="words")
+    assert [c.body for c in chunks] == [
+        "Hello there.",
+        "This single sentence is",
+        "far longer than the",
+        "tiny budget allows for",
+        "it. Short one.",
     ]
+    assert [c.sentence_cut for c in chunks] == ["", "word", "word", "word", "word"]
 
 
 def test_sentence_overlap_is_whole_sentences() -> None:

@@ -6,6 +6,7 @@ from chunkers import ChunkOptions, chunk, chunk_with
 from lab.bm25 import score_chunks
 from lab.survival import check_survival
 from ui.chunkview import (
+    card_flags,
     cards_html,
     chunk_cards,
     count_line,
@@ -90,3 +91,13 @@ def test_long_document_view_is_windowed(crlf):
     html = document_html(text, chunks, surv.span, max_chars=5000)
     assert "characters before" in html and "characters after" in html
     assert "four hundred days" in html
+
+
+def test_a_card_says_where_its_sentence_was_cut():
+    text = "first line here\nsecond line has many words in it"
+    opts = ChunkOptions(size=16, overlap=0, unit="chars")
+    cards = chunk_cards(chunk_with(text, "sentence", opts), None, opts)
+    assert "sentence cut at a line break" in card_flags(cards[0])
+    assert "sentence cut at a space" in card_flags(cards[1])
+    whole = chunk_cards(chunk_with("One. Two.", "sentence", opts), None, opts)
+    assert not any("sentence cut" in f for f in card_flags(whole[0]))

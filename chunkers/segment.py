@@ -4,6 +4,10 @@ sentencex (Wikimedia's rule-based segmenter) runs offline, needs no model
 download, and returns pieces that concatenate back to the input, so offsets
 come from running lengths rather than from searching the text. It keeps
 "4.2%", "e.g.", "v3.2" and "Dr." inside their sentences.
+
+A sentence ends only where whitespace follows it: sentencex also breaks inside
+a token ("Media.Vision", "./app", tokenised "7 @.@ 5", a code span's
+backticks), and a cut there would split a word, so such pieces are joined.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     pieces = list(segment("en", piece_text))
     if "".join(pieces) != piece_text:  # never trust a segmenter with offsets blindly
         pieces = [piece_text]
-    for piece in pieces:
+    for piece in _joined_inside_tokens(pieces):
         s, e = pos, pos + len(piece)
         pos = e
         stripped = piece.strip()
@@ -30,3 +34,16 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
         lead = len(piece) - len(piece.lstrip())
         spans.append((s + lead, s + lead + len(stripped)))
     return spans
+
+
+def _joined_inside_tokens(pieces: list[str]) -> list[str]:
+    """The pieces, each one that ends inside a token joined to the next."""
+    if len(pieces) < 2:
+        return pieces
+    out: list[str] = []
+    for piece in pieces:
+        if out and piece and out[-1] and not out[-1][-1].isspace() and not piece[0].isspace():
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out

@@ -1,0 +1,158 @@
+"""The seams text is cut at when a piece is too big for a chunk, and the one
+packer that cuts there.
+
+Cutting follows a ladder, strongest seam first: sentence ends, line breaks,
+stops, clause marks, spaces between words, and (in characters, for a run
+with no whitespace longer than a chunk) characters. A piece moves one rung
+down only when a part of it at the rung above is itself too big, so every
+cut falls at the strongest seam that lets the pieces fit.
+
+- A *stop* is ``.``, ``!`` or ``?`` (closing quotes or brackets may follow)
+  before whitespace, where the sentence segmenter saw no sentence end:
+  tokenised text such as ``word . Next`` or an abbreviation it trusted.
+- A *clause mark* is ``;``, ``:``, ``,``, a dash or an ellipsis before
+  whitespace. Marks inside a token (``18,412``, ``12:30``, ``v3.2``) are not
+  seams, so in words no cut ever splits a token.
+
+The structural chunker's splitter (structural/split.py) and the sentence
+strategy (sentence.py) both cut through this module; neither has a ladder of
+its own below the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import partial
+
+from .text import count_units, word_spans
+
+Span = tuple[int, int]
+# a rung of the ladder: (start, end) -> trimmed parts of text[start:end]; None
+# for a piece that is indivisible (a table row)
+Level = Callable[[int, int], list[Span]] | None
+
+# the seams a cut can fall on, strongest first
+SEAMS = ("sentence", "line", "stop", "clause", "word", "char")
+
+_STOPS = ".!?"
+_CLAUSE_MARKS = ";:,\u2014\u2013\u2026"  # ; : , em dash, en dash, ellipsis
+_CLOSERS = "\"')\\]\u201d\u2019\u00bb"  # " ' ) ] and the typographic closers
+# a seam is the whitespace after its marks (group 1): the marks stay with the text they end
+_STOP_GAP = re.compile(rf"[{_STOPS}]+[{_CLOSERS}]*(\s+)")
+_CLAUSE_GAP = re.compile(rf"[{_CLAUSE_MARKS}]+[{_CLOSERS}]*(\s+)")
+_ENDS_AT_STOP = re.compile(rf"[{_STOPS}]+[{_CLOSERS}]*\Z")
+_ENDS_AT_CLAUSE = re.compile(rf"[{_CLAUSE_MARKS}]+[{_CLOSERS}]*\Z")
+# a line's text from its first to its last non-whitespace character
+_LINE_TEXT = re.compile(r"\S(?:.*\S)?")
+
+
+def line_spans(text: str, s: int, e: int) -> list[Span]:
+    return list(map(re.Match.span, _LINE_TEXT.finditer(text, s, e)))
+
+
+def _spans_between(gap: re.Pattern[str], text: str, s: int, e: int) -> list[Span]:
+    """Parts of the trimmed span text[s:e] between the gaps ``gap`` finds."""
+    out: list[Span] = []
+    pos = s
+    for m in gap.finditer(text, s, e):
+        cut, nxt = m.span(1)
+        if cut > pos:
+            out.append((pos, cut))
+        pos = nxt
+    if e > pos:
+        out.append((pos, e))
+    return out
+
+
+def stop_spans(text: str, s: int, e: int) -> list[Span]:
+    return _spans_between(_STOP_GAP, text, s, e)
+
+
+def clause_spans(text: str, s: int, e: int) -> list[Span]:
+    return _spans_between(_CLAUSE_GAP, text, s, e)
+
+
+def _char_spans(s: int, e: int, cap: int) -> list[Span]:
+    return [(i, min(i + cap, e)) for i in range(s, e, max(1, cap))]
+
+
+def seam_at(text: str, end: int, next_start: int) -> str:
+    """The strongest seam below the sentence between a piece ending at ``end``
+    and the next starting at ``next_start``: how a cut there reads."""
+    if next_start == end:
+        return "char"
+    if "\n" in text[end:next_start]:
+        return "line"
+    head = max(0, end - 16)
+    if _ENDS_AT_STOP.search(text, head, end):
+        return "stop"
+    if _ENDS_AT_CLAUSE.search(text, head, end):
+        return "clause"
+    return "word"
+
+
+class SeamPacker:
+    """Packs the parts of a span into pieces of at most a cap, one rung at a time.
+
+    ``below_sentence`` is the ladder under a sentence (lines, stops, clauses,
+    words); ``within_line`` the same without lines. Characters are the rung
+    under every ladder, taken when a ladder runs out (in words one word is one
+    unit, so it always fits and never needs it).
+    """
+
+    def __init__(self, text: str, unit: str) -> None:
+        self.text = text
+        self.unit = unit
+        # partials over the text, never over self: a rung that referred back to its
+        # packer would make a reference cycle (freed only by the garbage collector,
+        # which chunking pauses)
+        self.lines: Level = partial(line_spans, text)
+        self.words: Level = partial(word_spans, text)
+        self.within_line: list[Level] = [
+            partial(stop_spans, text),
+            partial(clause_spans, text),
+            self.words,
+        ]
+        self.below_sentence: list[Level] = [self.lines, *self.within_line]
+
+    def length(self, s: int, e: int) -> int:
+        return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
+
+    def pack(self, s: int, e: int, first_cap: int, cap: int, levels: list[Level]) -> list[Span]:
+        """Pieces of text[s:e] of at most ``cap`` units (the first at most ``first_cap``),
+        in order, whitespace-trimmed, together holding every non-whitespace character."""
+        if not levels:
+            if self.unit == "words":  # one word is one unit: it always fits
+                return [(s, e)]
+            head = (s, min(s + first_cap, e))
+            return [head, *_char_spans(head[1], e, cap)]
+        if levels[0] is None:  # indivisible: it stands alone, however long
+            return [(s, e)]
+        out: list[Span] = []
+        group_start = group_end = -1
+        group_len = 0
+        limit = first_cap
+        chars = self.unit == "chars"
+        for ps, pe in levels[0](s, e):
+            n = pe - ps if chars else self.length(ps, pe)
+            if group_start >= 0:
+                joined = (pe - group_start) if chars else group_len + n
+                if joined <= limit:
+                    group_len = joined
+                    group_end = pe
+                    continue
+                out.append((group_start, group_end))
+                limit = cap
+                group_start = -1
+            if n <= limit:
+                group_start, group_end, group_len = ps, pe, n
+                continue
+            sub = self.pack(ps, pe, limit, cap, levels[1:])
+            out.extend(sub[:-1])
+            limit = cap
+            group_start, group_end = sub[-1]
+            group_len = self.length(*sub[-1])
+        if group_start >= 0:
+            out.append((group_start, group_end))
+        return out
