@@ -1,7 +1,9 @@
 """Splitting one oversized block, only where its own structure allows.
 
-Tables split between rows and repeat their header; code and lists split
-between lines; prose splits between sentences. Words are the last resort,
+Tables (GFM and HTML) split between rows and repeat their header; lists
+between their top-level items, then lines; admonitions between their title
+and the blocks of their body, then as code does; code, HTML, quotes and admonitions
+at blank lines, then lines; prose splits between sentences. Words are the last resort,
 and characters the very last (a run with no whitespace longer than a chunk).
 Every function returns ordered, whitespace-trimmed spans that together hold
 every non-whitespace character of the block.
@@ -24,8 +26,30 @@ Span = tuple[int, int]
 _LINE_TEXT = re.compile(r"\S(?:.*\S)?")
 
 
+# a run of non-blank lines: a newline is taken only when the next line is not blank
+_PARAGRAPH = re.compile(r"\S(?:[^\n]|\n(?![^\S\n]*(?:\n|\Z)))*")
+
+
 def _line_spans(text: str, s: int, e: int) -> list[Span]:
     return list(map(re.Match.span, _LINE_TEXT.finditer(text, s, e)))
+
+
+def _paragraph_spans(text: str, s: int, e: int) -> list[Span]:
+    """The runs of non-blank lines in text[s:e], trimmed: a block's blank-line seams."""
+    out = []
+    for m in _PARAGRAPH.finditer(text, s, e):
+        a, z = m.span()
+        while text[z - 1].isspace():
+            z -= 1
+        out.append((a, z))
+    return out
+
+
+def _part_spans(doc: ParsedDocument, s: int, e: int) -> list[Span]:
+    """A block's own parts (a list's top-level items, each with its sub-items; an
+    admonition's title and body blocks), else the block whole."""
+    parts = doc.tables.get(s, ((), None))[0]
+    return list(parts) if parts else [(s, e)]
 
 
 def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
@@ -54,10 +78,18 @@ class Splitter:
         lines = partial(_line_spans, self.text)
         words = partial(word_spans, self.text)
         sentences = partial(_cached_sentences, self.text, doc.cache)
+        paragraphs = partial(_paragraph_spans, self.text)
+        parts = partial(_part_spans, doc)
+        blocks = [paragraphs, lines, sentences, words]
         self._by_kind: dict[str, list[Callable[[int, int], list[Span]] | None]] = {
-            "code": [lines, words],
+            "code": [paragraphs, lines, words],
+            "html": [paragraphs, lines, words],
+            "metadata": [lines, words],
             "table": [lines, None],  # linearised rows, one per line: a row is indivisible
-            "list": [lines, sentences, words],
+            "list": [parts, lines, sentences, words],
+            "quote": blocks,
+            "admonition": [parts, *blocks],
+            "footnote": blocks,
         }
         self._prose_levels: list[Callable[[int, int], list[Span]] | None] = [sentences, words]
 
