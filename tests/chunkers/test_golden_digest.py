@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "3f78dc66ad0078487477649f058a26d3ee20c237fa7a5eb6f9f501d3194b41f7",
-    ("corpus", "words"): "edf0956988771c78eeefdb9de0a4f3f7211759edfa87a7d81cdee0a126992f9b",
-    ("corpus-crlf", "chars"): "5a05630c1b77a8d179b5d78c5e67bdb4280081e1902cfbfe7c1d4f61ea4a0ba7",
-    ("corpus-crlf", "words"): "1c475642ac140a55fc5459ab43c9b367cb3998401c048f6093f464d37b1a2f86",
+    ("corpus", "chars"): "b78cb2a914389d697212a5dbf556051132e46dd7118e0f833b1da3393d241b07",
+    ("corpus", "words"): "51e9097244d0955aac934505dfb1124c0cb8d7dc82a76d1c594519850e970261",
+    ("corpus-crlf", "chars"): "7012746fdf97f04f5f04c8b9cc38f471d64584a0f4fa37b72008d3862520d724",
+    ("corpus-crlf", "words"): "1ca0267cb3d572806e604828c507a35e21ad6ba59a307a30b64f3560d843b8e5",
 }
 
 
