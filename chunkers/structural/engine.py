@@ -53,33 +53,49 @@ def _name(inner: object) -> str:
     return inner if isinstance(inner, str) else next(iter(inner))  # type: ignore[arg-type]
 
 
+# the events that open a seam of a top-level list or table
+_SEAMS = ("Item", "TableHead", "TableRow")
+
+
 def _byte_ranges(text: str) -> list[list]:
-    """[tag, start, end, level, attributes, seams] per top-level block, in UTF-8 bytes."""
+    """[tag, start, end, level, attributes, seams] per top-level block, in UTF-8 bytes.
+
+    Every Start event's range covers its whole element, so an event that starts
+    before the current block's end is inside it: most events (the inline ones)
+    cost one comparison, and no depth needs tracking."""
     blocks: list[list] = []
-    depth = 0
-    current: list = []
+    block_end = seam_end = -1
+    seams: list | None = None  # the current block's seams, if it is a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
-        if type(event) is not dict:
-            if depth == 0 and event == "Rule":
-                blocks.append(["rule", where["start"], where["end"], 0, False, []])
+        start = where["start"]
+        if start < seam_end:
             continue
-        if "Start" in event:
-            inner = event["Start"]
-            if depth == 0:
-                name = _name(inner)
-                level, attributes = 0, False
-                if name == "Heading":
-                    heading = inner["Heading"]
-                    level = int(heading["level"][1])
-                    attributes = bool(heading["id"] or heading["classes"] or heading["attrs"])
-                current = [_TAGS.get(name, "paragraph"), where["start"], where["end"]]
-                current += [level, attributes, []]
-                blocks.append(current)
-            elif depth == 1 and inner in ("Item", "TableHead", "TableRow"):
-                current[5].append((where["start"], where["end"]))
-            depth += 1
-        elif "End" in event:
-            depth -= 1
+        if start < block_end:  # inside the block, past its current seam
+            if seams is not None and type(event) is dict and event.get("Start") in _SEAMS:
+                seam_end = where["end"]
+                seams.append((start, seam_end))
+            continue
+        if event == "Rule":
+            blocks.append(["rule", start, where["end"], 0, False, []])
+            block_end = seam_end = where["end"]
+            continue
+        if type(event) is not dict or "Start" not in event:
+            continue
+        inner = event["Start"]
+        name = _name(inner)
+        level, attributes = 0, False
+        if name == "Heading":
+            heading = inner["Heading"]
+            level = int(heading["level"][1])
+            attributes = bool(heading["id"] or heading["classes"] or heading["attrs"])
+        block_end = where["end"]
+        seams = [] if name in ("List", "Table") else None
+        seam_end = start if seams is not None else block_end
+        blocks.append(
+            [_TAGS.get(name, "paragraph"), start, block_end, level, attributes, seams or []]
+        )
+        if seams is not None:
+            blocks[-1][5] = seams
     return blocks
 
 

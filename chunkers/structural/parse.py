@@ -212,8 +212,8 @@ class _Parser:
         """The span from the start of s's line to the last non-blank character before e."""
         text = self.text
         s = text.rfind("\n", 0, s) + 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
+        if e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
+            e = s + len(text[s:e].rstrip())
         return s, e
 
     def run(self) -> None:
