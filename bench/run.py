@@ -549,17 +549,17 @@ def machine() -> str:
 
 def compiled_twins() -> str:
     """Which of the structural chunker's compiled twins ran (chunkers/speedups.py)."""
-    from chunkers import speedups
+    from chunkers import speedups, structural
 
-    packer, why = speedups.pack_drafts()
-    used = [
-        name
-        for name, fn in (("scan", speedups.scan), ("pack", packer), ("finish", speedups.finish))
-        if fn is not None
-    ]
-    if len(used) == 3:
-        return "built and used (scan, pack, finish)"
-    return f"{', '.join(used) or 'none'} used; {speedups.WHY_NOT or why}"
+    twins = (
+        ("pack", structural.pack_compiled),
+        ("finish", speedups.finish),
+        ("checks", speedups.surrogates_and_returns),
+    )
+    used = [name for name, fn in twins if fn is not None]
+    if len(used) == len(twins):
+        return "built and used (pack, finish, checks)"
+    return f"{', '.join(used) or 'none'} used; {speedups.WHY_NOT or structural.WHY_NOT}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

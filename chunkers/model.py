@@ -12,7 +12,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-KINDS = ("prose", "table", "code", "list")
+# a chunk's kind is the kind of most of its blocks (see structural/parse.py)
+KINDS = (
+    "prose",
+    "table",
+    "code",
+    "list",
+    "html",
+    "quote",
+    "admonition",
+    "footnote",
+    "metadata",
+    "rule",
+)
 UNITS = ("words", "chars")
 
 

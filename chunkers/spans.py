@@ -32,15 +32,10 @@ class Draft:
     sentence_cut: str = ""
 
 
-def finish(
-    src: SourceText, drafts: list[Draft], unit: str, compiled: bool | None = None
-) -> list[Chunk]:
-    """Slice bodies from the caller's text and number the chunks.
-
-    ``compiled``: None uses the compiled twin when it is built, True insists on
-    it, False runs the Python reference. Their output is the same.
-    """
-    if speedups.use_twin(speedups.finish, compiled, speedups.WHY_NOT):
+def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
+    """Slice bodies from the caller's text and number the chunks (with the
+    compiled twin when it is built: the same output)."""
+    if speedups.use_twin(speedups.finish, speedups.WHY_NOT):
         return speedups.finish(src, drafts, unit, Chunk, count_units)
     return finish_python(src, drafts, unit)
 

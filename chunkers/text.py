@@ -25,8 +25,10 @@ class SourceText:
 
     @classmethod
     def of(cls, text: str) -> SourceText:
-        check = speedups.surrogates_and_returns or surrogates_and_returns_python
-        surrogates, returns = check(text)
+        if speedups.use_twin(speedups.surrogates_and_returns, speedups.WHY_NOT):
+            surrogates, returns = speedups.surrogates_and_returns(text)
+        else:
+            surrogates, returns = surrogates_and_returns_python(text)
         # Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
         # the same length, so offsets hold, and segmenters that must encode the
         # text as UTF-8 no longer fail on it. Bodies are still sliced from the original.

@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
 CHUNK_LAB_BUILD_TWINS=1 python3 -W ignore setup.py -q build_ext --inplace >/dev/null
 rm -rf build
-python3 -c "from chunkers import speedups; assert speedups.compiled, speedups.WHY_NOT; assert speedups.pack_drafts()[0], speedups.pack_drafts()[1]"
+python3 -c "from chunkers import speedups, structural as s; assert speedups.compiled, speedups.WHY_NOT; assert s.pack_compiled, s.WHY_NOT"

@@ -12,18 +12,20 @@ from .runts import sweep, sweep_lengths
 
 __all__ = ["ParsedDocument", "parse", "pack_drafts", "structural_drafts", "sweep", "sweep_lengths"]
 
+try:  # pack.py compiled as it stands (setup.py)
+    from . import _pack_compiled as _module
+except ImportError:
+    _module = None
+_compiled, WHY_NOT = speedups.load(_module, speedups.HERE / "structural" / "pack.py")
+# pack.py's compiled pack_drafts, or None (WHY_NOT says why)
+pack_compiled = _compiled.pack_drafts if _compiled else None
 
-def pack_drafts(
-    doc: ParsedDocument, opts: ChunkOptions, compiled: bool | None = None
-) -> list[Draft]:
-    """Pack a parse into drafts for one size and overlap.
 
-    ``compiled``: None uses pack.py's compiled build when it is built, True
-    insists on it, False runs pack.py as Python. Their output is the same.
-    """
-    fast, why = speedups.pack_drafts()
-    if speedups.use_twin(fast, compiled, why):
-        return fast(doc, opts)
+def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
+    """Pack a parse into drafts for one size and overlap (pack.py's compiled
+    build when it is built: the same output)."""
+    if speedups.use_twin(pack_compiled, WHY_NOT):
+        return pack_compiled(doc, opts)
     return pack_python(doc, opts)
 
 

@@ -8,6 +8,7 @@ is added last, only between prose chunks that trust each other.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,6 +22,9 @@ from .runts import sweep
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
+# what overlap must carry: a word outside markup (never a lone tag or a "////")
+_TAG = re.compile(r"<[^<>]*>")
+_WORD = re.compile(r"\w")
 
 
 @dataclass(slots=True)
@@ -338,7 +342,9 @@ class Packer:
                 ts += 1
         while ts < le and text[ts].isspace():
             ts += 1
-        return (ts, le) if ts < le else (0, 0)
+        if ts >= le or not _WORD.search(_TAG.sub("", text[ts:le])):
+            return (0, 0)
+        return (ts, le)
 
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:

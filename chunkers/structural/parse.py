@@ -14,25 +14,18 @@ from itertools import chain, repeat
 from operator import sub
 from typing import NamedTuple
 
-from .. import speedups as _speedups
 from ..gcpause import collector_paused
 from ..text import SourceText
+from .engine import RawBlock, top_level_blocks
 
-_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 # a greedy title: a lazy (.*?) costs a regex step per character, and _heading_text
 # strips the trailing blanks a greedy one keeps
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
-_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
 # seed 000: a linearised table row is two or more 'Header: value' pairs joined by pipes
 LINEAR_ROW = re.compile(r"^[^|:]{1,40}: .+( \| [^|:]{1,40}: .+)+$")
 _PAGE = re.compile(r"page\s+(\d+)\b", re.I)
 TRANSCRIBED_MARK = "(transcribed"
-
-
-def is_table_start(line: str, next_line: str) -> bool:
-    """A GFM table starts at a pipe line whose next line is the |---|---| separator."""
-    return "|" in line and "|" in next_line and _SEPARATOR.fullmatch(next_line) is not None
 
 
 def is_transcribed(heading: str) -> bool:
@@ -50,12 +43,15 @@ def page_number(heading: str) -> int | None:
 # parallel tuples (ParsedDocument.kinds, starts, ...): building a tuple per block
 # cost more than the rest of the parse; ParsedDocument.blocks builds them on demand.
 class Block(NamedTuple):
-    kind: str  # heading, prose, list, code, table
+    # heading, prose, list, code, table, html, quote, admonition, footnote, metadata, rule
+    kind: str
     start: int  # offsets into the normalised text, lines without their final newline
     end: int
     section: int
-    # tables: the data rows' line spans, and the header + separator span through
-    # the line break after the separator (None for linearised rows)
+    # tables: the data rows' spans, and the header + separator span through the
+    # line break after the separator (None for linearised rows); lists: the
+    # top-level items' spans; admonitions: the title's and each body block's
+    # spans (header None)
     rows: tuple[tuple[int, int], ...] = ()
     header: tuple[int, int] | None = None
 
@@ -119,16 +115,13 @@ def _heading_text(raw: str | None) -> str:
     return _CLOSING_HASHES.sub("", raw).strip()
 
 
-def parse(text: str | SourceText, compiled: bool | None = None) -> ParsedDocument:
-    """Split the text into sections (ATX headings) and blocks (blank-line separated).
-
-    ``compiled`` picks the block scanner: None uses the compiled one when it is
-    built, True insists on it, False runs the Python one. Their output is the same.
-    """
+def parse(text: str | SourceText) -> ParsedDocument:
+    """Split the text into sections (headings) and typed blocks (the engine's
+    top-level blocks, see engine.py)."""
     with collector_paused():
         src = text if isinstance(text, SourceText) else SourceText.of(text)
         p = _Parser(src.norm)
-        p.run(compiled)
+        p.run()
         return ParsedDocument(
             src,
             tuple(p.sections),
@@ -141,31 +134,23 @@ def parse(text: str | SourceText, compiled: bool | None = None) -> ParsedDocumen
         )
 
 
-# Whole-text scanners, run once per document. A pattern that begins with a
-# literal "\n" lets the regex engine jump from newline to newline; a ^-anchored
-# MULTILINE pattern would try a match at every character.
-# groups of non-blank lines lie between runs of blank lines: the newline that ends
-# a group's last line, then every blank line after it
-_BLANK_RUN = re.compile(r"\n[^\S\n]*+(?:\n|\Z)(?:[^\S\n]*+(?:\n|\Z))*+")
 _NON_BLANK = re.compile(r"\S")
-# the start of a line that may open a fence, be a heading or be a table's separator
-_MAYBE_SPECIAL = r"(?:[ \t]*(?:```|~~~)| {0,3}#|[ \t|:]*-[ \t|:-]*(?=\n|\Z))"
-_SPECIAL_FIRST = re.compile(_MAYBE_SPECIAL)
-_SPECIAL_NEXT = re.compile(r"\n(?=[ \t`~#|:-])" + _MAYBE_SPECIAL)  # one cheap test first
-# a list item opens the block: its first line, read in place (the line ends at a
-# newline or at the end of the group)
-_LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t\n]|\Z)")
-_closing_fences: dict[str, re.Pattern[str]] = {}
-
-
-def _closing_fence(char: str, width: int) -> re.Pattern[str]:
-    """The newline before a line holding only ``char``, at least ``width`` of them."""
-    key = char * width
-    pattern = _closing_fences.get(key)
-    if pattern is None:
-        fence = re.escape(char) + "{%d,}" % width
-        pattern = _closing_fences[key] = re.compile(r"\n[^\S\n]*" + fence + r"[^\S\n]*(?=\n|\Z)")
-    return pattern
+# mkdocs / Python-Markdown admonitions: "!!! note", "??? example \"Title\"", "???+ tip";
+# their body is the indented text below (to CommonMark, indented code)
+_ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+[\w-]")
+# pymdownx blocks: "/// tip" ... "///"
+_SLASH_OPEN = re.compile(r"/{3,}[ \t]*[\w-]")
+_SLASH_CLOSE = re.compile(r"[ \t]*/{3,}[ \t]*")
+# a heading's attribute block ("{ #first-steps }"), stripped from its title
+_ATTRIBUTES = re.compile(r"[ \t]*\{[^{}]*\}[ \t]*\Z")
+# a setext heading's underline
+_UNDERLINE = re.compile(r"\n[ \t]*(?:=+|-+)[ \t]*\Z")
+# a caption travels with the table below it only if it is a short line (a sentence
+# or two: the sample report's is 203 characters)
+CAPTION_MAX = 300
+# an HTML table row starts on its own line
+_HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
+_INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
 
 
 def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -181,11 +166,11 @@ def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 class _Parser:
-    """One pass over the text, group by group.
+    """The engine's top-level blocks, trimmed to whole lines and typed.
 
-    A group is a run of non-blank lines. Most groups hold no heading, fence or
-    table and become one block without a look at their lines; the others go
-    line by line. A fence may run past its group's blank lines.
+    A block runs from the start of its first line to its last non-blank
+    character. Text the engine reports no block for (link reference
+    definitions) becomes a block of its own, so nothing is lost.
     """
 
     def __init__(self, text: str) -> None:
@@ -223,156 +208,168 @@ class _Parser:
             )
         )
 
-    def run(self, compiled: bool | None = None) -> None:
-        """Find the blocks: with the compiled scanner when it is built (and
-        ``compiled`` is not False), else in Python. Both give the same blocks."""
-        if _speedups.use_twin(_speedups.scan, compiled, _speedups.WHY_NOT):
-            _speedups.scan(self, self.text)
+    def trim(self, s: int, e: int) -> tuple[int, int]:
+        """The span from the start of s's line to the last non-blank character before e."""
+        text = self.text
+        s = text.rfind("\n", 0, s) + 1
+        if e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
+            e = s + len(text[s:e].rstrip())
+        return s, e
+
+    def run(self) -> None:
+        text = self.text
+        blocks = top_level_blocks(text)
+        done = 0  # where the last block ended
+        i = 0
+        while i < len(blocks):
+            b = blocks[i]
+            s, e = self.trim(b.start, b.end)
+            s = max(s, done)
+            self.gap(done, s)
+            if e <= s:
+                i += 1
+                continue
+            i, e = self.block(blocks, i, s, e)
+            done = max(done, e)
+        self.gap(done, len(text))
+        self.front_matter()
+
+    def gap(self, s: int, e: int) -> None:
+        """Text between blocks that the engine reports no block for: link
+        reference definitions. Kept as a block, so nothing is lost."""
+        m = _NON_BLANK.search(self.text, s, e)
+        if m is not None:
+            self.add("prose", *self.trim(m.start(), e))
+
+    def block(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+        """Type block i (spanning s:e); returns the next block's index and where
+        this one ended (an admonition takes in the blocks of its body)."""
+        b, text = blocks[i], self.text
+        tag = b.tag
+        if tag == "heading":
+            self.heading(s, e, b.level, self.title(s, e, b.attributes))
+        elif tag == "paragraph":
+            if _ADMONITION.match(text, s):
+                return self.admonition(blocks, i, s, e)
+            if _SLASH_OPEN.match(text, s):
+                return self.slash_block(blocks, i, s, e)
+            self.paragraph(s, e)
+        elif tag == "table":
+            self.table(b, s, e)
+        elif tag == "list":
+            items = tuple(self.trim(a, z) for a, z in b.seams)
+            self.add("list", s, e, tuple(span for span in items if span[1] > span[0]))
+        elif tag == "html":
+            self.html(s, e)
         else:
-            self.run_python()
+            self.add(tag, s, e)
+        return i + 1, e
 
-    def run_python(self) -> None:
+    def title(self, s: int, e: int, attributes: bool) -> str:
+        """A heading's text: an ATX heading's after its hashes, a setext
+        heading's lines above its underline; without an attribute block."""
         text = self.text
-        kinds, starts, ends = self.kinds, self.starts, self.ends
-        first = _NON_BLANK.search(text)
-        if first is None:
-            return
-        special = [m.start() + 1 for m in _SPECIAL_NEXT.finditer(text)]
-        if _SPECIAL_FIRST.match(text):
-            special.insert(0, 0)
-        special.append(len(text) + 1)  # a sentinel: no special line past the end
-        k = 0  # special[k]: the first special line start not before the group
-        resume = 0  # where the last fence ended: groups before it are inside it
-        end_of_text = [(len(text), len(text))]  # a last separator, so the last group is seen
-        pos = text.rfind("\n", 0, first.start()) + 1  # the first group's first line
-        for blank_start, blank_end in chain(
-            map(re.Match.span, _BLANK_RUN.finditer(text, pos)), end_of_text
-        ):
-            start, end, pos = pos, blank_start, blank_end
-            if start >= end:
-                continue
-            if start < resume:
-                if end <= resume:
-                    continue
-                start = resume + 1  # the line after a closing fence
-            while special[k] < start:
-                k += 1
-            if special[k] >= end:  # the common case, inlined: one plain block
-                if _LIST_START.match(text, start, end):
-                    kind = "list"
-                elif text.find(" | ", start, end) < 0:  # every linearised row holds one
-                    kind = "prose"
-                else:
-                    self.flush(start, end)
-                    continue
-                kinds.append(kind)  # what add() does, without the call
-                starts.append(start)
-                ends.append(end)
-                continue
-            if text.find("\n", start, end) < 0:  # a one-line group: most often a heading
-                heading = _HEADING.fullmatch(text, start, end)
-                if heading:
-                    self.heading(start, end, len(heading.group(1)), heading.group(2))
-                    continue
-            while start < end:
-                resume = self.lines(start, end)
-                start = resume + 1  # a fence closed inside the group: go on after it
+        underline = _UNDERLINE.search(text, s, e)
+        if underline is not None:
+            title = " ".join(line.strip() for line in text[s : underline.start()].split("\n"))
+        else:
+            atx = _HEADING.match(text, s, e)
+            title = _heading_text(atx.group(2) if atx else text[s:e])
+        if attributes:
+            title = _ATTRIBUTES.sub("", title).strip()
+        return title
 
-    def flush(self, ps: int, pe: int) -> None:
-        """The paragraph text[ps:pe] (whole lines) as one block: list, linearised
-        table rows, or prose."""
+    def paragraph(self, s: int, e: int) -> None:
+        """Linearised table rows, or prose."""
         text = self.text
-        if _LIST_START.match(text, ps, pe):
-            self.add("list", ps, pe)
-            return
-        if text.find(" | ", ps, pe) >= 0:  # every linearised row holds one
-            lines = _lines(text, ps, pe)
-            if all(LINEAR_ROW.match(text[s:e].strip()) for s, e in lines):
-                self.add("table", ps, pe, tuple(lines))
+        if text.find(" | ", s, e) >= 0:  # every linearised row holds one
+            lines = _lines(text, s, e)
+            if all(LINEAR_ROW.match(text[a:z].strip()) for a, z in lines):
+                self.add("table", s, e, tuple(lines))
                 return
-        self.add("prose", ps, pe)
+        self.add("prose", s, e)
 
-    def lines(self, start: int, end: int) -> int:
-        """The group line by line; returns where to go on (past a fence, its closing line).
-
-        The paragraph being gathered is a run of whole lines: it starts at ``ps``
-        and holds ``count`` lines, the last ending where the current line starts."""
+    def caption(self, s: int) -> int:
+        """Where a table starting at s begins once its caption is taken in: a
+        one-line paragraph, short, directly above it (else s)."""
+        if not self.kinds or self.kinds[-1] != "prose":
+            return s
+        ps, pe = self.starts[-1], self.ends[-1]
         text = self.text
-        ps, count = start, 0
-        s = start
-        while s < end:
-            e = text.find("\n", s, end)
-            if e < 0:
-                e = end
-            line = text[s:e]
-            fence = _FENCE.match(line)
-            if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
-                if count:
-                    self.flush(ps, s - 1)
-                return self.fence(s, e, fence.group(1)[0], len(fence.group(1)))
-            heading = _HEADING.fullmatch(line)
-            if heading:
-                if count:
-                    self.flush(ps, s - 1)
-                    count = 0
-                self.heading(s, e, len(heading.group(1)), heading.group(2))
-            elif e < end and "|" in line and (table_end := self.table(s, e, end, ps, count)) >= 0:
-                count = 0
-                s = table_end + 1
-                continue
-            else:
-                if not count:
-                    ps = s
-                count += 1
-            s = e + 1
-        if count:
-            self.flush(ps, end)
-        return end
+        if pe - ps > CAPTION_MAX or text.find("\n", ps, pe) >= 0 or text[pe:s].count("\n") != 1:
+            return s
+        for column in (self.kinds, self.starts, self.ends):
+            column.pop()
+        return ps
 
-    def table(self, s: int, e: int, end: int, ps: int, count: int) -> int:
-        """A GFM table if the line s:e starts one: header, separator, then rows up to a
-        blank line, a heading or a fence. Returns where the table ends, or -1.
+    def table(self, b: RawBlock, s: int, e: int) -> None:
+        """A GFM table: its head (header + separator) is repeated by every
+        fragment; its rows are its seams."""
+        rows = [self.trim(a, z) for a, z in b.seams[1:]]
+        if rows:
+            rows[-1] = (rows[-1][0], e)
+        header_end = rows[0][0] if rows else e
+        start = self.caption(s)
+        self.add("table", start, e, tuple(rows), (s, header_end))
 
-        ``ps`` and ``count`` are the paragraph gathered before the line (see lines)."""
+    def html(self, s: int, e: int) -> None:
+        """An HTML block; an HTML table with a row per line group is a table
+        whose first row is its header (repeated like a GFM table's)."""
         text = self.text
-        sep_end = text.find("\n", e + 1, end)
-        if sep_end < 0:
-            sep_end = end
-        if not is_table_start(text[s:e], text[e + 1 : sep_end]):
-            return -1
-        # a one-line caption written directly above its table travels with it
-        table_start = s
-        if count == 1:
-            table_start = ps
-        elif count:
-            self.flush(ps, s - 1)
-        rows: list[tuple[int, int]] = []
-        r = sep_end + 1
-        while r < end:
-            row_end = text.find("\n", r, end)
-            if row_end < 0:
-                row_end = end
-            row = text[r:row_end]
-            if _HEADING.fullmatch(row) or _FENCE.match(row):
+        rows = [m.start() + (text[m.start()] == "\n") for m in _HTML_ROW.finditer(text, s, e)]
+        if len(rows) < 3 or "<table" not in text[s : rows[0]].lower():
+            self.add("html", s, e)
+            return
+        bounds = rows[1:] + [e + 1]
+        spans = [self.trim(a, z - 1) for a, z in zip(bounds, bounds[1:], strict=False)]
+        spans[-1] = (spans[-1][0], e)
+        self.add("table", s, e, tuple(spans), (s, rows[1]))
+
+    def admonition(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+        """ "!!! note" with its indented body (the code blocks right below it)."""
+        text = self.text
+        parts = [(s, e)]  # its seams: the title line(s), then each block of its body
+        j = i + 1
+        while j < len(blocks) and blocks[j].tag == "code":
+            bs = text.rfind("\n", 0, blocks[j].start) + 1
+            if not _INDENTED.match(text, bs):
                 break
-            rows.append((r, row_end))
-            r = row_end + 1
-        header_end = rows[0][0] if rows else sep_end
-        table_end = rows[-1][1] if rows else sep_end
-        self.add("table", table_start, table_end, tuple(rows), (s, header_end))
-        return table_end
+            parts.append(self.trim(bs, blocks[j].end))
+            j += 1
+        e = parts[-1][1]
+        self.add("admonition", s, e, tuple(parts) if len(parts) > 1 else ())
+        return j, e
 
-    def fence(self, s: int, e: int, char: str, width: int) -> int:
-        """A code block from its opening line (a run of ``width`` ``char``s) through
-        its closing line, blank lines and all."""
+    def slash_block(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+        """ "/// tip" through its closing "///", whatever blocks lie between
+        (not across a heading); without a closing line, a paragraph."""
         text = self.text
-        closing = _closing_fence(char, width).search(text, e)
-        if closing is not None:
-            end = closing.end()
-        else:  # an unclosed fence runs to the end of the last line: nothing lost
-            end = len(text) - 1 if text.endswith("\n") else len(text)
-        self.add("code", s, end)
-        return end
+        for j in range(i, len(blocks)):
+            b = blocks[j]
+            if j > i and b.tag == "heading":
+                break
+            end = self.trim(b.start, b.end)[1]
+            last_line = text.rfind("\n", s, end) + 1
+            if last_line == 0 and j == i:
+                continue  # the opening line alone
+            if _SLASH_CLOSE.fullmatch(text, max(last_line, b.start if j > i else s), end):
+                # its seams: each block between the opening and the closing line
+                parts = [(s, e)] + [self.trim(x.start, x.end) for x in blocks[i + 1 : j + 1]]
+                self.add("admonition", s, end, tuple(parts) if len(parts) > 1 else ())
+                return j + 1, end
+        self.paragraph(s, e)
+        return i + 1, e
+
+    def front_matter(self) -> None:
+        """Front matter is metadata, never a section: when nothing but it comes
+        before the first heading, it belongs to that heading's section, so the
+        first chunk keeps the heading's path."""
+        if (
+            self.kinds[:1] == ["metadata"]
+            and len(self.section_starts) > 1
+            and self.section_starts[1] == 1
+        ):
+            self.section_starts[1] = 0
 
     def heading(self, s: int, e: int, level: int, raw_title: str | None) -> None:
         """An ATX heading of ``level`` on the line s:e; ``raw_title`` is what follows

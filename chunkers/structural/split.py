@@ -1,21 +1,45 @@
 """Splitting one oversized block, only where its own structure allows.
 
-Tables split between rows and repeat their header; code splits between lines,
-then words; lists between lines (items), then down the prose ladder. Prose
-splits between sentences, then down the ladder in ../seams.py: lines, stops,
-clause marks, words. Characters are the very last resort (a run with no
-whitespace longer than a chunk). Every function returns ordered,
-whitespace-trimmed spans that together hold every non-whitespace character of
-the block.
+Tables (GFM and HTML) split between rows and repeat their header; lists
+between their top-level items, then lines, then down the prose ladder;
+admonitions between their title and the blocks of their body; code and HTML
+at blank lines, then lines, then words; quotes and footnotes at blank lines,
+then as prose does. Prose splits between sentences, then down the ladder in
+../seams.py: lines, stops, clause marks, words. Characters are the very last
+resort (a run with no whitespace longer than a chunk). Every function returns
+ordered, whitespace-trimmed spans that together hold every non-whitespace
+character of the block.
 """
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 from ..seams import Level, SeamPacker, Span
 from ..segment import sentence_spans
 from .parse import Block, ParsedDocument
+
+# a run of non-blank lines: a newline is taken only when the next line is not blank
+_PARAGRAPH = re.compile(r"\S(?:[^\n]|\n(?![^\S\n]*(?:\n|\Z)))*")
+
+
+def _paragraph_spans(text: str, s: int, e: int) -> list[Span]:
+    """The runs of non-blank lines in text[s:e], trimmed: a block's blank-line seams."""
+    out = []
+    for m in _PARAGRAPH.finditer(text, s, e):
+        a, z = m.span()
+        while text[z - 1].isspace():
+            z -= 1
+        out.append((a, z))
+    return out
+
+
+def _part_spans(doc: ParsedDocument, s: int, e: int) -> list[Span]:
+    """A block's own parts (a list's top-level items, each with its sub-items; an
+    admonition's title and body blocks), else the block whole."""
+    parts = doc.tables.get(s, ((), None))[0]
+    return list(parts) if parts else [(s, e)]
 
 
 def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
@@ -35,10 +59,18 @@ class Splitter(SeamPacker):
         self.doc = doc
         # the split levels per block kind, built once rather than per split
         sentences = partial(_cached_sentences, self.text, doc.cache)
+        paragraphs = partial(_paragraph_spans, self.text)
+        parts = partial(_part_spans, doc)
+        blocks = [paragraphs, self.lines, sentences, *self.within_line]
         self._by_kind: dict[str, list[Level]] = {
-            "code": [self.lines, self.words],
+            "code": [paragraphs, self.lines, self.words],
+            "html": [paragraphs, self.lines, self.words],
+            "metadata": [self.lines, self.words],
             "table": [self.lines, None],  # linearised rows, one per line: a row is indivisible
-            "list": [self.lines, sentences, *self.within_line],
+            "list": [parts, self.lines, sentences, *self.within_line],
+            "quote": blocks,
+            "admonition": [parts, *blocks],
+            "footnote": blocks,
         }
         self._prose_levels: list[Level] = [sentences, *self.below_sentence]
 

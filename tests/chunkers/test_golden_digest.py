@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "07b09408a13248a2c56e59b2eb7be490f3f9059e06ecfbe6c7200e99306b148c",
-    ("corpus", "words"): "2323c884b14800ef51a74f276176d57ef86abcbba754cf0df77b04cf75d2c038",
-    ("corpus-crlf", "chars"): "36d3e2b2bdad4c1f0e36a68f0a604c6016c73df17da3b5a57438580e26710052",
-    ("corpus-crlf", "words"): "899939da2cfe49c0d6988e4303ddb2055e3cf145391bd1cb8bb5a1b3088c7aa5",
+    ("corpus", "chars"): "b78cb2a914389d697212a5dbf556051132e46dd7118e0f833b1da3393d241b07",
+    ("corpus", "words"): "51e9097244d0955aac934505dfb1124c0cb8d7dc82a76d1c594519850e970261",
+    ("corpus-crlf", "chars"): "7012746fdf97f04f5f04c8b9cc38f471d64584a0f4fa37b72008d3862520d724",
+    ("corpus-crlf", "words"): "1ca0267cb3d572806e604828c507a35e21ad6ba59a307a30b64f3560d843b8e5",
 }
 
 

@@ -1,0 +1,192 @@
+"""Block recognition on the markdown users bring: each rule with an example that
+fails without it (chunk(text, "structural", 1800, 150) unless a size is given)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from chunkers import chunk
+from chunkers.structural.parse import parse
+from tests.support import lost_characters
+
+PROSE = "The service answers every request within the agreed time. " * 8
+
+
+def s(text: str, size: int = 1800, overlap: int = 150):
+    return chunk(text, "structural", size, overlap)
+
+
+def test_a_setext_heading_is_a_heading() -> None:
+    text = f"Installation\n------------\n\n{PROSE}\n\nUsage\n=====\n\n{PROSE}"
+    chunks = s(text, 400, 0)
+    assert chunks[0].heading_path == ("Installation",)
+    assert chunks[-1].heading_path == ("Usage",)
+    assert not any(c.body.rstrip().endswith("Usage\n=====") for c in chunks)
+
+
+def test_front_matter_is_metadata_and_keeps_the_first_path() -> None:
+    text = f"---\ntitle: Guide\n# not a heading\n---\n\n# Guide\n\n{PROSE}"
+    doc = parse(text)
+    assert [sec.heading for sec in doc.sections[1:]] == ["Guide"]
+    assert doc.kinds[0] == "metadata"
+    assert s(text)[0].heading_path == ("Guide",)
+
+
+def test_headings_inside_comments_and_pre_blocks_are_not_sections() -> None:
+    text = f"# Real\n\n<!--\n# Old heading\n-->\n\n<pre>\n# shell prompt\n</pre>\n\n{PROSE}"
+    assert [sec.heading for sec in parse(text).sections[1:]] == ["Real"]
+
+
+def test_heading_attributes_are_stripped_from_the_path() -> None:
+    text = f"# First Steps {{ #first-steps }}\n\n## Run it {{ #run .cli }}\n\n{PROSE}"
+    assert s(text)[0].heading_path == ("First Steps", "Run it")
+
+
+def test_a_long_line_is_not_a_table_caption() -> None:
+    long_line = "A very long introduction that goes on and on about the data. " * 20
+    rows = "".join(f"| item {i} | value {i} | note about row {i} |\n" for i in range(60))
+    text = f"{long_line.strip()}\n| a | b | c |\n|---|---|---|\n{rows}"
+    chunks = s(text)
+    assert max(c.length for c in chunks) <= 2249
+    assert chunks[0].kind == "prose" and chunks[1].kind == "table"
+
+
+def test_a_short_line_above_a_table_is_its_caption() -> None:
+    text = f"{PROSE}\n\nTable 1: Revenue.\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    assert parse(text).kinds == ("prose", "table")
+
+
+def test_an_html_block_is_never_cut_when_it_fits() -> None:
+    # a <div> interrupts the paragraph above it: two blocks, though no blank line parts them
+    divs = "".join(
+        f'  <div class="card">\n    <p>Card {i}. Text.</p>\n  </div>\n' for i in range(30)
+    )
+    html = f'<div class="cards">\n{divs}</div>'
+    text = f"{PROSE}\n{html}\n\n{PROSE}"
+    assert len(html) < 1800 < len(PROSE) + len(html)
+    assert any(html in c.body for c in s(text, 1800, 150))
+
+
+def test_an_admonition_keeps_its_indented_body() -> None:
+    body = "    The body of the note, indented under it. " * 6
+    for opener in ("!!! note", '??? example "Try it"', "???+ tip"):
+        text = f"{PROSE * 5}\n\n{opener}\n\n{body}\n\n    More body.\n\n{PROSE}"
+        doc = parse(text)
+        assert "admonition" in doc.kinds
+        (block,) = [b for b in doc.blocks if b.kind == "admonition"]
+        assert text[block.start : block.end].endswith("More body.")
+
+
+def test_a_slash_block_runs_to_its_closing_line() -> None:
+    text = f"{PROSE}\n\n/// tip\n\nFirst part.\n\nSecond part.\n\n///\n\n{PROSE}"
+    (block,) = [b for b in parse(text).blocks if b.kind == "admonition"]
+    assert text[block.start : block.end] == "/// tip\n\nFirst part.\n\nSecond part.\n\n///"
+
+
+def test_an_oversized_code_block_splits_at_blank_lines_first() -> None:
+    objects = ",\n\n".join(
+        "{\n" + "".join(f'  "key{i}_{j}": "value",\n' for j in range(8)) + '  "end": 1\n}'
+        for i in range(4)
+    )
+    text = f"```json\n[\n{objects}\n]\n```\n"
+    chunks = s(text, 400, 0)
+    assert len(chunks) > 1
+    for c in chunks[:-1]:
+        assert c.body.rstrip().endswith(("},", "}", "[")), c.body[-40:]
+
+
+def test_a_nested_list_splits_between_top_level_items() -> None:
+    items = "".join(
+        f"- Parent item {i} with some words\n  - child {i}a with words\n  - child {i}b\n"
+        for i in range(20)
+    )
+    chunks = s(items, 200, 0)
+    assert len(chunks) > 1
+    for c in chunks[1:]:
+        assert c.body.startswith("- Parent"), c.body[:30]
+
+
+def test_indented_code_is_code() -> None:
+    text = f"{PROSE}\n\n    def f():\n        return 1\n\n{PROSE}"
+    assert parse(text).kinds == ("prose", "code", "prose")
+
+
+def test_an_html_table_splits_between_rows_and_repeats_its_header() -> None:
+    rows = "".join(f"<tr>\n<td>row {i}</td><td>{i * 7}</td>\n</tr>\n" for i in range(80))
+    text = f"<table>\n<tr>\n<th>name</th><th>value</th>\n</tr>\n{rows}</table>\n"
+    chunks = s(text, 500, 0)
+    assert len(chunks) > 1 and all(c.kind == "table" for c in chunks)
+    for c in chunks[1:]:
+        assert c.header_repeated and "<th>name</th>" in c.body
+        assert c.body.count("<tr>") == c.body.count("</tr>")
+    assert chunks[-1].body.rstrip().endswith("</table>")
+
+
+def test_overlap_carries_words_never_a_lone_tag() -> None:
+    tag = '<img src="' + "a" * 76 + '.png">'  # a paragraph that ends in an inline tag
+    text = f"{PROSE * 2}\n{tag}\n\n{PROSE * 2}"
+    chunks = s(text, 1000, 100)
+    assert len(chunks) > 1 and chunks[0].body.endswith(tag)
+    assert chunks[1].overlap_prefix == ""  # the tail holds no word: no overlap
+
+
+def test_a_link_reference_definition_is_kept() -> None:
+    # the engine reports no block for it: between two chunks it would be in neither
+    text = f"{PROSE}\n\n[docs]: https://example.com/docs\n\n{PROSE}"
+    chunks = s(text, 500, 0)
+    assert len(chunks) > 1
+    assert lost_characters(text, chunks) == []
+
+
+def _is_module(path: Path) -> bool:
+    return path.is_dir() or any(path.with_suffix(x).exists() for x in (".py", ".pyx"))
+
+
+def _imports(path: Path, package: str, root: Path) -> set[str]:
+    """The chunkers modules a file imports (a `from . import x` names module x)."""
+    here = ".".join(path.relative_to(root).with_suffix("").parts)
+    base = here.rsplit(".", 1)[0] if path.name != "__init__.py" else here.removesuffix(".__init__")
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith(package))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = base.split(".")
+                mod = ".".join(parts[: len(parts) - node.level + 1])
+                mod = f"{mod}.{node.module}" if node.module else mod
+            else:
+                mod = node.module or ""
+            if not mod.startswith(package):
+                continue
+            subs = [f"{mod}.{a.name}" for a in node.names]
+            found = [m for m in subs if _is_module(root / m.replace(".", "/"))]
+            # (a compiled module has no source here: from its package, no edge)
+            out.update(found or ([mod] if node.module else []))
+    return out
+
+
+def test_the_chunkers_import_graph_has_no_cycle() -> None:
+    root = Path(__file__).resolve().parents[2]
+    graph: dict[str, set[str]] = {}
+    for path in (root / "chunkers").rglob("*.py"):
+        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        graph[name] = _imports(path, "chunkers", root)
+    # speedups is a leaf: it loads only its own compiled module
+    assert "chunkers.structural.parse" in graph
+    assert graph["chunkers.speedups"] <= {"chunkers._speedups"}
+    state: dict[str, int] = {}
+
+    def cycle_from(node: str, trail: list[str]) -> list[str]:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, set())):
+            if state.get(nxt) == 1:
+                return trail + [node, nxt]
+            if nxt not in state and (found := cycle_from(nxt, trail + [node])):
+                return found
+        state[node] = 2
+        return []
+
+    cycles = [c for n in sorted(graph) if n not in state and (c := cycle_from(n, []))]
+    assert cycles == []
