@@ -3,9 +3,6 @@ fails without it (chunk(text, "structural", 1800, 150) unless a size is given)."
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 from chunkers import chunk
 from chunkers.structural.parse import parse
 from tests.support import lost_characters
@@ -137,56 +134,3 @@ def test_a_link_reference_definition_is_kept() -> None:
     chunks = s(text, 500, 0)
     assert len(chunks) > 1
     assert lost_characters(text, chunks) == []
-
-
-def _is_module(path: Path) -> bool:
-    return path.is_dir() or any(path.with_suffix(x).exists() for x in (".py", ".pyx"))
-
-
-def _imports(path: Path, package: str, root: Path) -> set[str]:
-    """The chunkers modules a file imports (a `from . import x` names module x)."""
-    here = ".".join(path.relative_to(root).with_suffix("").parts)
-    base = here.rsplit(".", 1)[0] if path.name != "__init__.py" else here.removesuffix(".__init__")
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names if a.name.startswith(package))
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = base.split(".")
-                mod = ".".join(parts[: len(parts) - node.level + 1])
-                mod = f"{mod}.{node.module}" if node.module else mod
-            else:
-                mod = node.module or ""
-            if not mod.startswith(package):
-                continue
-            subs = [f"{mod}.{a.name}" for a in node.names]
-            found = [m for m in subs if _is_module(root / m.replace(".", "/"))]
-            # (a compiled module has no source here: from its package, no edge)
-            out.update(found or ([mod] if node.module else []))
-    return out
-
-
-def test_the_chunkers_import_graph_has_no_cycle() -> None:
-    root = Path(__file__).resolve().parents[2]
-    graph: dict[str, set[str]] = {}
-    for path in (root / "chunkers").rglob("*.py"):
-        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        graph[name] = _imports(path, "chunkers", root)
-    # speedups is a leaf: it loads only its own compiled module
-    assert "chunkers.structural.parse" in graph
-    assert graph["chunkers.speedups"] <= {"chunkers._speedups"}
-    state: dict[str, int] = {}
-
-    def cycle_from(node: str, trail: list[str]) -> list[str]:
-        state[node] = 1
-        for nxt in sorted(graph.get(node, set())):
-            if state.get(nxt) == 1:
-                return trail + [node, nxt]
-            if nxt not in state and (found := cycle_from(nxt, trail + [node])):
-                return found
-        state[node] = 2
-        return []
-
-    cycles = [c for n in sorted(graph) if n not in state and (c := cycle_from(n, []))]
-    assert cycles == []
