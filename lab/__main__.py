@@ -2,4 +2,6 @@ import sys
 
 from .cli import main
 
-sys.exit(main())
+# the guard matters: a local Dask cluster starts its workers by re-running this module
+if __name__ == "__main__":
+    sys.exit(main())

@@ -186,8 +186,9 @@ class _Located:
     verdict: str
 
 
-def _where(pair: Pair, n: int) -> str:
-    return f"gold line {pair.line}" if pair.line else f"gold pair {n}"
+def _where(pair: Pair, n: int, line: int | None = None) -> str:
+    line = line or pair.line
+    return f"gold pair {n} (line {line})" if line else f"gold pair {n}"
 
 
 def _locate_answer(doc: _Document, pair: Pair, n: int, name: str) -> _Located:
@@ -204,7 +205,7 @@ def _locate_answer(doc: _Document, pair: Pair, n: int, name: str) -> _Located:
 
 
 def _locate_passage(doc: _Document, p: Passage, pair: Pair, n: int, name: str) -> _Located:
-    where = f"gold line {p.line}" if p.line else _where(pair, n)
+    where = _where(pair, n, p.line)
     label = name or "the document"
     if p.text is not None:
         try:
