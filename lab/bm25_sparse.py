@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -102,11 +103,14 @@ class SparseIndex:
         self._tie = np.empty(n, dtype=np.int64)
         self._tie[order] = np.arange(n)
         # term ids in first-seen order: rank-bm25 sums IDF over its dict in that order
-        vocab: dict[str, int] = {}
-        ids = np.fromiter(
-            (vocab.setdefault(t, len(vocab)) for d in docs for t in d), dtype=np.int64
-        )
+        # (dict.fromkeys keeps first sight, and map/fromiter run in C, not per token in Python)
+        vocab = {t: i for i, t in enumerate(dict.fromkeys(chain.from_iterable(docs)))}
         lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=n)
+        ids = np.fromiter(
+            map(vocab.__getitem__, chain.from_iterable(docs)),
+            dtype=np.int64,
+            count=int(lengths.sum()),
+        )
         self.vocab = vocab
         self._empty = n == 0 or not ids.size  # rank-bm25 cannot be built: all scores 0
         if self._empty:
