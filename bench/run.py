@@ -509,7 +509,7 @@ def _gate_gold(docs: dict[str, str], n: int) -> list[dict[str, object]]:
     return lines
 
 
-def _gate_time(files: list[Path], copies: int, questions: int) -> tuple[float, str]:
+def _gate_time(files: list[Path], copies: int, questions: int) -> tuple[float, float, str]:
     """One `python -m lab check` (fresh interpreter) over ``copies`` copies of the corpus."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "corpus"
@@ -529,16 +529,18 @@ def _gate_time(files: list[Path], copies: int, questions: int) -> tuple[float, s
     if done.returncode not in (0, 1):
         status += f": {(done.stderr.strip().splitlines() or ['?'])[-1][:60]}"
     # CPU time beside the wall time: on a shared machine the wall clock waits for others
-    return seconds, f"{cpu:.1f} s CPU; {len(lines)} questions, {mb:.1f} MB, {status}"
+    return seconds, cpu, f"{cpu:.1f} s CPU; {len(lines)} questions, {mb:.1f} MB, {status}"
 
 
 def gate_rows(files: list[Path], quick: bool) -> list[Row]:
     """The gate at corpus scale: 1,000 questions over the corpus x10, then x20.
-    One run each (a run is tens of seconds); quick: x1 and x2 of the slice, 30 questions."""
+    One run each (a run is tens of seconds); quick: x1 and x2 of the slice, 30 questions.
+    The time is judged on the wall clock; the doubling on CPU time, which the other
+    work on a shared machine does not inflate between the two runs (both are shown)."""
     copies, questions = (1, 30) if quick else (10, 1_000)
-    small, small_note = _gate_time(files, copies, questions)
-    large, large_note = _gate_time(files, copies * 2, questions)
-    ratio = large / small
+    small, small_cpu, small_note = _gate_time(files, copies, questions)
+    large, large_cpu, large_note = _gate_time(files, copies * 2, questions)
+    ratio = large_cpu / max(small_cpu, 1e-9)
     return [
         Row(
             FIGURES[16],
@@ -549,7 +551,7 @@ def gate_rows(files: list[Path], quick: bool) -> list[Row]:
         Row(
             FIGURES[17],
             f"{large:.1f} s ({large_note})",
-            ratio=f"{ratio:.2f}x the time",
+            ratio=f"{ratio:.2f}x CPU ({large / small:.2f}x wall)",
             target="<= 2.2x",
             holds=_verdict(ratio <= 2.2),
         ),

@@ -24,9 +24,8 @@ position in the index (documents in the order given).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 
@@ -81,11 +80,12 @@ class QueryScores:
 
 
 class SparseIndex:
-    """BM25Okapi over token lists, as postings; build once, ask many questions."""
+    """BM25Okapi over token lists (one per chunk, read once, in order), as postings;
+    build once, ask many questions."""
 
     def __init__(
         self,
-        docs: Sequence[Sequence[str]],
+        docs: Iterable[Sequence[str]],
         tie_keys: Sequence[int],
         *,
         k1: float = DEFAULT_K1,
@@ -93,24 +93,27 @@ class SparseIndex:
         epsilon: float = DEFAULT_EPSILON,
     ) -> None:
         check_parameters(k1, b, epsilon)
-        if len(tie_keys) != len(docs):
-            raise ValueError("one tie key per document is needed")
         self.k1, self.b = k1, b
-        n = len(docs)
+        n = len(tie_keys)
         self.size = n
         # the tie order: chunk index, then position (lexsort: last key is primary)
         order = np.lexsort((np.arange(n), np.asarray(tie_keys, dtype=np.int64)))
         self._tie = np.empty(n, dtype=np.int64)
         self._tie[order] = np.arange(n)
-        # term ids in first-seen order: rank-bm25 sums IDF over its dict in that order
-        # (dict.fromkeys keeps first sight, and map/fromiter run in C, not per token in Python)
-        vocab = {t: i for i, t in enumerate(dict.fromkeys(chain.from_iterable(docs)))}
-        lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=n)
-        ids = np.fromiter(
-            map(vocab.__getitem__, chain.from_iterable(docs)),
-            dtype=np.int64,
-            count=int(lengths.sum()),
-        )
+        # term ids in first-seen order: rank-bm25 sums IDF over its dict in that order.
+        # Each chunk's tokens become an array of ids at once and are let go: a corpus
+        # held as Python strings, one per token, would cost ten times its size
+        vocab: dict[str, int] = {}
+        parts: list[np.ndarray] = []
+        for d in docs:
+            unseen = [t for t in dict.fromkeys(d) if t not in vocab]
+            vocab.update(zip(unseen, range(len(vocab), len(vocab) + len(unseen)), strict=True))
+            parts.append(np.fromiter(map(vocab.__getitem__, d), dtype=np.int64, count=len(d)))
+        if len(parts) != n:
+            raise ValueError("one tie key per document is needed")
+        lengths = np.fromiter((len(p) for p in parts), dtype=np.int64, count=n)
+        ids = np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+        del parts
         self.vocab = vocab
         self._empty = n == 0 or not ids.size  # rank-bm25 cannot be built: all scores 0
         if self._empty:
@@ -171,7 +174,7 @@ def chunk_index(
 ) -> SparseIndex:
     """The index ChunkIndex builds (heading path + overlap prefix + body), sparse."""
     return SparseIndex(
-        [tokenize(indexed_text(c)) for c in chunks],
+        (tokenize(indexed_text(c)) for c in chunks),
         [c.index for c in chunks],
         k1=k1,
         b=b,
