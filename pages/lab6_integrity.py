@@ -35,7 +35,13 @@ def _gold(ctx):
             else:
                 if gs.errors:  # line numbers, and the good lines are used
                     st.warning(md_escape(gs.problem_line(f.name)))
-                pairs += [(p.question, p.answer) for p in gs.pairs]
+                pairs += [(p.question, p.answer) for p in gs.pairs if p.answer]
+                by_passage = sum(1 for p in gs.pairs if not p.answer)
+                if by_passage:  # this lab checks answers; the CLI measures passages
+                    st.info(
+                        f"{by_passage} line(s) list passages instead of an answer: "
+                        "`python -m lab check` measures those (recall and coverage@k)."
+                    )
     if ctx.qa_source == "own" and ctx.question and ctx.answer:
         pairs.append((ctx.question, ctx.answer))
     return tuple(pairs)
