@@ -238,6 +238,9 @@ def _coverage(doc: _Document, located: Sequence[_Located], top: Sequence[int]) -
     its best-covered occurrence)."""
     covered = total = 0
     for loc in located:
+        if not top:  # nothing of this document in the top k: every occurrence scores 0
+            total += loc.spans[0][1] - loc.spans[0][0]
+            continue
         best = max(((doc.covered(s, e, top), e - s) for s, e in loc.spans), key=lambda t: t[0])
         covered += best[0]
         total += best[1]

@@ -54,7 +54,9 @@ def test_ranks_equal_rank_bm25_on_every_sample_document_together() -> None:
 @pytest.mark.parametrize("doc", sorted(p.name for p in SAMPLES.glob("*.md")))
 def test_ranks_equal_rank_bm25_on_each_sample_document(doc: str) -> None:
     chunks = chunk_with(
-        (SAMPLES / doc).read_text(encoding="utf-8"), "fixed", ChunkOptions(size=40, overlap=5, unit="words")
+        (SAMPLES / doc).read_text(encoding="utf-8"),
+        "fixed",
+        ChunkOptions(size=40, overlap=5, unit="words"),
     )
     _assert_same_ranks(chunks, list(EXTRA_QUESTIONS))
 
