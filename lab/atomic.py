@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from chunkers import Chunk, parse
-from chunkers.sentences import sentence_spans
+from chunkers.segment import sentence_spans
 
 TABLE = "table without header"
 CODE = "code split"

@@ -39,6 +39,18 @@ class ChunkScore:
     indexed_tokens: int  # tokens BM25 saw: what its length normalisation uses
 
 
+def check_parameters(k1: float, b: float, epsilon: float = DEFAULT_EPSILON) -> None:
+    """ValueError unless k1 >= 0, 0 <= b <= 1 and epsilon is finite."""
+    if not (
+        math.isfinite(k1)
+        and k1 >= 0
+        and math.isfinite(b)
+        and 0 <= b <= 1
+        and math.isfinite(epsilon)
+    ):
+        raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
+
+
 def query_tokens(query: str) -> list[str]:
     """Tokens of a question; ValueError when there is nothing to search for."""
     tokens = tokenize(query)
@@ -69,14 +81,7 @@ class ChunkIndex:
         heading_path: bool = True,
         overlap: bool = True,
     ) -> None:
-        if not (
-            math.isfinite(k1)
-            and k1 >= 0
-            and math.isfinite(b)
-            and 0 <= b <= 1
-            and math.isfinite(epsilon)
-        ):
-            raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
+        check_parameters(k1, b, epsilon)
         self.chunks = list(chunks)
         self.docs = [
             tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
@@ -121,8 +126,7 @@ def score_chunks(
     The indexed text is ``indexed_text(chunk, heading_path=..., overlap=...)``,
     the switches showing what heading paths and overlap prefixes do to ranking.
     """
-    if not (math.isfinite(k1) and k1 >= 0 and math.isfinite(b) and 0 <= b <= 1):
-        raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
+    check_parameters(k1, b)
     query_tokens(query)  # a bad question is an error even with no chunks
     if not chunks:
         return []

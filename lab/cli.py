@@ -12,7 +12,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -23,12 +22,17 @@ from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, SWEEPS
 from . import diff_render
 from .bm25 import score_chunks
 from .diff import DEFAULT_LIMIT, ConfigError, build_diff, parse_config
+from .distributed import ClusterUnavailable, chunk_documents
 from .documents import DocumentError, read_document, read_folder
 from .fts5 import Fts5Unavailable, fts5_scores
+from .gate import Thresholds, check_report, render_markdown, render_text
 from .gold import load_gold
 from .integrity import Pair, check_index
-from .stats import length_stats
+from .progress import track
+from .stats import length_stats, runt_invariant
 from .survival import AnswerNotFound, survival_curve
+from .tables import snippet as _snippet
+from .tables import table as _table
 
 EXIT_BAD_INPUT = 2
 EXIT_CHECK_FAILED = 1
@@ -65,6 +69,19 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--no-heading-paths", action="store_true", help="structural: leave heading paths out"
+    )
+
+
+def _corpus_options(p: argparse.ArgumentParser) -> None:
+    """Options for work over many documents: progress and where the chunking runs."""
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    g = p.add_argument_group("distributed chunking (needs Dask: requirements-dask.txt)")
+    where = g.add_mutually_exclusive_group()
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://host:8786"
+    )
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="start a local Dask cluster of N processes"
     )
 
 
@@ -127,29 +144,6 @@ def _sizes(spec: str | None, unit: str) -> list[int]:
 def _emit_json(data: Any) -> None:
     json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
-
-
-def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    cells = [[str(h) for h in headers]] + [[_cell(v) for v in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-def _cell(v: Any) -> str:
-    if v is None:
-        return "-"
-    if isinstance(v, float):
-        return f"{v:.3f}"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    return str(v)
-
-
-def _snippet(text: str, n: int = 60) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= n else flat[: n - 1] + "…"
 
 
 # -- subcommands ----------------------------------------------------------------------------
@@ -256,39 +250,30 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _chunk_all(docs: dict[str, str], strategy: str, opts: ChunkOptions) -> dict[str, list[Chunk]]:
-    return {name: chunk_with(text, strategy, opts) for name, text in docs.items()}
-
-
-def _invariant(chunked: dict[str, list[Chunk]], opts: ChunkOptions) -> dict[str, Any]:
-    """Seed 000's invariant over documents: runts only where a guard or a
-    single-chunk document excuses them."""
-    failing, excused = [], []
-    for name, chunks in chunked.items():
-        st = length_stats(chunks, opts)
-        for f in st.below_floor:
-            entry = {
-                "doc": name,
-                "index": f.index,
-                "length": f.length,
-                "excuse": f.excuse or ("single chunk" if len(chunks) == 1 else ""),
-            }
-            (excused if entry["excuse"] else failing).append(entry)
-    return {
-        "floor": opts.floor,
-        "below_floor": len(failing) + len(excused),
-        "excused": excused,
-        "failing": failing,
-    }
+def _chunked(
+    args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
+) -> dict[str, list[Chunk]]:
+    """Every document's chunks: here, or on the Dask cluster --scheduler/--workers name."""
+    try:
+        return chunk_documents(
+            docs,
+            args.strategy,
+            opts,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            quiet=args.quiet,
+        )
+    except ClusterUnavailable as exc:
+        raise BadInput(str(exc)) from None
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     docs, problems = _documents(args.path)
     opts = _opts(args)
-    chunked = _chunk_all(docs, args.strategy, opts)
+    chunked = _chunked(args, docs, opts)
     everything = [c for cs in chunked.values() for c in cs]
     st = length_stats(everything, opts)
-    inv = _invariant(chunked, opts)
+    inv = runt_invariant(chunked, opts)
     data = {
         "documents": len(docs),
         "unreadable": [{"path": p, "problem": m} for p, m in problems],
@@ -308,7 +293,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         _emit_json(data)
         return 0
     print(
-        f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap})"
+        f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} "
+        f"{opts.unit}, overlap {opts.overlap})"
     )
     print(
         _table(
@@ -327,10 +313,28 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    if args.k < 1:
-        raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
-    docs, problems = _documents(args.path)
+def _gold_doc(doc: str, gold_path: Path, folder: Path, docs: dict[str, str]) -> str | None:
+    """A gold line's "doc" as a document name under the folder: a name relative to
+    the folder itself, or a path relative to the gold file; None if neither."""
+    as_name = Path(doc).as_posix().removeprefix("./")
+    if as_name in docs:
+        return as_name
+    relative = _relative(gold_path.parent / doc, folder)
+    return relative if relative in docs else None
+
+
+def _same_file(doc: str, gold_path: Path, path: Path) -> bool:
+    """Does a gold line's "doc" name the one document being checked?"""
+    candidates = (gold_path.parent / doc, Path(doc))
+    return any(c.resolve() == path.resolve() for c in candidates) or Path(doc).name == path.name
+
+
+def _gold_pairs(
+    args: argparse.Namespace, docs: dict[str, str], *, unknown_doc_is_bad: bool = True
+) -> tuple[list[Pair], int]:
+    """The gold lines to check, as pairs naming their document, and how many lines
+    were skipped because they name another document (checking one file, or, unless
+    ``unknown_doc_is_bad``, a folder that lacks it)."""
     gold_path = Path(args.gold)
     try:
         gold = load_gold(gold_path)
@@ -341,88 +345,87 @@ def cmd_check(args: argparse.Namespace) -> int:
         more = f" (and {len(gold.errors) - 1} more bad lines)" if len(gold.errors) > 1 else ""
         raise BadInput(f"{args.gold} line {first.line}: {first.message}{more}")
     if not gold.pairs:
-        raise BadInput(f"{args.gold} holds no question/answer pairs")
-    folder = Path(args.path) if Path(args.path).is_dir() else None
-    pairs = []
+        raise BadInput(f"{args.gold} holds no questions")
+    path = Path(args.path)
+    pairs, skipped = [], 0
     for p in gold.pairs:
-        if folder is None:
-            pairs.append(Pair(p.question, p.answer, next(iter(docs))))
+        if not path.is_dir():  # one document: lines for others are skipped, and counted
+            if p.doc and not _same_file(p.doc, gold_path, path):
+                skipped += 1
+                continue
+            pairs.append(Pair(p.question, p.answer, next(iter(docs)), p.passages, p.line))
             continue
         if not p.doc:
             raise BadInput(
-                f'{args.gold} line {p.line}: checking a folder needs a "doc" on every line'
+                f'{args.gold} line {p.line}: a folder needs a "doc" on every gold line'
             )
-        doc = _relative(gold_path.parent / p.doc, folder)
-        if doc not in docs:
+        doc = _gold_doc(p.doc, gold_path, path, docs)
+        if doc is None and not unknown_doc_is_bad:
+            skipped += 1
+            continue
+        if doc is None:
             raise BadInput(
-                f"{args.gold} line {p.line}: document {p.doc!r} is not a readable file under {args.path}"
+                f"{args.gold} line {p.line}: document {p.doc!r} is not a readable file "
+                f"under {args.path}"
             )
-        pairs.append(Pair(p.question, p.answer, doc))
+        pairs.append(Pair(p.question, p.answer, doc, p.passages, p.line))
+    if not pairs:
+        raise BadInput(
+            f"no line of {args.gold} is for {path.name} ({skipped} name other documents)"
+        )
+    return pairs, skipped
+
+
+def _thresholds(args: argparse.Namespace) -> Thresholds:
+    for name in ("min_recall", "min_coverage"):
+        value = getattr(args, name)
+        if value is not None and not 0 <= value <= 1:
+            flag = "--" + name.replace("_", "-")
+            raise BadInput(f"{flag} must be a share from 0 to 1, got {value}")
+    return Thresholds(args.min_recall, args.min_coverage)
+
+
+def check_data(args: argparse.Namespace) -> dict[str, Any]:
+    """The check's report as data (see lab.gate): read, chunk, index, measure."""
+    if args.k < 1:
+        raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
+    thresholds = _thresholds(args)
+    docs, problems = _documents(args.path)
+    pairs, skipped = _gold_pairs(args, docs)
     opts = _opts(args)
+    chunked = _chunked(args, docs, opts)
     try:
-        report = check_index(docs, pairs, args.strategy, opts, k=args.k)
-    except AnswerNotFound as exc:
+        report = check_index(
+            docs,
+            pairs,
+            args.strategy,
+            opts,
+            k=args.k,
+            chunked=chunked,
+            track=lambda qs: track(qs, "questions", total=len(pairs), quiet=args.quiet),
+        )
+    except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # a parameter check_index refuses
         raise BadInput(str(exc)) from None
-    inv = _invariant(_chunk_all(docs, args.strategy, opts), opts)
-    ok = report.passed and not inv["failing"]
-    data = {
-        "strategy": args.strategy,
-        "options": asdict(opts),
-        "k": args.k,
-        "chunks": report.chunk_count,
-        "intact_rate": report.intact_rate,
-        "recall": {str(k): v for k, v in report.recall.items()},
-        "mrr": report.mrr,
-        "chunk_does_not_exist": len(report.missing),
-        "chunk_ranks_poorly": len(report.ranks_poorly),
-        "pairs": [asdict(r) for r in report.results],
-        "runts": inv,
-        "unreadable": [{"path": p, "problem": m} for p, m in problems],
-        "passed": ok,
-    }
-    if args.json:
+    return check_report(
+        report,
+        runt_invariant(chunked, opts),
+        documents=len(docs),
+        unreadable=problems,
+        skipped=skipped,
+        thresholds=thresholds,
+    )
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    data = check_data(args)
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
         _emit_json(data)
     else:
-        print(
-            f"{len(report.results)} answers, {report.chunk_count} chunks ({args.strategy}, size {opts.size} "
-            f"{opts.unit}, overlap {opts.overlap})"
-        )
-        print(
-            _table(
-                ["question", "intact", "chunk", "rank", "status"],
-                [
-                    (
-                        _snippet(r.question, 44),
-                        r.intact,
-                        None if r.chunk_index is None else r.chunk_index + 1,
-                        r.rank,
-                        r.status,
-                    )
-                    for r in report.results
-                ],
-            )
-        )
-        rec = "  ".join(f"recall@{k} {v:.2f}" for k, v in report.recall.items())
-        print(f"intact {report.intact_rate:.2f}  {rec}  MRR {report.mrr:.3f}")
-        print(
-            f"chunk does not exist: {len(report.missing)}   chunk exists but ranks below {args.k}: "
-            f"{len(report.ranks_poorly)}"
-        )
-        for r in report.missing:
-            print(f"  NOT INTACT: {_snippet(r.question, 50)}: {r.verdict}")
-        print(
-            f"runts: {inv['below_floor']} below the floor, {len(inv['excused'])} excused, {len(inv['failing'])} failing"
-        )
-        for e in inv["failing"]:
-            print(
-                f"  RUNT: {e['doc']} chunk {e['index'] + 1} is {e['length']}, under the floor {inv['floor']}"
-            )
-        for p, m in problems:
-            print(f"not read: {p}: {m}")
-        print("PASS" if ok else "FAIL")
-    return 0 if ok else EXIT_CHECK_FAILED
+        print(render_markdown(data) if fmt == "markdown" else render_text(data))
+    return 0 if data["passed"] else EXIT_CHECK_FAILED
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -437,41 +440,6 @@ def _relative(path: Path, root: Path) -> str:
 DIFF_FORMATS = ("md", "html", "json")
 
 
-def _diff_gold(gold_file: str, path: str, docs: dict[str, str]) -> list[Pair]:
-    """The gold lines whose document is among ``docs``; lines naming another
-    document are skipped, and said so on stderr."""
-    gold_path = Path(gold_file)
-    try:
-        gold = load_gold(gold_path)
-    except (OSError, ValueError) as exc:  # GoldFileError says what and how to fix it
-        raise BadInput(str(exc)) from None
-    if gold.errors:
-        first = gold.errors[0]
-        more = f" (and {len(gold.errors) - 1} more bad lines)" if len(gold.errors) > 1 else ""
-        raise BadInput(f"{gold_file} line {first.line}: {first.message}{more}")
-    root = Path(path)
-    folder = root if root.is_dir() else root.parent
-    pairs, skipped = [], 0
-    for p in gold.pairs:
-        if not p.doc:
-            if root.is_dir():
-                raise BadInput(
-                    f'{gold_file} line {p.line}: comparing a folder needs a "doc" on every line'
-                )
-            pairs.append(Pair(p.question, p.answer, root.name))
-            continue
-        doc = _relative(gold_path.parent / p.doc, folder)
-        if doc in docs:
-            pairs.append(Pair(p.question, p.answer, doc))
-        else:
-            skipped += 1
-    if not pairs:
-        raise BadInput(f"{gold_file} holds no question/answer pairs for the documents in {path}")
-    if skipped:
-        print(f"{gold_file}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
-    return pairs
-
-
 def cmd_diff(args: argparse.Namespace) -> int:
     try:
         config_a, config_b = parse_config(args.a), parse_config(args.b)
@@ -482,7 +450,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.limit < 0:
         raise BadInput(f"--limit must be a whole number of at least 0, got {args.limit}")
     docs, problems = _documents(args.path)
-    gold = _diff_gold(args.gold, args.path, docs) if args.gold else None
+    gold = None
+    if args.gold:
+        gold, skipped = _gold_pairs(args, docs, unknown_doc_is_bad=False)
+        if skipped:
+            print(f"{args.gold}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
     try:
         report = build_diff(
             docs, config_a, config_b, gold=gold, k=args.k, limit=args.limit, unreadable=problems
@@ -529,13 +501,20 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
     p.add_argument("path", metavar="DOC|DIR")
     _chunk_options(p)
+    _corpus_options(p)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
     p.add_argument("path", metavar="DOC|DIR")
-    p.add_argument("--gold", required=True, metavar="GOLD.jsonl")
-    p.add_argument("--k", type=int, default=10)
+    p.add_argument(
+        "--gold", required=True, metavar="GOLD", help="gold set: .jsonl, or .csv (docs/gate.md)"
+    )
+    p.add_argument("--k", type=int, default=10, help="a question is found within rank k")
+    p.add_argument("--min-recall", type=float, metavar="SHARE", help="fail below this recall@k")
+    p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
+    p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     _chunk_options(p)
+    _corpus_options(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(

@@ -72,11 +72,15 @@ def guess_encoding(data: bytes) -> str | None:
         return "latin-1"
 
 
+_CONTROL_BYTES = bytes(b for b in range(0x20) if b not in _TEXT_CONTROLS) + b"\x7f"
+
+
 def _looks_binary(data: bytes) -> bool:
     sample = data[:_SAMPLE]
     if b"\x00" in sample:
         return True
-    controls = sum(1 for b in sample if (b < 0x20 and b not in _TEXT_CONTROLS) or b == 0x7F)
+    # counted in C (bytes.translate deletes them): a folder of thousands of files adds up
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     return bool(sample) and controls / len(sample) > _CONTROL_SHARE
 
 

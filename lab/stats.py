@@ -8,8 +8,9 @@ Lengths are each chunk's ``length`` field, in ``opts.unit``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -104,3 +105,25 @@ def distribution(chunks: Sequence[Chunk], opts: ChunkOptions) -> Distribution:
         {p: float(v) for p, v in zip(PERCENTILES, values, strict=True)},
         runts,
     )
+
+
+def runt_invariant(chunked: Mapping[str, Sequence[Chunk]], opts: ChunkOptions) -> dict[str, Any]:
+    """The runt invariant over documents: a chunk below the floor only where a
+    guard or a single-chunk document excuses it. JSON-ready."""
+    failing, excused = [], []
+    for name, chunks in chunked.items():
+        st = length_stats(chunks, opts)
+        for f in st.below_floor:
+            entry = {
+                "doc": name,
+                "index": f.index,
+                "length": f.length,
+                "excuse": f.excuse or ("single chunk" if len(chunks) == 1 else ""),
+            }
+            (excused if entry["excuse"] else failing).append(entry)
+    return {
+        "floor": opts.floor,
+        "below_floor": len(failing) + len(excused),
+        "excused": excused,
+        "failing": failing,
+    }

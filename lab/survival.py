@@ -164,32 +164,86 @@ def _holder(collapsed_chunks: Sequence[str], needle: str) -> int | None:
     return None
 
 
-def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
-    """The verdict for one answer: "answer intact in chunk 5" or
-    "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
+class DocumentLayout:
+    """One document and its chunks, laid out once for any number of answers.
 
-    Any occurrence held whole counts; a split is described at the first one.
+    Finding an answer needs the document's token layout; asking which chunk
+    holds it needs every chunk's collapsed text. Both cost a pass over the
+    whole document, so a gold set builds them once per document, not once per
+    answer (which made checking a large gold set quadratic).
     """
-    span = find_answer(text, answer)
-    needle = collapse(answer)
-    holder = _holder([collapse(c.retrievable_text) for c in chunks], needle)
-    if holder is not None:
-        index = chunks[holder].index
-        return Survival(True, index, span, verdict=f"answer intact in chunk {index + 1}")
-    s, e = span
-    pieces = [c.index for c in chunks if c.start < e and s < c.end]
-    cuts = sorted({c.start for c in chunks if s < c.start < e})
-    if len(pieces) >= 2:
-        numbers = _and_list([p + 1 for p in pieces])
-        verdict = f"answer split across chunks {numbers}: unretrievable at any k"
-    elif pieces:  # part of the answer lies in no chunk's body at all
-        verdict = (
-            f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
-            "unretrievable at any k"
-        )
-    else:
-        verdict = "answer is in no chunk: unretrievable at any k"
-    return Survival(False, None, span, pieces, cuts, verdict)
+
+    def __init__(self, text: str, chunks: Sequence[Chunk]) -> None:
+        self.text = text
+        self.chunks = list(chunks)
+        self._layout: _Layout | None = None
+        # collapsed texts hold no newline and neither does a collapsed answer, so
+        # joined by newlines no match can run from one chunk into the next
+        collapsed = [collapse(c.retrievable_text) for c in self.chunks]
+        self._joined = "\n".join(collapsed)
+        self._offsets = np.cumsum([0] + [len(t) + 1 for t in collapsed])
+
+    @property
+    def layout(self) -> _Layout:
+        if self._layout is None:  # built on first use, then kept
+            self._layout = _Layout.of(self.text)
+        return self._layout
+
+    def spans(self, answer: str) -> list[tuple[int, int]]:
+        """Every (start, end) of ``answer`` in the text, whitespace-insensitive;
+        AnswerNotFound when there is none."""
+        occ = _occurrences(self.layout, answer)
+        return [(int(s), int(e)) for s, e in zip(occ.start, occ.end, strict=True)]
+
+    def holders(self, answer: str) -> list[int]:
+        """Positions (in ``chunks``) of every chunk whose retrievable text holds
+        ``answer`` whole, whitespace collapsed, in chunk order."""
+        needle = collapse(answer)
+        if not needle:
+            return []
+        found: list[int] = []
+        pos = self._joined.find(needle)
+        while pos != -1:
+            i = int(np.searchsorted(self._offsets, pos, side="right")) - 1
+            found.append(i)
+            # the next chunk may hold it too; no need to look further inside this one
+            pos = self._joined.find(needle, int(self._offsets[i + 1]))
+        return found
+
+    def survival(self, answer: str, span: tuple[int, int] | None = None) -> Survival:
+        """Seed 002's verdict for one answer: "answer intact in chunk 5" or
+        "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
+
+        Any occurrence held whole counts; a split is described at ``span``, by
+        default the first occurrence.
+        """
+        if span is None:
+            span = self.spans(answer)[0]
+        held = self.holders(answer)
+        chunks = self.chunks
+        if held:
+            index = chunks[held[0]].index
+            return Survival(True, index, span, verdict=f"answer intact in chunk {index + 1}")
+        s, e = span
+        pieces = [c.index for c in chunks if c.start < e and s < c.end]
+        cuts = sorted({c.start for c in chunks if s < c.start < e})
+        if len(pieces) >= 2:
+            numbers = _and_list([p + 1 for p in pieces])
+            verdict = f"answer split across chunks {numbers}: unretrievable at any k"
+        elif pieces:  # part of the answer lies in no chunk's body at all
+            verdict = (
+                f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
+                "unretrievable at any k"
+            )
+        else:
+            verdict = "answer is in no chunk: unretrievable at any k"
+        return Survival(False, None, span, pieces, cuts, verdict)
+
+
+def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
+    """The verdict for one answer in one chunking (see DocumentLayout.survival);
+    for many answers, build one DocumentLayout and ask it."""
+    return DocumentLayout(text, chunks).survival(answer)
 
 
 # --------------------------------------------------------------------------- fixed, by arithmetic

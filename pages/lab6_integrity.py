@@ -38,12 +38,19 @@ def _gold(ctx):
             else:
                 if gs.errors:  # line numbers, and the good lines are used
                     st.warning(md_escape(gs.problem_line(f.name)))
+                answered = [p for p in gs.pairs if p.answer]
+                by_passage = len(gs.pairs) - len(answered)
+                if by_passage:  # this lab checks answers; the CLI measures passages
+                    st.info(
+                        f"{by_passage} line(s) list passages instead of an answer: "
+                        "`python -m lab check` measures those (recall and coverage@k)."
+                    )
                 st.session_state[S.UPLOAD_GOLD] = (
                     st.session_state.get(S.UPLOAD_ID),
                     f.name,
-                    list(gs.pairs),
+                    answered,
                 )
-                pairs += [(p.question, p.answer) for p in gs.pairs]
+                pairs += [(p.question, p.answer) for p in answered]
         elif ctx.gold:
             name = st.session_state[S.UPLOAD_GOLD][1]
             st.caption(f"Gold set: {len(ctx.gold)} pair(s) from {md_escape(name)}, loaded earlier.")

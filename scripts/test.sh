@@ -5,7 +5,9 @@ cd "$(dirname "$0")/.."
 
 # requirements-bench.txt adds the benchmark's peers (about 13 MB, a few seconds), so the
 # quick benchmark test measures them too; without them it reports "not installed".
-python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-bench.txt
+# requirements-dask.txt adds Dask, so the distributed check's LocalCluster test runs.
+python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt \
+  -r requirements-bench.txt -r requirements-dask.txt
 
 # The compiled twins: the tests hold them to the Python code, and use them.
 bash scripts/build.sh

@@ -68,3 +68,17 @@ def test_upload_with_its_own_gold_file():
     rerun(at)
     assert "gold.jsonl line 2: not valid JSON" in all_text(at)
     assert _summary(at)["Sentence"]["intact"] == "100%"
+
+
+def test_an_uploaded_gold_file_with_passages_checks_its_answers_and_names_the_rest():
+    at = open_lab("integrity")
+    set_widget(at, "selectbox", "doc", "__upload__")
+    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
+    rerun(at)
+    passages = b'{"question": "what is stored?", "passages": [{"start": 0, "end": 40}]}\n'
+    at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD + passages, "application/jsonl")
+    rerun(at)
+    assert not at.exception
+    assert "1 line(s) list passages instead of an answer" in all_text(at)
+    assert _summary(at)["Sentence"]["intact"] == "100%"

@@ -131,7 +131,7 @@ def test_a_missing_document_is_bad_input(tmp_path: Path, capsys) -> None:
     [
         (['{"question": "q words"}'], 'line 1: missing "answer"'),
         (['{"question": "q words", "answer": "not in the document"}'], "is not in"),
-        (['{"question": "q", "answer": "a", "doc": "elsewhere.md"}'], "holds no question/answer"),
+        (['{"question": "q", "answer": "a", "doc": "elsewhere.md"}'], "name other documents"),
     ],
 )
 def test_bad_gold_is_one_line(tmp_path: Path, capsys, lines: list[str], needle: str) -> None:
@@ -144,7 +144,7 @@ def test_bad_gold_is_one_line(tmp_path: Path, capsys, lines: list[str], needle: 
 def test_a_folder_needs_doc_on_every_gold_line(tmp_path: Path, capsys) -> None:
     shutil.copy(SAMPLES / "support_kb.md", tmp_path / "support_kb.md")
     code, _, err = run(capsys, "diff", str(tmp_path), "--a", FIXED, "--b", FIXED, "--gold", KB_GOLD)
-    assert code == 2 and 'comparing a folder needs a "doc" on every line' in err
+    assert code == 2 and 'a folder needs a "doc" on every gold line' in err
 
 
 @pytest.mark.shared_corpus
