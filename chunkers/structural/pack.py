@@ -17,10 +17,14 @@ from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
 from .parse import ParsedDocument
-from .runts import sweep
+from .runts import Guards, sweep
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
+
+
+def _same_trust(a: Run, b: Run) -> bool:
+    return a.transcribed == b.transcribed
 
 
 @dataclass(slots=True)
@@ -84,7 +88,7 @@ class Packer:
             if self.chars:
                 lengths = list(map(sub, doc.ends, doc.starts))
             else:
-                lengths = [self._len(s, e) for s, e in zip(doc.starts, doc.ends)]
+                lengths = [self._len(s, e) for s, e in zip(doc.starts, doc.ends, strict=True)]
             self.doc.cache[key] = lengths
         return lengths
 
@@ -143,7 +147,7 @@ class Packer:
         else:
             length = a.length + b.length - b.header_len
         common: list[str] = []
-        for x, y in zip(a.heading_path, b.heading_path):
+        for x, y in zip(a.heading_path, b.heading_path, strict=False):
             if x != y:
                 break
             common.append(x)
@@ -165,10 +169,9 @@ class Packer:
 
     # -- packing ---------------------------------------------------------------
     def pack(self) -> list[Run]:
-        size = self.opts.size
-        doc, lengths = self.doc, self.lengths
-        kinds, starts, ends, block_sections = doc.kinds, doc.starts, doc.ends, doc.block_sections
-        count = len(kinds)
+        """Blocks into runs, section by section (the sweep and overlap come later)."""
+        block_sections = self.doc.block_sections
+        count = len(block_sections)
         runs: list[Run] = []
         cur: Run | None = None
         section = -1
@@ -179,50 +182,69 @@ class Packer:
                 if i == count:
                     break
             b, i = i, i + 1
-            kind, bs, be, n = kinds[b], starts[b], ends[b], lengths[b]
             if block_sections[b] != section:  # chunks never span a heading while packing...
-                if cur is not None and not self._carry(cur, block_sections[b]):
+                section = block_sections[b]
+                if cur is not None and not self._carry(cur, section):
                     runs.append(cur)
                     cur = None
-                section = block_sections[b]
-            if cur is not None and self._joined(cur, be, n) <= size:
-                self._extend(cur, bs, be, n, kind)
-                continue
-            only_heading = cur is not None and cur.only_heading
-            room = 0
-            if only_heading:
-                room = size - (self._joined(cur, bs, 0) if self.chars else cur.length)
-            if kind == "heading" or (n <= size and not (only_heading and room >= self.floor)):
-                # a block that fits a fresh chunk is never split: it moves there whole
-                if cur is not None:
-                    runs.append(cur)
-                cur = self._new_run(bs, be, n, kind, section)
-                continue
-            # the block is larger than a chunk, or it must fill the room beside the
-            # heading it sits under (a heading is never orphaned from its text): it
-            # splits where its own structure allows
-            first_cap = size
-            if only_heading and room >= self.floor:
-                first_cap = room
-            elif cur is not None:
-                runs.append(cur)
-                cur = None
-            block = doc.block(b)
-            if kind == "table" and block.header is not None:
-                pieces = self.split.table_fragments(block, first_cap, size)
-            else:
-                pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
-            for (ps, pe), repeats in pieces:
-                pn = self._len(ps, pe)
-                if cur is not None and cur.only_heading and not repeats:
-                    self._extend(cur, ps, pe, pn, kind)
-                    continue
-                if cur is not None:
-                    runs.append(cur)
-                cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
+            cur = self._place(runs, cur, b, section)
         if cur is not None:
             runs.append(cur)
         return runs
+
+    def _place(self, runs: list[Run], cur: Run | None, b: int, section: int) -> Run:
+        """Block ``b`` joins ``cur`` or starts a new run (``cur`` then goes to
+        ``runs``); returns the run still open."""
+        doc, size = self.doc, self.opts.size
+        kind, bs, be, n = doc.kinds[b], doc.starts[b], doc.ends[b], self.lengths[b]
+        if cur is not None and self._joined(cur, be, n) <= size:
+            self._extend(cur, bs, be, n, kind)
+            return cur
+        room = self._room(cur, bs)
+        if kind == "heading" or (n <= size and room < self.floor):
+            # a block that fits a fresh chunk is never split: it moves there whole
+            if cur is not None:
+                runs.append(cur)
+            return self._new_run(bs, be, n, kind, section)
+        # the block is larger than a chunk, or it must fill the room beside the
+        # heading it sits under (a heading is never orphaned from its text): it
+        # splits where its own structure allows
+        first_cap = size
+        if room >= self.floor:
+            first_cap = room
+        elif cur is not None:
+            runs.append(cur)
+            cur = None
+        return self._split_block(runs, cur, b, section, first_cap)
+
+    def _room(self, cur: Run | None, start: int) -> int:
+        """What a heading-only run leaves of the size for the block at ``start``
+        (0 when ``cur`` holds text of its own, or nothing)."""
+        if cur is None or not cur.only_heading:
+            return 0
+        return self.opts.size - (self._joined(cur, start, 0) if self.chars else cur.length)
+
+    def _split_block(
+        self, runs: list[Run], cur: Run | None, b: int, section: int, first_cap: int
+    ) -> Run:
+        """Block ``b`` in pieces (the first at most ``first_cap``, joining ``cur``
+        when that holds only headings); returns the run holding the last piece."""
+        block = self.doc.block(b)
+        kind, size = block.kind, self.opts.size
+        if kind == "table" and block.header is not None:
+            pieces = self.split.table_fragments(block, first_cap, size)
+        else:
+            pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
+        for (ps, pe), repeats in pieces:
+            pn = self._len(ps, pe)
+            if cur is not None and cur.only_heading and not repeats:
+                self._extend(cur, ps, pe, pn, kind)
+                continue
+            if cur is not None:
+                runs.append(cur)
+            cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
+        assert cur is not None  # a block always gives at least one piece
+        return cur
 
     def _absorb(self, cur: Run, i: int, section: int) -> int:
         """Extend ``cur`` over the blocks from ``i`` on that join it whole within its
@@ -245,7 +267,7 @@ class Packer:
             if j == i:
                 return i
             cur.length = length
-        for kind, n in zip(kinds[i:j], lengths[i:j]):
+        for kind, n in zip(kinds[i:j], lengths[i:j], strict=True):
             run_kinds[kind] = run_kinds.get(kind, 0) + n
         last = j - 1
         cur.end, cur.last_kind, cur.last_span = (
@@ -271,45 +293,20 @@ class Packer:
         cur.page = child.page
         return True
 
+    @cached_property
+    def guards(self) -> Guards[Run]:
+        return Guards.of(self.opts, attrgetter("length"), _same_trust)
+
     def sweep(self, runs: list[Run]) -> list[Run]:
-        opts = self.opts
-        swept = sweep(
-            runs,
-            direction=opts.sweep,
-            floor=opts.floor,
-            overflow_limit=opts.overflow_limit,
-            right_limit=opts.effective_max,
-            length=attrgetter("length"),
-            merge=self._merge,
-            compatible=lambda a, b: a.transcribed == b.transcribed,
-        )
-        return swept
+        return sweep(runs, self.opts.sweep, self.guards, self._merge)
 
     def excuses(self, runs: list[Run]) -> list[str]:
-        """Why each remaining runt was left alone ("" for chunks that are not runts)."""
-        opts, floor = self.opts, self.floor
-        out = [""] * len(runs)
-        if opts.sweep == "off":
-            return out
-        for i, run in enumerate(runs):
-            if run.length >= floor:
-                continue
-            if len(runs) == 1:
-                out[i] = "single chunk"
-                continue
-            reasons = []
-            for j, limit in ((i - 1, opts.overflow_limit), (i + 1, opts.effective_max)):
-                if 0 <= j < len(runs):
-                    other = runs[j]
-                    if other.transcribed != run.transcribed:
-                        reasons.append("trust")
-                    elif other.length + run.length > limit:
-                        reasons.append("overflow")
-                    else:
-                        reasons.append("")
-            if all(reasons):
-                out[i] = reasons[0]
-        return out
+        """Why each remaining runt was left alone ("" for chunks that are not runts),
+        by the sweep's own guards."""
+        if self.opts.sweep == "off":
+            return [""] * len(runs)
+        excuse = self.guards.excuse
+        return [excuse(runs, i) for i in range(len(runs))]
 
     def overlap(self, prev: Run, cur: Run, cur_kind: str) -> tuple[int, int]:
         """Overlap span for ``cur`` (of kind ``cur_kind``) taken from ``prev``'s tail,
