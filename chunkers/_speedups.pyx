@@ -3,13 +3,13 @@
 
 ``scan`` is the twin of ``parse._Parser.run_python``: the same blocks and
 sections, found in C. It walks the text once, line by line, and appends plain
-blocks (prose, lists, code) to the parser's lists itself. Two sets of rules are
+blocks (prose, lists, code) to the parser's lists itself. One set of rules is
 written here a second time: how lines are classified (blank, fence, ATX
-heading, list marker) and the section stack (``_Parser.heading``: a Python call
-per heading was a fifth of the compiled parse). Everything else with a rule of
-its own goes back to the parser's Python methods, so it lives in one place:
-tables (the GFM separator check, rows, captions), paragraphs that may be
-linearised table rows, titles with closing hashes, page numbers. Character
+heading, list marker). Everything else with a rule of its own goes back to the
+parser's Python methods, so it lives in one place: the section stack and what
+a heading means (``_Parser.heading``: levels, demotion, trust, pages), tables
+(the GFM separator check, rows, captions), paragraphs that may be linearised
+table rows. Character
 classes follow Python's ``re``: ``\\s`` is ``str.isspace`` and ``\\d`` is
 ``str.isdecimal``.
 
@@ -23,7 +23,6 @@ of the text and a search.
 
 tests/chunkers/test_speedups.py holds every twin to its Python reference.
 """
-import sys
 
 cimport cython
 from cpython.unicode cimport Py_UNICODE_ISDECIMAL, Py_UNICODE_ISSPACE
@@ -67,20 +66,6 @@ def scan(parser, str text):
     scanner.run()
 
 
-cdef class _Frame:
-    """parse._Frame: a heading on the stack."""
-    cdef int level
-    cdef object page, path, nearest_page
-    cdef bint transcribed
-
-    def __cinit__(self, int level, page, tuple path, nearest_page, bint transcribed):
-        self.level = level
-        self.page = page
-        self.path = path
-        self.nearest_page = nearest_page
-        self.transcribed = transcribed
-
-
 @cython.final  # direct calls, not through a method table: at() runs once per character
 cdef class _Scanner:
     cdef object parser
@@ -88,8 +73,7 @@ cdef class _Scanner:
     cdef Py_ssize_t n
     cdef int kind
     cdef void* data
-    cdef list kinds, starts, ends, sections, section_starts, stack
-    cdef object rules  # the parse module: Section, _heading_text, page_number
+    cdef list kinds, starts, ends
 
     def __cinit__(self, parser, str text):
         self.parser = parser
@@ -100,10 +84,6 @@ cdef class _Scanner:
         self.kinds = parser.kinds
         self.starts = parser.starts
         self.ends = parser.ends
-        self.sections = parser.sections
-        self.section_starts = parser.section_starts
-        self.stack = []
-        self.rules = sys.modules[type(parser).__module__]
 
     cdef inline Py_UCS4 at(self, Py_ssize_t i) noexcept:
         return PyUnicode_READ(self.kind, self.data, i)
@@ -339,54 +319,16 @@ cdef class _Scanner:
         return end
 
     cdef int heading(self, Py_ssize_t s, Py_ssize_t e, int level, Py_ssize_t t) except -1:
-        """parse._Parser.heading: the section an ATX heading opens; its title
-        starts at t (after the blanks that follow the hashes)."""
-        cdef str title
-        cdef Py_ssize_t j = e - 1
-        cdef _Frame frame, parent
-        cdef tuple inherited, path
-        cdef bint transcribed, under_transcribed
-        while j >= t and (self.at(j) == u' ' or self.at(j) == u'\t'):
-            j -= 1
-        if j >= t and self.at(j) == u'#':  # closing hashes: the rare case, in Python
-            title = self.rules._heading_text(self.text[t:e])
-        else:
-            title = self.text[t:e].strip()
-        page = None
-        if title and (title[0] == u'p' or title[0] == u'P'):
-            page = self.rules.page_number(title)
-        transcribed = self.rules.TRANSCRIBED_MARK in title
-        stack = self.stack
-        if transcribed and page is None:
-            # seed 000: a transcribed heading never displaces the page anchor above it
-            for frame in reversed(stack):
-                if frame.page is not None:
-                    level = max(frame.level + 1, level)
-                    break
-        while stack and (<_Frame>stack[len(stack) - 1]).level >= level:
-            stack.pop()
-        if stack:
-            parent = stack[len(stack) - 1]
-            inherited = parent.path
-            under_transcribed = transcribed or parent.transcribed
-            nearest_page = parent.nearest_page if page is None else page
-        else:
-            inherited, under_transcribed, nearest_page = (), transcribed, page
-        path = inherited + (title,)
-        # a transcribed heading labels its own section and is never inherited
-        stack.append(_Frame(level, page, inherited if transcribed else path, nearest_page,
-                            under_transcribed))
-        self.sections.append(tuple.__new__(self.rules.Section,
-                                           (title, level, path, under_transcribed, nearest_page)))
-        self.section_starts.append(len(self.kinds))
-        self.add("heading", s, e)
+        """An ATX heading whose title starts at t (after the blanks that follow the
+        hashes): the section stack is parse._Parser.heading's alone."""
+        self.parser.heading(s, e, level, self.text[t:e])
         return 0
 
 
 # Chunk's fields in the order finish fills them, checked against the class once
 CHUNK_FIELDS = ("index", "body", "start", "end", "length", "kind", "heading_path",
                 "overlap_prefix", "overlap_start", "overlap_end", "transcribed", "page",
-                "header_repeated", "runt_excuse")
+                "header_repeated", "runt_excuse", "last_page", "seam")
 cdef object _chunk_class = None
 cdef tuple _slots = ()
 
@@ -454,7 +396,7 @@ def finish(src, list drafts, str unit, chunk_class, count_units):
             length = count_units(norm_header + norm[ds:de], unit)
         out.append(_new_chunk((index, body, s, e, length, draft.kind, draft.heading_path, prefix,
                                os_, oe, draft.transcribed, draft.page, span is not None,
-                               draft.runt_excuse)))
+                               draft.runt_excuse, draft.last_page, draft.seam)))
         index += 1
     return out
 

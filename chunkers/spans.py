@@ -29,6 +29,8 @@ class Draft:
     overlap_start: int = 0
     overlap_end: int = 0
     runt_excuse: str = ""
+    last_page: int | None = None
+    seam: str = ""
 
 
 def finish(
@@ -89,6 +91,8 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
                 draft.page,
                 draft.header is not None,
                 draft.runt_excuse,
+                draft.last_page,
+                draft.seam,
             )
         )
     return out

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "3f78dc66ad0078487477649f058a26d3ee20c237fa7a5eb6f9f501d3194b41f7",
-    ("corpus", "words"): "edf0956988771c78eeefdb9de0a4f3f7211759edfa87a7d81cdee0a126992f9b",
-    ("corpus-crlf", "chars"): "5a05630c1b77a8d179b5d78c5e67bdb4280081e1902cfbfe7c1d4f61ea4a0ba7",
-    ("corpus-crlf", "words"): "1c475642ac140a55fc5459ab43c9b367cb3998401c048f6093f464d37b1a2f86",
+    ("corpus", "chars"): "ce113f27ffc5107b3b2192b66c0e3f90d86bc5eafa190bbf8260c5671e0cf1e7",
+    ("corpus", "words"): "ddeff8a8a30f426f172674b0410d4e4a17ecc6a5ab72d478c28e63eb49e5d692",
+    ("corpus-crlf", "chars"): "a1cd72d03006baa149706e4afb8620a1c945bbadb0f3f24905f012eabdde9670",
+    ("corpus-crlf", "words"): "3924029348714c37904dd98d2620857851a4927f481de3dc9c9aa2f61c3ffe74",
 }
 
 
