@@ -187,6 +187,7 @@ class Card:
     header_repeated: bool
     overlap_chars: int  # length of the overlap prefix, in characters
     body: str = field(repr=False, default="")
+    last_page: int | None = None  # the page of its last character
 
 
 def chunk_cards(
@@ -213,6 +214,7 @@ def chunk_cards(
                 kind=c.kind,
                 heading_path=" > ".join(c.heading_path),
                 page=c.page,
+                last_page=c.last_page,
                 runt=(c.length < opts.floor) and not single,
                 runt_excuse=c.runt_excuse,
                 holds_answer=c.index == holder,
@@ -224,6 +226,15 @@ def chunk_cards(
             )
         )
     return cards
+
+
+def page_label(page: int | None, last_page: int | None) -> str:
+    """ "page 12", or "pages 3–4" for a chunk that spans pages."""
+    if page is None:
+        return "page —"
+    if last_page is not None and last_page != page:
+        return f"pages {page}–{last_page}"
+    return f"page {page}"
 
 
 def card_title(card: Card) -> str:
@@ -269,7 +280,7 @@ def cards_html(
         meta = []
         if card.heading_path:
             meta.append(html.escape(card.heading_path))
-        meta.append(f"page {card.page}" if card.page is not None else "page —")
+        meta.append(page_label(card.page, card.last_page))
         flags = card_flags(card)
         out.append(
             f'<div class="chunk-card" style="border:2px solid {border};border-left:8px solid '

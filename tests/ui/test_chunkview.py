@@ -90,3 +90,12 @@ def test_long_document_view_is_windowed(crlf):
     html = document_html(text, chunks, surv.span, max_chars=5000)
     assert "characters before" in html and "characters after" in html
     assert "four hundred days" in html
+
+
+def test_a_card_that_spans_pages_says_both():
+    prose = "The audit store keeps access logs for four hundred days before archiving them. "
+    text = "## Page 3\n\n" + prose * 50 + "\n\n## Page 4\n\nMumbai FY24 revenue was 18,412 crores."
+    chunks = chunk(text, "structural", 1800, 150)
+    html = cards_html(chunk_cards(chunks, None, ChunkOptions()))
+    assert [(c.page, c.last_page) for c in chunks][-1] == (3, 4)
+    assert html.count("pages 3–4") == 1
