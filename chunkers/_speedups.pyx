@@ -41,7 +41,8 @@ cdef extern from *:
 # Chunk's fields in the order finish fills them, checked against the class once
 CHUNK_FIELDS = ("index", "body", "start", "end", "length", "kind", "heading_path",
                 "overlap_prefix", "overlap_start", "overlap_end", "transcribed", "page",
-                "header_repeated", "runt_excuse", "sentence_cut")
+                "header_repeated", "runt_excuse", "sentence_cut", "last_page",
+                "seam")
 cdef object _chunk_class = None
 cdef tuple _slots = ()
 
@@ -109,7 +110,8 @@ def finish(src, list drafts, str unit, chunk_class, count_units):
             length = count_units(norm_header + norm[ds:de], unit)
         out.append(_new_chunk((index, body, s, e, length, draft.kind, draft.heading_path, prefix,
                                os_, oe, draft.transcribed, draft.page, span is not None,
-                               draft.runt_excuse, draft.sentence_cut)))
+                               draft.runt_excuse, draft.sentence_cut,
+                               draft.last_page, draft.seam)))
         index += 1
     return out
 

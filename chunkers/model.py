@@ -27,6 +27,25 @@ KINDS = (
 )
 UNITS = ("words", "chars")
 
+# -- what happened to overlap at the boundary before a structural chunk (Chunk.seam);
+# -- the packer records it where it decides, so nothing downstream re-derives it
+SEAM_APPLIED = "applied"  # an overlap prefix was copied from the chunk before
+SEAM_OFF = "off"  # overlap is 0
+SEAM_TRANSCRIBED = "transcribed"  # refused: transcribed text on one side
+SEAM_TABLE = "table"  # refused: a table on one side
+SEAM_NEW_SECTION = "new section"  # none: the chunk opens with a heading
+SEAM_NOT_PROSE = "not prose"  # none: code or another block that is not prose on one side
+SEAM_EMPTY = "empty"  # none: the chunk before ends in nothing a prefix could hold
+SEAMS = (
+    SEAM_APPLIED,
+    SEAM_OFF,
+    SEAM_TRANSCRIBED,
+    SEAM_TABLE,
+    SEAM_NEW_SECTION,
+    SEAM_NOT_PROSE,
+    SEAM_EMPTY,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
@@ -40,8 +59,8 @@ class Chunk:
     overlap_prefix: str = ""  # indexed, never displayed
     overlap_start: int = 0  # source span of overlap_prefix (empty span when none)
     overlap_end: int = 0
-    transcribed: bool = False
-    page: int | None = None
+    transcribed: bool = False  # some of its text lies under a transcribed heading
+    page: int | None = None  # the page of its first character (the first page it reaches)
     header_repeated: bool = False  # body begins with a copy of its table's header
     runt_excuse: str = ""  # why a below-floor chunk was left alone, if it is one
     # a sentence too long for a chunk was cut at this chunk's start or end: the
@@ -49,6 +68,8 @@ class Chunk:
     # of the two when both ends cut one). Empty when the chunk cuts no sentence.
     # The sentence strategy sets it; chunkers.seams names the seams.
     sentence_cut: str = ""
+    last_page: int | None = None  # the page of its last character (== page unless it spans)
+    seam: str = ""  # overlap at the boundary before it (SEAMS; "" first, or not recorded)
 
     @property
     def retrievable_text(self) -> str:

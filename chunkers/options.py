@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .model import UNITS
 
 SWEEPS = ("backward", "forward", "off")
-RUNT_FRACTION = 0.25  # a chunk under 25% of size is a runt (seed 000)
-OVERFLOW_FRACTION = 1.25  # a merge may push a chunk to 125% of size
 
 DEFAULT_SIZE = 1800
 DEFAULT_OVERLAP = 150
@@ -18,6 +17,17 @@ DEFAULT_STRATEGY = "structural"
 
 @dataclass(frozen=True, slots=True)
 class ChunkOptions:
+    """Size, overlap and unit, and the limits that follow from the size.
+
+    The runt rule's two fractions are defined here and nowhere else: the floor,
+    the overflow limit and the effective maximum are read from these properties
+    by the packer, the runt sweep on bare lengths and the lab.
+    """
+
+    # -- a chunk under a quarter of size is a runt; a merge may reach 125 % of size --
+    RUNT_PERCENT: ClassVar[int] = 25
+    OVERFLOW_PERCENT: ClassVar[int] = 125
+
     size: int = DEFAULT_SIZE
     overlap: int = DEFAULT_OVERLAP
     unit: str = DEFAULT_UNIT
@@ -42,7 +52,7 @@ class ChunkOptions:
     def sized(
         cls, size: int | None = None, overlap: int | None = None, **options: object
     ) -> ChunkOptions:
-        """Options from what a caller gave. With no size, seed 000's defaults
+        """Options from what a caller gave. With no size, the defaults
         (1800 with 150 overlap); an explicit size without an overlap means none."""
         if size is None:
             size = DEFAULT_SIZE
@@ -53,15 +63,16 @@ class ChunkOptions:
 
     @property
     def floor(self) -> int:
-        """Runt floor: the smallest length that is not a runt (25% of size, rounded up)."""
-        return max(1, -(-self.size * 25 // 100))
+        """Runt floor: the smallest length that is not a runt (RUNT_PERCENT of size,
+        rounded up)."""
+        return max(1, -(-self.size * self.RUNT_PERCENT // 100))
 
     @property
     def overflow_limit(self) -> int:
-        """The longest a runt merge may make a chunk (125% of size)."""
-        return self.size * 125 // 100
+        """The longest a left runt merge may make a chunk (OVERFLOW_PERCENT of size)."""
+        return self.size * self.OVERFLOW_PERCENT // 100
 
     @property
     def effective_max(self) -> int:
-        """size + floor - 1: the real ceiling once runts merge (seed 000: 2,249)."""
+        """size + floor - 1: the real ceiling once runts merge (2,249 at size 1,800)."""
         return self.size + self.floor - 1

@@ -68,10 +68,11 @@ def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
 
 
 def _plausible(text: str, piece: str, s: int, prev_start: int, prev_end: int) -> bool:
-    """The next piece starts after the previous one, reaches past its end, and
-    leaves nothing but whitespace between them."""
+    """The next piece starts no earlier than the previous one, reaches past its end,
+    and leaves nothing but whitespace between them. (At tiny sizes the splitter may
+    emit a piece and then a longer one from the same start.)"""
     return (
-        s > prev_start
+        s >= prev_start
         and text[s : s + len(piece)] == piece
         and s + len(piece) > prev_end
         and not text[prev_end:s].strip()
@@ -85,7 +86,7 @@ def _refind(text: str, piece: str, prev_start: int, prev_end: int, strict: bool 
     m = _NON_SPACE.search(text, prev_end)
     first_new = m.start() if m else len(text)
     best = -1
-    s = text.find(piece, prev_start + 1)
+    s = text.find(piece, max(prev_start, 0))
     while 0 <= s <= first_new:
         if _plausible(text, piece, s, prev_start, prev_end):
             best = s

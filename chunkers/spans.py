@@ -30,6 +30,8 @@ class Draft:
     overlap_end: int = 0
     runt_excuse: str = ""
     sentence_cut: str = ""
+    last_page: int | None = None
+    seam: str = ""
 
 
 def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
@@ -86,6 +88,8 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
                 draft.header is not None,
                 draft.runt_excuse,
                 draft.sentence_cut,
+                draft.last_page,
+                draft.seam,
             )
         )
     return out

@@ -19,6 +19,7 @@ from chunkers import Chunk, ChunkOptions
 
 CHUNK_FIELDS = tuple(f.name for f in fields(Chunk))
 CSV_FIELDS = ("config",) + CHUNK_FIELDS
+_JSON_FIELDS = ("heading_path", "page", "last_page")  # lists and int-or-null, as JSON
 
 
 class ExportError(ValueError):
@@ -98,7 +99,7 @@ def to_csv(chunks: Sequence[Chunk], config: Mapping[str, Any]) -> str:
             v = d[k]
             row[k] = (
                 json.dumps(v, ensure_ascii=False)
-                if k in ("heading_path", "page")
+                if k in _JSON_FIELDS
                 else (str(v).lower() if isinstance(v, bool) else v)
             )
         w.writerow(row)
@@ -125,8 +126,8 @@ def from_csv(text: str) -> tuple[dict[str, Any], list[Chunk]]:
                 if d[k] not in ("true", "false"):
                     raise ValueError(f"{k} must be true or false")
                 d[k] = d[k] == "true"
-            d["heading_path"] = json.loads(d["heading_path"])
-            d["page"] = json.loads(d["page"])
+            for k in _JSON_FIELDS:
+                d[k] = json.loads(d[k])
         except (ValueError, TypeError, KeyError) as exc:
             raise ExportError(f"row {n}: {exc}".splitlines()[0]) from None
         if config is None:

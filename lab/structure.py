@@ -1,25 +1,45 @@
 """Lab 5 as data: table fragments, overlap refusals and heading inheritance.
 
-Seed 000's rules made visible on real chunks: a table fragment repeats its
+The structural chunker's rules made visible on real chunks: a table fragment repeats its
 header; overlap never crosses into or out of a table or transcribed text; a
 transcribed heading is never carried into a later section's heading path.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chunkers import Chunk, ChunkOptions
+from chunkers.model import (
+    SEAM_APPLIED,
+    SEAM_EMPTY,
+    SEAM_NEW_SECTION,
+    SEAM_NOT_PROSE,
+    SEAM_OFF,
+    SEAM_TABLE,
+    SEAM_TRANSCRIBED,
+)
 
 APPLIED = "overlap applied"
 REFUSED_TABLE = "refused: a table on one side"
 REFUSED_TRANSCRIBED = "refused: transcribed text on one side"
 NEW_SECTION = "none: a new section starts"
+NOT_PROSE = "none: code or another block that is not prose on one side"
+EMPTY = "none: nothing to copy"
 NOT_ASKED = "none: overlap is 0"
 NONE = "none"
-_HEADING = re.compile(r"\s*#{1,6}[ \t]")  # the chunk opens with a heading line
+# the structural packer records each seam's outcome on the chunk after it
+# (Chunk.seam): what it decided is what the lab shows, never re-derived here
+OUTCOMES = {
+    SEAM_APPLIED: APPLIED,
+    SEAM_OFF: NOT_ASKED,
+    SEAM_TRANSCRIBED: REFUSED_TRANSCRIBED,
+    SEAM_TABLE: REFUSED_TABLE,
+    SEAM_NEW_SECTION: NEW_SECTION,
+    SEAM_NOT_PROSE: NOT_PROSE,
+    SEAM_EMPTY: EMPTY,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,17 +74,13 @@ class Seam:
 def seams(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
     """What happened to overlap at every boundary between consecutive chunks."""
     out = []
-    for prev, cur in zip(chunks, chunks[1:]):
-        if cur.overlap_prefix:
+    for prev, cur in zip(chunks, chunks[1:], strict=False):
+        if cur.seam:
+            outcome = OUTCOMES[cur.seam]
+        elif cur.overlap_prefix:  # a strategy that records no seams (fixed, sentence...)
             outcome = APPLIED
         elif opts.overlap == 0:
             outcome = NOT_ASKED
-        elif _HEADING.match(cur.body):
-            outcome = NEW_SECTION
-        elif prev.kind == "table" or cur.kind == "table":
-            outcome = REFUSED_TABLE
-        elif prev.transcribed or cur.transcribed:
-            outcome = REFUSED_TRANSCRIBED
         else:
             outcome = NONE
         out.append(Seam(prev.index + 1, cur.index + 1, outcome, len(cur.overlap_prefix)))

@@ -190,6 +190,7 @@ class Card:
     overlap: int  # length of the overlap prefix, in the lab's unit (as ``length``)
     body: str = field(repr=False, default="")
     sentence_cut: str = ""  # the seam a sentence too long for a chunk was cut at, if any
+    last_page: int | None = None  # the page of its last character
 
 
 def chunk_cards(
@@ -216,6 +217,7 @@ def chunk_cards(
                 kind=c.kind,
                 heading_path=" > ".join(c.heading_path),
                 page=c.page,
+                last_page=c.last_page,
                 runt=(c.length < opts.floor) and not single,
                 runt_excuse=c.runt_excuse,
                 holds_answer=c.index == holder,
@@ -228,6 +230,15 @@ def chunk_cards(
             )
         )
     return cards
+
+
+def page_label(page: int | None, last_page: int | None) -> str:
+    """ "page 12", or "pages 3–4" for a chunk that spans pages."""
+    if page is None:
+        return "page —"
+    if last_page is not None and last_page != page:
+        return f"pages {page}–{last_page}"
+    return f"page {page}"
 
 
 def card_title(card: Card) -> str:
@@ -285,7 +296,7 @@ def cards_html(
         meta = []
         if card.heading_path:
             meta.append(html.escape(card.heading_path))
-        meta.append(f"page {card.page}" if card.page is not None else "page —")
+        meta.append(page_label(card.page, card.last_page))
         flags = card_flags(card)
         out.append(
             f'<div class="chunk-card" style="border:2px solid {border};border-left:8px solid '

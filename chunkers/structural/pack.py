@@ -2,8 +2,10 @@
 
 Boundaries fall only between blocks, except inside a block too big for any
 chunk, which splits where its own structure allows (see split.py). Packing
-runs per section; the runt sweep then runs over the whole list, and overlap
-is added last, only between prose chunks that trust each other.
+runs per section (a heading with no text of its own travels with what follows
+it); the runt sweep then runs over the whole list, and overlap is added last,
+only between prose chunks that trust each other, each seam's outcome recorded.
+docs/packing.md states every rule and the invariants the tests hold.
 """
 
 from __future__ import annotations
@@ -14,11 +16,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter, sub
 
+from ..model import (
+    SEAM_APPLIED,
+    SEAM_EMPTY,
+    SEAM_NEW_SECTION,
+    SEAM_NOT_PROSE,
+    SEAM_OFF,
+    SEAM_TABLE,
+    SEAM_TRANSCRIBED,
+)
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
 from .parse import ParsedDocument
-from .runts import sweep
+from .runts import Guards, sweep
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
@@ -43,7 +54,11 @@ class Run:
     last_span: tuple[int, int] = (0, 0)  # the last piece: where overlap is taken from
     heading_path: tuple[str, ...] = ()
     transcribed: bool = False
-    page: int | None = None
+    page: int | None = None  # the first page it reaches
+    last_page: int | None = None  # the last page it reaches
+    # how many leading entries of heading_path lie above its first character
+    # (the rest are heading lines inside its body)
+    context: int = 0
 
     @property
     def only_heading(self) -> bool:
@@ -61,6 +76,19 @@ class Run:
         if len(content) == 1:  # the common case: one kind of block (perhaps under its heading)
             return content[0]
         return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
+
+
+def _same_trust(a: Run, b: Run) -> bool:
+    return a.transcribed == b.transcribed
+
+
+def _common_length(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 class Packer:
@@ -88,7 +116,7 @@ class Packer:
             if self.chars:
                 lengths = list(map(sub, doc.ends, doc.starts))
             else:
-                lengths = [self._len(s, e) for s, e in zip(doc.starts, doc.ends)]
+                lengths = [self._len(s, e) for s, e in zip(doc.starts, doc.ends, strict=True)]
             self.doc.cache[key] = lengths
         return lengths
 
@@ -114,6 +142,9 @@ class Packer:
     ) -> Run:
         section = self.doc.sections[section_index]
         header_len = self._len(*header) if header else 0
+        path = section.heading_path if self.opts.heading_paths else ()
+        # a run that opens with its section's heading shows that heading in its body
+        context = len(path) - 1 if kind == "heading" and path else len(path)
         return Run(
             s,
             e,
@@ -125,9 +156,11 @@ class Packer:
             kind,
             kind,
             (s, e),
-            section.heading_path if self.opts.heading_paths else (),
+            path,
             section.transcribed,
             section.page,
+            section.page,
+            context,
         )
 
     def _extend(self, run: Run, s: int, e: int, n: int, kind: str) -> None:
@@ -146,11 +179,9 @@ class Packer:
             length = b.end - a.start + a.header_len
         else:
             length = a.length + b.length - b.header_len
-        common: list[str] = []
-        for x, y in zip(a.heading_path, b.heading_path):
-            if x != y:
-                break
-            common.append(x)
+        # -- heading context: the headings above a's first character stay in the
+        # -- path (they are in neither body); past them, only what b shares with a
+        keep = max(a.context, _common_length(a.heading_path, b.heading_path))
         return Run(  # positional, in Run's field order: keywords cost more per record
             a.start,
             b.end,
@@ -162,17 +193,18 @@ class Packer:
             a.first_kind,
             b.last_kind,
             b.last_span,
-            tuple(common),
-            a.transcribed,
-            a.page,
+            a.heading_path[:keep],
+            a.transcribed or b.transcribed,
+            a.page if a.page is not None else b.page,
+            b.last_page if b.last_page is not None else a.last_page,
+            a.context,
         )
 
     # -- packing ---------------------------------------------------------------
     def pack(self) -> list[Run]:
-        size = self.opts.size
-        doc, lengths = self.doc, self.lengths
-        kinds, starts, ends, block_sections = doc.kinds, doc.starts, doc.ends, doc.block_sections
-        count = len(kinds)
+        """Blocks into runs, section by section (the sweep and overlap come later)."""
+        block_sections = self.doc.block_sections
+        count = len(block_sections)
         runs: list[Run] = []
         cur: Run | None = None
         section = -1
@@ -183,50 +215,82 @@ class Packer:
                 if i == count:
                     break
             b, i = i, i + 1
-            kind, bs, be, n = kinds[b], starts[b], ends[b], lengths[b]
             if block_sections[b] != section:  # chunks never span a heading while packing...
-                if cur is not None and not self._carry(cur, block_sections[b]):
+                section = block_sections[b]
+                if cur is not None and not self._may_carry(cur, section):
                     runs.append(cur)
                     cur = None
-                section = block_sections[b]
-            if cur is not None and self._joined(cur, be, n) <= size:
-                self._extend(cur, bs, be, n, kind)
-                continue
-            only_heading = cur is not None and cur.only_heading
-            room = 0
-            if only_heading:
-                room = size - (self._joined(cur, bs, 0) if self.chars else cur.length)
-            if kind == "heading" or (n <= size and not (only_heading and room >= self.floor)):
-                # a block that fits a fresh chunk is never split: it moves there whole
-                if cur is not None:
-                    runs.append(cur)
-                cur = self._new_run(bs, be, n, kind, section)
-                continue
-            # the block is larger than a chunk, or it must fill the room beside the
-            # heading it sits under (a heading is never orphaned from its text): it
-            # splits where its own structure allows
-            first_cap = size
-            if only_heading and room >= self.floor:
-                first_cap = room
-            elif cur is not None:
-                runs.append(cur)
-                cur = None
-            block = doc.block(b)
-            if kind == "table" and block.header is not None:
-                pieces = self.split.table_fragments(block, first_cap, size)
-            else:
-                pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
-            for (ps, pe), repeats in pieces:
-                pn = self._len(ps, pe)
-                if cur is not None and cur.only_heading and not repeats:
-                    self._extend(cur, ps, pe, pn, kind)
-                    continue
-                if cur is not None:
-                    runs.append(cur)
-                cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
+            cur = self._place(runs, cur, b, section)
         if cur is not None:
             runs.append(cur)
         return runs
+
+    def _place(self, runs: list[Run], cur: Run | None, b: int, section: int) -> Run:
+        """Block ``b`` joins ``cur`` or starts a new run (``cur`` then goes to
+        ``runs``); returns the run still open."""
+        doc, size = self.doc, self.opts.size
+        kind, bs, be, n = doc.kinds[b], doc.starts[b], doc.ends[b], self.lengths[b]
+        if cur is not None and (
+            self._joined(cur, be, n) <= size or self._moves_whole(cur, kind, be, n)
+        ):
+            self._join(cur, bs, be, n, kind, section)
+            return cur
+        room = self._room(cur, bs)
+        if kind == "heading" or (n <= size and room < self.floor):
+            # a block that fits a fresh chunk is never split: it moves there whole
+            if cur is not None:
+                runs.append(cur)
+            return self._new_run(bs, be, n, kind, section)
+        # the block is larger than a chunk, or it must fill the room beside the
+        # heading it sits under (a heading is never orphaned from its text): it
+        # splits where its own structure allows
+        first_cap = size
+        if room >= self.floor:
+            first_cap = room
+        elif cur is not None:
+            runs.append(cur)
+            cur = None
+        return self._split_block(runs, cur, b, section, first_cap)
+
+    def _moves_whole(self, cur: Run, kind: str, end: int, n: int) -> bool:
+        """A block that fits a fresh chunk is never split: under a heading with no
+        text of its own yet, it joins that heading whole while the two stay within
+        the effective maximum (rather than splitting to fill the room beside it)."""
+        return (
+            kind != "heading"
+            and n <= self.opts.size
+            and cur.only_heading
+            and self._joined(cur, end, n) <= self.opts.effective_max
+        )
+
+    def _room(self, cur: Run | None, start: int) -> int:
+        """What a heading-only run leaves of the size for the block at ``start``
+        (0 when ``cur`` holds text of its own, or nothing)."""
+        if cur is None or not cur.only_heading:
+            return 0
+        return self.opts.size - (self._joined(cur, start, 0) if self.chars else cur.length)
+
+    def _split_block(
+        self, runs: list[Run], cur: Run | None, b: int, section: int, first_cap: int
+    ) -> Run:
+        """Block ``b`` in pieces (the first at most ``first_cap``, joining ``cur``
+        when that holds only headings); returns the run holding the last piece."""
+        block = self.doc.block(b)
+        kind, size = block.kind, self.opts.size
+        if kind == "table" and block.header is not None:
+            pieces = self.split.table_fragments(block, first_cap, size)
+        else:
+            pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
+        for (ps, pe), repeats in pieces:
+            pn = self._len(ps, pe)
+            if cur is not None and cur.only_heading and not repeats:
+                self._join(cur, ps, pe, pn, kind, section)
+                continue
+            if cur is not None:
+                runs.append(cur)
+            cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
+        assert cur is not None  # a block always gives at least one piece
+        return cur
 
     def _absorb(self, cur: Run, i: int, section: int) -> int:
         """Extend ``cur`` over the blocks from ``i`` on that join it whole within its
@@ -249,7 +313,7 @@ class Packer:
             if j == i:
                 return i
             cur.length = length
-        for kind, n in zip(kinds[i:j], lengths[i:j]):
+        for kind, n in zip(kinds[i:j], lengths[i:j], strict=True):
             run_kinds[kind] = run_kinds.get(kind, 0) + n
         last = j - 1
         cur.end, cur.last_kind, cur.last_span = (
@@ -259,75 +323,79 @@ class Packer:
         )
         return j
 
-    def _carry(self, cur: Run, section: int) -> bool:
-        """...except that headings with no text of their own stay with their child.
+    def _may_carry(self, cur: Run, section: int) -> bool:
+        """...except that headings with no text of their own travel with what follows.
 
-        "## Page 12" followed at once by "### Reserved instances" is one chunk
-        start, not a heading orphaned at the end of page 11's last chunk.
+        "## Page 12" followed at once by "### Reserved instances" (or by a heading
+        of its own level) is one chunk start, not a heading stranded at the end of
+        page 11's last chunk. A trusted heading may join transcribed text (the run
+        becomes transcribed); a transcribed heading never joins trusted text.
         """
-        if not cur.only_heading:
-            return False
-        parent, child = self.doc.sections[cur.section], self.doc.sections[section]
-        if child.level <= parent.level or child.transcribed != cur.transcribed:
-            return False
-        cur.section = section
-        cur.heading_path = child.heading_path if self.opts.heading_paths else ()
-        cur.page = child.page
-        return True
+        return cur.only_heading and (not cur.transcribed or self.doc.sections[section].transcribed)
+
+    def _join(self, cur: Run, s: int, e: int, n: int, kind: str, section: int) -> None:
+        """Extend ``cur`` over a piece of ``section``: when the piece is the first
+        past headings carried from another section, the run takes that section's
+        path, trust and pages."""
+        if cur.section != section:
+            child = self.doc.sections[section]
+            path = child.heading_path if self.opts.heading_paths else ()
+            # -- heading context: the headings above the run's first character stay
+            # -- in its path; a section outside them (an empty heading followed by a
+            # -- heading above its level) does not lend the run its path
+            above = cur.heading_path[: cur.context]
+            if path[: cur.context] != above:
+                path = above
+            cur.section = section
+            cur.heading_path = path
+            cur.transcribed = child.transcribed
+            if cur.page is None:
+                cur.page = child.page
+            if child.page is not None:
+                cur.last_page = child.page
+        self._extend(cur, s, e, n, kind)
+
+    @cached_property
+    def guards(self) -> Guards[Run]:
+        return Guards.of(self.opts, attrgetter("length"), _same_trust)
 
     def sweep(self, runs: list[Run]) -> list[Run]:
-        opts = self.opts
-        swept = sweep(
-            runs,
-            direction=opts.sweep,
-            floor=opts.floor,
-            overflow_limit=opts.overflow_limit,
-            right_limit=opts.effective_max,
-            length=attrgetter("length"),
-            merge=self._merge,
-            compatible=lambda a, b: a.transcribed == b.transcribed,
-        )
-        return swept
+        return sweep(runs, self.opts.sweep, self.guards, self._merge)
 
     def excuses(self, runs: list[Run]) -> list[str]:
-        """Why each remaining runt was left alone ("" for chunks that are not runts)."""
-        opts, floor = self.opts, self.floor
-        out = [""] * len(runs)
-        if opts.sweep == "off":
-            return out
-        for i, run in enumerate(runs):
-            if run.length >= floor:
-                continue
-            if len(runs) == 1:
-                out[i] = "single chunk"
-                continue
-            reasons = []
-            for j, limit in ((i - 1, opts.overflow_limit), (i + 1, opts.effective_max)):
-                if 0 <= j < len(runs):
-                    other = runs[j]
-                    if other.transcribed != run.transcribed:
-                        reasons.append("trust")
-                    elif other.length + run.length > limit:
-                        reasons.append("overflow")
-                    else:
-                        reasons.append("")
-            if all(reasons):
-                out[i] = reasons[0]
-        return out
+        """Why each remaining runt was left alone ("" for chunks that are not runts),
+        by the sweep's own guards."""
+        if self.opts.sweep == "off":
+            return [""] * len(runs)
+        excuse = self.guards.excuse
+        return [excuse(runs, i) for i in range(len(runs))]
 
-    def overlap(self, prev: Run, cur: Run, cur_kind: str) -> tuple[int, int]:
-        """Overlap span for ``cur`` (of kind ``cur_kind``) taken from ``prev``'s tail,
-        or (0, 0) for none."""
-        n = self.opts.overlap
+    def seam(self, prev: Run, cur: Run, cur_kind: str) -> str:
+        """Whether overlap may cross from ``prev`` into ``cur`` (of kind ``cur_kind``):
+        SEAM_APPLIED if so, else why not (model.SEAMS)."""
+        if self.opts.overlap <= 0:
+            return SEAM_OFF
+        if prev.transcribed or cur.transcribed:
+            return SEAM_TRANSCRIBED
+        if "table" in (prev.last_kind, cur.first_kind, cur_kind):
+            return SEAM_TABLE
+        if cur.first_kind == "heading":  # a heading starts a new section
+            return SEAM_NEW_SECTION
         if (
-            n <= 0
-            or prev.transcribed
-            or cur.transcribed
-            or prev.last_kind not in PROSE_KINDS
-            or cur.first_kind not in PROSE_KINDS  # a heading starts a new section
+            prev.last_kind not in PROSE_KINDS
+            or cur.first_kind not in PROSE_KINDS
             or cur_kind not in PROSE_KINDS
         ):
-            return (0, 0)
+            return SEAM_NOT_PROSE
+        return SEAM_APPLIED
+
+    def overlap(self, prev: Run, cur: Run, cur_kind: str) -> tuple[int, int, str]:
+        """Overlap span for ``cur`` taken from ``prev``'s tail, or (0, 0), and the
+        seam's outcome."""
+        outcome = self.seam(prev, cur, cur_kind)
+        if outcome != SEAM_APPLIED:
+            return (0, 0, outcome)
+        n = self.opts.overlap
         ls, le = prev.last_span
         text = self.text
         if self.chars:
@@ -343,8 +411,8 @@ class Packer:
         while ts < le and text[ts].isspace():
             ts += 1
         if ts >= le or not _WORD.search(_TAG.sub("", text[ts:le])):
-            return (0, 0)
-        return (ts, le)
+            return (0, 0, SEAM_EMPTY)
+        return (ts, le, SEAM_APPLIED)
 
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
@@ -354,7 +422,7 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     drafts: list[Draft] = []
     for i, run in enumerate(runs):
         kind = run.kind
-        os_, oe = packer.overlap(runs[i - 1], run, kind) if i else (0, 0)
+        os_, oe, seam = packer.overlap(runs[i - 1], run, kind) if i else (0, 0, "")
         drafts.append(  # positional: keywords cost a third more per record
             Draft(
                 run.start,
@@ -367,6 +435,8 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
                 os_,
                 oe,
                 excuses[i],
+                last_page=run.last_page,
+                seam=seam,
             )
         )
     return drafts

@@ -68,7 +68,9 @@ class Section(NamedTuple):
 class _Frame:
     """A heading on the stack, with what its descendants inherit worked out once."""
 
-    level: int
+    level: int  # effective level, after demotion
+    source_level: int  # the level as written
+    shift: int  # how far this heading and the headings written below it are demoted
     page: int | None
     path: tuple[str, ...]  # the inheritable headings down to this one
     nearest_page: int | None  # this heading's page, else the nearest one above it
@@ -378,12 +380,20 @@ class _Parser:
         page = page_number(title)
         transcribed = is_transcribed(title)
         stack = self.stack
+        source_level = level
+        # -- a heading written below a demoted heading moves down with it, so it
+        # -- stays its descendant: a demotion never turns a transcribed heading's
+        # -- child into its sibling (and so into trusted text)
+        parent = next((f for f in reversed(stack) if f.source_level < source_level), None)
+        shift = parent.shift if parent is not None else 0
+        level += shift
         if transcribed and page is None:
-            # seed 000: max(PAGE_HEADING_LEVEL + 1, guessed_level), so a
-            # transcribed heading never displaces the page anchor above it
+            # max(page anchor level + 1, guessed level): a transcribed heading never
+            # displaces the page anchor above it
             anchor = next((f for f in reversed(stack) if f.page is not None), None)
-            if anchor is not None:
-                level = max(anchor.level + 1, level)
+            if anchor is not None and anchor.level + 1 > level:
+                shift += anchor.level + 1 - level
+                level = anchor.level + 1
         while stack and stack[-1].level >= level:
             stack.pop()
         if stack:
@@ -395,7 +405,15 @@ class _Parser:
         path = inherited + (title,)
         # a transcribed heading labels its own section and is never inherited
         stack.append(
-            _Frame(level, page, inherited if transcribed else path, nearest_page, under_transcribed)
+            _Frame(
+                level,
+                source_level,
+                shift,
+                page,
+                inherited if transcribed else path,
+                nearest_page,
+                under_transcribed,
+            )
         )
         sections = self.sections
         sections.append(Section(title, level, path, under_transcribed, nearest_page))

@@ -1,83 +1,137 @@
-"""The runt sweep (seed 000), on bare lengths and on chunks alike.
+"""The runt sweep, on bare lengths and on chunks alike.
 
-A runt is a chunk under 25% of size. The backward sweep merges each runt into
-the chunk before it, so small pieces coalesce with each other before either
-reaches for a full-size neighbour; a merge that would pass 125% of size (the
-overflow guard) or mix trusted with transcribed text (the trust guard) is
-refused. Beyond the seed's loop, a runt the left merge refused may join the
-chunk after it, and a leading runt merges forward, so the floor holds
-everywhere the guards allow.
+A runt is a chunk under the floor (ChunkOptions.floor). The backward sweep
+merges each runt into the chunk before it, so small pieces coalesce with each
+other before either reaches for a full-size neighbour; a merge that would pass
+the overflow limit (the overflow guard) or mix trusted with transcribed text
+(the trust guard) is refused. A runt the left merge refused may join the chunk
+after it, and a leading runt merges forward, so the floor holds everywhere the
+guards allow. The guards are one test (Guards.refusal): the sweep asks it
+before each merge and the packer asks it again to say why a runt was left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from ..options import ChunkOptions
 
 T = TypeVar("T")
 
+TRUST = "trust"
+OVERFLOW = "overflow"
+SINGLE = "single chunk"
 
-def sweep(
-    items: Sequence[T],
-    *,
-    direction: str,
-    floor: int,
-    overflow_limit: int,
-    right_limit: int,
-    length: Callable[[T], int],
-    merge: Callable[[T, T], T],
-    compatible: Callable[[T, T], bool] = lambda a, b: True,
-) -> list[T]:
-    """Merge runts (length < floor). ``direction`` is backward, forward or off.
+
+def _always(a: object, b: object) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Guards(Generic[T]):
+    """When a runt may merge: the limits (from ChunkOptions) and the trust test.
 
     Left merges may reach ``overflow_limit``; right merges (the fallback and the
     leading runt) stop at ``right_limit``, the effective maximum, so no merge
     ever makes a chunk longer than size + floor - 1 out of pieces within size.
     """
+
+    floor: int
+    overflow_limit: int
+    right_limit: int
+    length: Callable[[T], int]
+    compatible: Callable[[T, T], bool] = _always
+
+    @classmethod
+    def of(
+        cls,
+        opts: ChunkOptions,
+        length: Callable[[T], int],
+        compatible: Callable[[T, T], bool] = _always,
+    ) -> Guards[T]:
+        return cls(opts.floor, opts.overflow_limit, opts.effective_max, length, compatible)
+
+    def refusal(self, a: T, b: T, limit: int) -> str:
+        """Why a and b may not merge into one chunk of at most ``limit``; "" if they may."""
+        if not self.compatible(a, b):
+            return TRUST
+        if self.length(a) + self.length(b) > limit:
+            return OVERFLOW
+        return ""
+
+    def fits(self, a: T, b: T, limit: int) -> bool:
+        return not self.refusal(a, b, limit)
+
+    def is_runt(self, item: T) -> bool:
+        return self.length(item) < self.floor
+
+    def excuse(self, items: Sequence[T], i: int) -> str:
+        """Why items[i], a runt the sweep left, could merge with neither neighbour
+        (the left one's reason first); "" when it is no runt."""
+        if not self.is_runt(items[i]):
+            return ""
+        if len(items) == 1:
+            return SINGLE
+        reasons = []
+        if i > 0:
+            reasons.append(self.refusal(items[i - 1], items[i], self.overflow_limit))
+        if i + 1 < len(items):
+            reasons.append(self.refusal(items[i], items[i + 1], self.right_limit))
+        return reasons[0] if all(reasons) else ""
+
+
+def sweep(
+    items: Sequence[T], direction: str, guards: Guards[T], merge: Callable[[T, T], T]
+) -> list[T]:
+    """Merge runts (length < floor). ``direction`` is backward, forward or off."""
     if direction == "off" or len(items) < 2:
         return list(items)
-
-    def fits(a: T, b: T, limit: int) -> bool:
-        return compatible(a, b) and length(a) + length(b) <= limit
-
-    if direction == "forward":  # the seed's counter-example: it stalls
+    fits, is_runt = guards.fits, guards.is_runt
+    if direction == "forward":  # the counter-example: it stalls
         out: list[T] = [items[0]]
         for item in items[1:]:
-            if length(item) < floor and fits(out[-1], item, overflow_limit):
+            if is_runt(item) and fits(out[-1], item, guards.overflow_limit):
                 out[-1] = merge(out[-1], item)
             else:
                 out.append(item)
     elif direction == "backward":
-        rev: list[T] = []  # finished chunks, right to left
-        carry = items[-1]
-        for left in reversed(items[:-1]):
-            if length(carry) < floor and fits(left, carry, overflow_limit):
-                carry = merge(left, carry)
-                continue
-            if length(carry) < floor and rev and fits(carry, rev[-1], right_limit):
-                rev[-1] = merge(carry, rev[-1])
-            else:
-                rev.append(carry)
-            carry = left
-        rev.append(carry)
-        out = rev[::-1]
+        out = _backward(items, guards, merge)
     else:
         raise ValueError(f"sweep must be backward, forward or off, got {direction!r}")
     # a leading runt has nothing before it: it merges forward
-    while len(out) > 1 and length(out[0]) < floor and fits(out[0], out[1], right_limit):
+    while len(out) > 1 and is_runt(out[0]) and fits(out[0], out[1], guards.right_limit):
         out[0:2] = [merge(out[0], out[1])]
     return out
 
 
+def _backward(items: Sequence[T], guards: Guards[T], merge: Callable[[T, T], T]) -> list[T]:
+    fits, is_runt = guards.fits, guards.is_runt
+    rev: list[T] = []  # finished chunks, right to left
+    carry = items[-1]
+    for left in reversed(items[:-1]):
+        if is_runt(carry) and fits(left, carry, guards.overflow_limit):
+            carry = merge(left, carry)
+            continue
+        if is_runt(carry) and rev and fits(carry, rev[-1], guards.right_limit):
+            rev[-1] = merge(carry, rev[-1])
+        else:
+            rev.append(carry)
+        carry = left
+    rev.append(carry)
+    return rev[::-1]
+
+
+def _add(a: int, b: int) -> int:
+    return a + b
+
+
+def _itself(n: int) -> int:
+    return n
+
+
 def sweep_lengths(lengths: Sequence[int], size: int, direction: str = "backward") -> list[int]:
-    """The sweep on bare lengths, as seed 000 states its examples."""
-    floor = max(1, -(-size * 25 // 100))
-    return sweep(
-        list(lengths),
-        direction=direction,
-        floor=floor,
-        overflow_limit=size * 125 // 100,
-        right_limit=size + floor - 1,
-        length=lambda n: n,
-        merge=lambda a, b: a + b,
-    )
+    """The sweep on bare lengths, as the runt examples state it (no overlap, no trust)."""
+    guards: Guards[int] = Guards.of(ChunkOptions(size=size, overlap=0), _itself)
+    return sweep(list(lengths), direction, guards, _add)

@@ -7,6 +7,13 @@ from pathlib import Path
 import pytest
 
 from chunkers import STRATEGIES, ChunkOptions, chunk
+from tests.chunkers.invariants import (
+    heading_context_breaks,
+    over_max_breaks,
+    page_breaks,
+    runt_breaks,
+    trust_breaks,
+)
 from tests.support import CORPUS, SHARED_CORPUS, assert_spans_true, corpus_files, lost_characters
 
 pytestmark = pytest.mark.corpus
@@ -36,18 +43,25 @@ def test_no_text_lost_on_the_corpus(name: str, unit: str, size: int, overlap: in
     assert failures == []
 
 
-def test_structural_invariants_hold_on_the_corpus() -> None:
-    opts = ChunkOptions()
-    over, runts = [], []
+@pytest.mark.parametrize("unit,size,overlap", [("chars", 1800, 150), ("words", 200, 20)])
+def test_structural_invariants_hold_on_the_corpus(unit: str, size: int, overlap: int) -> None:
+    """Nothing over the effective maximum but an unsplittable unit, no runt without
+    an excuse, every heading above a chunk named, trust and pages as the text says."""
+    opts = ChunkOptions(size=size, overlap=overlap, unit=unit)
+    failures: list[str] = []
     for path in FILES:
-        chunks = chunk(path.read_text(encoding="utf-8"))
-        for c in chunks:
-            if c.length > opts.effective_max and "\n" in c.body.strip() and c.kind != "code":
-                over.append((path.name, c.index, c.length, c.kind))
-            if c.length < opts.floor and len(chunks) > 1 and not c.runt_excuse:
-                runts.append((path.name, c.index, c.length))
-    assert runts == []
-    assert over == []
+        # "\n" line breaks: chunk offsets are then the parse's offsets
+        text = path.read_text(encoding="utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        chunks = chunk(text, "structural", size, overlap, unit=unit)
+        breaks = (
+            over_max_breaks(chunks, opts)
+            + runt_breaks(chunks, opts)
+            + heading_context_breaks(text, chunks)
+            + trust_breaks(text, chunks)
+            + page_breaks(text, chunks)
+        )
+        failures += [f"{_relative(path)}: {b}" for b in breaks]
+    assert failures == []
 
 
 def _relative(path: Path) -> str:

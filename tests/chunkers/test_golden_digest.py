@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "b78cb2a914389d697212a5dbf556051132e46dd7118e0f833b1da3393d241b07",
-    ("corpus", "words"): "51e9097244d0955aac934505dfb1124c0cb8d7dc82a76d1c594519850e970261",
-    ("corpus-crlf", "chars"): "7012746fdf97f04f5f04c8b9cc38f471d64584a0f4fa37b72008d3862520d724",
-    ("corpus-crlf", "words"): "1ca0267cb3d572806e604828c507a35e21ad6ba59a307a30b64f3560d843b8e5",
+    ("corpus", "chars"): "ce113f27ffc5107b3b2192b66c0e3f90d86bc5eafa190bbf8260c5671e0cf1e7",
+    ("corpus", "words"): "ddeff8a8a30f426f172674b0410d4e4a17ecc6a5ab72d478c28e63eb49e5d692",
+    ("corpus-crlf", "chars"): "a1cd72d03006baa149706e4afb8620a1c945bbadb0f3f24905f012eabdde9670",
+    ("corpus-crlf", "words"): "3924029348714c37904dd98d2620857851a4927f481de3dc9c9aa2f61c3ffe74",
 }
 
 

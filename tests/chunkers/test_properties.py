@@ -8,7 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk
+from chunkers.options import SWEEPS
 from chunkers.structural.parse import parse
+from tests.chunkers.invariants import (
+    heading_context_breaks,
+    over_max_breaks,
+    page_breaks,
+    runt_breaks,
+    trust_breaks,
+)
 from tests.support import assert_spans_true, lost_characters, units
 
 WORDS = st.sampled_from(
@@ -91,17 +99,41 @@ def test_structural_limits_and_runt_floor(text: str, opt) -> None:
     unit = opt[0]
     size, overlap = _opts(*opt)
     opts = ChunkOptions(size=size, overlap=overlap, unit=unit)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     chunks = chunk(text, "structural", size, overlap, unit=unit)
-    for c in chunks:
-        if c.length > opts.effective_max:
-            body_lines = [ln for ln in re.split(r"\r\n|\r|\n", c.body) if ln.strip()]
-            # only an indivisible unit (a row, a heading line, a code or table line
-            # with its header) can carry a chunk past size + floor - 1
-            assert (
-                any(units(ln, unit) > opts.size // 2 for ln in body_lines) or len(body_lines) <= 3
-            ), c
-        if c.length < opts.floor and len(chunks) > 1:
-            assert c.runt_excuse in ("trust", "overflow"), (c, [x.length for x in chunks])
+    assert over_max_breaks(chunks, opts) == []
+    assert runt_breaks(chunks, opts) == []
+
+
+# -- converted PDFs: page anchors, transcribed headings at any level (so that some
+# -- are demoted below their page anchor), headings under them, OCR lines and tables
+OCR_LINE = st.lists(WORDS, min_size=2, max_size=10).map(lambda ws: " ".join(ws) + " l1 (illegible)")
+TRANSCRIBED = st.tuples(st.integers(1, 4), WORDS).map(
+    lambda t: "#" * t[0] + f" {t[1]} chart (transcribed from scan)"
+)
+PDF_BLOCK = st.one_of(PROSE, PAGE, PAGE, TRANSCRIBED, TRANSCRIBED, HEADING, OCR_LINE, tables())
+
+
+@st.composite
+def converted_pdfs(draw) -> str:
+    return "\n\n".join(draw(st.lists(PDF_BLOCK, min_size=1, max_size=24)))
+
+
+@SETTINGS
+@given(st.one_of(documents(), converted_pdfs()), OPTIONS, st.sampled_from(SWEEPS))
+def test_heading_context_trust_and_pages(text: str, opt, sweep: str) -> None:
+    unit = opt[0]
+    size, overlap = _opts(*opt)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    chunks = chunk(text, "structural", size, overlap, unit=unit, sweep=sweep)
+    assert heading_context_breaks(text, chunks) == []
+    assert trust_breaks(text, chunks) == []
+    assert page_breaks(text, chunks) == []
+    assert lost_characters(text, chunks) == []
+    opts = ChunkOptions(size=size, overlap=overlap, unit=unit, sweep=sweep)
+    assert over_max_breaks(chunks, opts) == []
+    if sweep != "off":
+        assert runt_breaks(chunks, opts) == []
 
 
 @SETTINGS
@@ -143,3 +175,12 @@ def test_crlf_and_cr_chunk_like_lf(text: str) -> None:
             assert [x.body for x in a] == [
                 y.body.replace("\r\n", "\n").replace("\r", "\n") for y in b
             ]
+
+
+def test_recursive_follows_a_longer_piece_from_the_same_start() -> None:
+    # LangChain emits "``" then "```" from the same offset at size 3: the second
+    # piece is new text, not a chunk out of order
+    text = "the.\n\n```python\nthe."
+    chunks = chunk(text, "recursive", 3, 2, unit="chars")
+    assert lost_characters(text, chunks) == []
+    assert_spans_true(text, chunks)

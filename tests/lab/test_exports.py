@@ -93,3 +93,19 @@ def test_round_trip_of_any_text(text, strategy):
     want = (cfg if chunks else {}, chunks)  # the configuration travels on each chunk's line
     assert from_jsonl(to_jsonl(chunks, cfg)) == want
     assert from_csv(to_csv(chunks, cfg)) == want
+
+
+def test_a_chunk_that_spans_pages_keeps_its_last_page():
+    prose = "The audit store keeps access logs for four hundred days before archiving them. "
+    text = (
+        "## Page 3\n\n"
+        + prose * 50
+        + "\n\n## Page 4\n\nMumbai FY24 revenue was 18,412 crores.\n\n## Page 5\n\n"
+        + prose * 55
+    )
+    opts = ChunkOptions()
+    chunks = chunk_with(text, "structural", opts)
+    assert [(c.page, c.last_page) for c in chunks if c.last_page != c.page] == [(3, 4)]
+    cfg = chunking_config("pages.md", text, "structural", opts)
+    for write, read in ((to_jsonl, from_jsonl), (to_csv, from_csv)):
+        assert read(write(chunks, cfg)) == (cfg, chunks)

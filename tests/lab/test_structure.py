@@ -3,7 +3,9 @@ from pathlib import Path
 from chunkers import ChunkOptions, chunk_with
 from lab.structure import (
     APPLIED,
+    NEW_SECTION,
     NOT_ASKED,
+    OUTCOMES,
     REFUSED_TABLE,
     REFUSED_TRANSCRIBED,
     heading_inheritance,
@@ -44,3 +46,16 @@ def test_transcribed_heading_is_not_inherited():
     nexts = [r for r in rows if not r.transcribed]
     assert nexts and all("is not inherited" in r.note for r in nexts)
     assert all("transcribed" not in r.heading_path for r in nexts)
+
+
+def test_seams_are_what_the_packer_decided():
+    # a long shell script is split between lines; a piece that opens with a
+    # comment line ("# ...") is still code, not a new section
+    lines = [f"# step {i}\necho 'running step {i} of the deployment script now'" for i in range(40)]
+    text = "Deploy with this script.\n\n```bash\n" + "\n".join(lines) + "\n```\n"
+    opts = ChunkOptions(size=300, overlap=50, unit="chars")
+    chunks = chunk_with(text, "structural", opts)
+    assert any(c.body.startswith("# step") for c in chunks)
+    outcomes = [s.outcome for s in seams(chunks, opts)]
+    assert NEW_SECTION not in outcomes
+    assert outcomes == [OUTCOMES[c.seam] for c in chunks[1:]]

@@ -101,3 +101,12 @@ def test_a_card_says_where_its_sentence_was_cut():
     assert "sentence cut at a space" in card_flags(cards[1])
     whole = chunk_cards(chunk_with("One. Two.", "sentence", opts), None, opts)
     assert not any("sentence cut" in f for f in card_flags(whole[0]))
+
+
+def test_a_card_that_spans_pages_says_both():
+    prose = "The audit store keeps access logs for four hundred days before archiving them. "
+    text = "## Page 3\n\n" + prose * 50 + "\n\n## Page 4\n\nMumbai FY24 revenue was 18,412 crores."
+    chunks = chunk(text, "structural", 1800, 150)
+    html = cards_html(chunk_cards(chunks, None, ChunkOptions()))
+    assert [(c.page, c.last_page) for c in chunks][-1] == (3, 4)
+    assert html.count("pages 3–4") == 1

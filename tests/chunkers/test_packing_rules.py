@@ -1,0 +1,139 @@
+"""The packer's rules about headings, trust, pages and whole blocks: one example each.
+
+Every example runs at the default size (1,800 characters with 150 overlap) on
+text shaped like what users upload: converted PDFs with page anchors and
+transcribed charts, release notes, manuals.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chunkers import ChunkOptions, chunk
+from chunkers.model import SEAM_APPLIED, SEAM_TABLE, SEAM_TRANSCRIBED
+from tests.chunkers.invariants import heading_context_breaks, page_breaks, trust_breaks
+
+PROSE = "The audit store keeps access logs for four hundred days before archiving them. "
+OCR = "Q3 revenue 4,2l8 crores (illegible) margin 1B.4% approx per chart legend.\n"
+_HEADING_LINE = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
+
+
+def chunks(text: str):
+    return chunk(text, "structural", 1800, 150)
+
+
+def last_line(body: str) -> str:
+    return body.rstrip().rsplit("\n", 1)[-1]
+
+
+def ends_with_heading(body: str) -> bool:
+    return _HEADING_LINE.match(last_line(body)) is not None
+
+
+# -- a chunk never ends with a heading: a heading travels with what follows it ---------
+def test_page_anchor_travels_with_its_transcribed_child() -> None:
+    text = (
+        "## Page 11\n\n" + PROSE * 60 + "\n\n## Page 12\n\n### Chart (transcribed)\n\n" + OCR * 40
+    )
+    out = chunks(text)
+    assert not any(ends_with_heading(c.body) for c in out), [last_line(c.body) for c in out]
+    chart = next(c for c in out if "### Chart (transcribed)" in c.body)
+    assert chart.body.startswith("## Page 12\n\n### Chart") and chart.page == 12
+    assert chart.transcribed  # a trusted heading may join transcribed text, not the reverse
+
+
+def test_empty_heading_travels_with_the_next_heading_of_its_level() -> None:
+    text = PROSE * 20 + "\n\n## 1.0\n\n## Features\n\n" + PROSE * 30
+    out = chunks(text)
+    assert not any(ends_with_heading(c.body) for c in out), [last_line(c.body) for c in out]
+    features = next(c for c in out if "## Features" in c.body)
+    assert features.body.startswith("## 1.0\n\n## Features")
+    assert features.heading_path == ("Features",)
+
+
+# -- heading context: every heading above a chunk's first character is named --------------
+def release_notes() -> str:
+    return "\n\n".join(
+        [
+            "# Release Notes",
+            "## 0.100.0",
+            "### Features",
+            PROSE * 22,
+            "### Internal",
+            "\n".join(f"- Bump dependency number {i} to its latest release." for i in range(14)),
+            "## 0.99.1",
+            "### Fixes",
+            "- Fix a typo.",
+            "## 0.99.0",
+            PROSE * 22,
+        ]
+    )
+
+
+def test_runt_merge_keeps_the_version_above_the_first_character() -> None:
+    text = release_notes()
+    out = chunks(text)
+    internal = next(c for c in out if c.body.startswith("### Internal"))
+    assert "## 0.99.1" in internal.body  # the runt after it merged into it
+    assert internal.heading_path == ("Release Notes", "0.100.0")
+    assert heading_context_breaks(text, out) == []
+
+
+def test_merge_of_sibling_sections_still_names_only_what_they_share() -> None:
+    # both headings are in the merged body: the path need not repeat them
+    text = "## C\n\n" + PROSE * 4 + "\n\n## D\n\n" + PROSE * 2
+    (only,) = chunk(text, "structural", 1800, 0)
+    assert only.heading_path == ()
+    assert heading_context_breaks(text, [only]) == []
+
+
+# -- trust: text under a transcribed heading stays transcribed, whatever the demotion did --
+def test_heading_under_a_demoted_transcribed_heading_stays_transcribed() -> None:
+    text = "## Page 12\n\n## Chart (transcribed)\n\n" + OCR * 100 + "\n\n### Chart details\n\n"
+    text += OCR * 60
+    out = chunks(text)
+    details = [c for c in out if c.heading_path[-1:] == ("Chart details",)]
+    assert details and all(c.transcribed for c in details)
+    assert all(c.overlap_prefix == "" for c in out)
+    assert trust_breaks(text, out) == []
+
+
+def test_seam_records_why_overlap_was_refused() -> None:
+    table = "| Region | Revenue |\n|---|---|\n" + "| Mumbai | 18,412 |\n" * 30
+    text = PROSE * 30 + "\n\n" + table + "\n" + PROSE * 30 + "\n\n### Scan (transcribed)\n\n"
+    text += OCR * 30
+    out = chunks(text)
+    seams = [c.seam for c in out]
+    assert seams[0] == ""  # nothing before the first chunk
+    assert SEAM_TABLE in seams and SEAM_TRANSCRIBED in seams and SEAM_APPLIED in seams
+    assert all((c.seam == SEAM_APPLIED) == bool(c.overlap_prefix) for c in out)
+
+
+# -- pages: a chunk's page is its first character's; a chunk that spans pages says its last -
+def test_fact_on_a_page_of_its_own_is_cited_with_its_page() -> None:
+    fact = "Mumbai FY24 revenue was 18,412 crores."
+    text = (
+        "## Page 3\n\n" + PROSE * 50 + "\n\n## Page 4\n\n" + fact + "\n\n## Page 5\n\n" + PROSE * 55
+    )
+    out = chunks(text)
+    (holder,) = [c for c in out if fact in c.body]
+    assert holder.page <= 4 <= holder.last_page
+    assert (holder.page, holder.last_page) == (3, 4)
+    assert holder.heading_path == ("Page 3",)  # where its first character sits
+    assert [(c.page, c.last_page) for c in out if c is not holder] == [(3, 3)] * 2 + [(5, 5)] * 3
+    assert page_breaks(text, out) == []
+    assert holder.to_dict()["last_page"] == 4
+
+
+# -- a block that fits a fresh chunk is never split -------------------------------------------
+def test_paragraph_that_fits_with_its_heading_is_not_split() -> None:
+    heading = "## Retention and archiving rules"  # 32 characters
+    first = "Access logs " + "are kept in the audit store for four hundred days " * 17 + "first."
+    second = "They are " + "archived to cold storage and never deleted in place " * 17 + "after it."
+    paragraph = first + " " + second
+    assert (len(heading), len(paragraph)) == (32, 1771)
+    text = PROSE * 30 + "\n\n" + heading + "\n\n" + paragraph + "\n\n## Next\n\n" + PROSE * 20
+    out = chunks(text)
+    (holder,) = [c for c in out if first in c.body]
+    assert second in holder.body and holder.body.startswith(heading)
+    assert holder.length <= ChunkOptions().effective_max
