@@ -121,8 +121,8 @@ def test_an_html_table_splits_between_rows_and_repeats_its_header() -> None:
 
 
 def test_overlap_carries_words_never_a_lone_tag() -> None:
-    tag = '<img src="' + "a" * 76 + '.png">'  # a paragraph that ends in an inline tag
-    text = f"{PROSE * 2}\n{tag}\n\n{PROSE * 2}"
+    tag = '<img src="' + "a" * 76 + '.png">'  # an image on its own, after the prose
+    text = f"{PROSE * 2}\n\n{tag}\n\n{PROSE * 2}"
     chunks = s(text, 1000, 100)
     assert len(chunks) > 1 and chunks[0].body.endswith(tag)
     assert chunks[1].overlap_prefix == ""  # the tail holds no word: no overlap
