@@ -24,7 +24,7 @@ def body(ctx):
         S.register_curve(CURVE_KEY)
         left, right = st.columns([3, 1])
         with left:
-            st.plotly_chart(
+            shell.plot(
                 charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
                 key=CURVE_KEY,
                 on_select="rerun",

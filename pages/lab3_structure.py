@@ -23,7 +23,7 @@ def body(ctx):
             surv = shell.survival_of(ctx, name)
             shell.verdict_banner(chunkview.verdict(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
-            st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
+            shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
@@ -39,8 +39,8 @@ def body(ctx):
             )
             for n in names
         }
-        st.plotly_chart(
-            charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height()),
+        shell.plot(
+            charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height(1)),
             key="lab3_curves",
         )
         shell.table(
@@ -61,7 +61,7 @@ def body(ctx):
         rates = {
             n: data.gold_rate(ctx.text, answers, n, ctx.size, ctx.overlap, ctx.unit) for n in names
         }
-        st.plotly_chart(
+        shell.plot(
             charts.strategy_bars(
                 rates,
                 f"Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
@@ -74,7 +74,7 @@ def body(ctx):
     else:
         st.info("This document has no gold set: the per-strategy survival rate needs one.")
     st.subheader(f"Chunk view: {STRATEGIES[ctx.strategy].display_name}")
-    view = shell.chunk_view(ctx, key="lab3")
+    view = shell.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
     shell.footer(ctx, "structure", view, extra)
 
 

@@ -41,7 +41,9 @@ DEFAULT_DOC = "platform_data"  # seed 002's document
 # Switching unit starts from that unit's classic setting: seed 002's widget
 # (24 words, no overlap) or seed 000's chunker (1,800 chars, 150 overlap).
 UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
-PARAM_KEYS = ("lab", "doc", "q", "strategy", "unit", "size", "overlap")
+PARAM_KEYS = ("lab", "doc", "q", "strategy", "unit", "size", "overlap", "presenter")
+# How a link says presenter mode is on or off (a teacher's bookmark for the projector).
+_ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,7 @@ class Settings:
     size: int = 24
     overlap: int = 0
     lab: str = "boundary"
+    presenter: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -197,11 +200,23 @@ def parse_params(
     elif s.overlap >= s.size:
         s = replace(s, overlap=clamp_overlap(s.overlap, s.size))
 
+    raw = _one(params, "presenter")
+    on = None if raw is None else presenter_value(raw)
+    s = s if on is None else replace(s, presenter=on)
+    if raw is not None and on is None:
+        bad("presenter", raw, "presenter is 1 or 0", "0")
+
     unknown = sorted(k for k in params if k not in PARAM_KEYS)
     if unknown:
         names = ", ".join(md_escape(_clip(str(k))) for k in unknown)
         notices.append(f"{source} parameter(s) {names} not understood and ignored.")
     return s, notices
+
+
+def presenter_value(raw: str) -> bool | None:
+    """'1', 'true', 'on', 'yes' -> True; '0', 'false', 'off', 'no' -> False; else None."""
+    v = raw.strip().lower()
+    return True if v in _ON else False if v in _OFF else None
 
 
 def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, str]:
@@ -215,6 +230,8 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
         "size": str(settings.size),
         "overlap": str(settings.overlap),
     }
+    if settings.presenter:  # only said when on: an ordinary link stays as it was
+        out["presenter"] = "1"
     if not shareable_doc:
         out.pop("doc")
         out.pop("q")
