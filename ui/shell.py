@@ -299,11 +299,11 @@ def wrapping_table(rows: list[dict[str, Any]]) -> None:
     shown as written."""
     df = pd.DataFrame(rows)
     for col in df.columns:
-        if df[col].dtype == object or pd.api.types.is_string_dtype(df[col]):
+        if df[col].dtype.kind == "f":  # as the lab rounded it (0.917, 1), not 1.0000
+            df[col] = df[col].map(lambda v: f"{v:g}")
+        elif df[col].dtype == object or pd.api.types.is_string_dtype(df[col]):
             df[col] = df[col].map(md_escape)
-    floats = [c for c in df.columns if df[c].dtype.kind == "f"]
-    # numbers as the lab rounded them (0.917, 1), not padded to four decimals
-    st.table(df.style.format("{:g}", subset=floats), hide_index=True)
+    st.table(df, hide_index=True)
 
 
 def explain(text: str) -> None:

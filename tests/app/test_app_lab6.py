@@ -7,6 +7,8 @@ GOLD = b'{"question": "how long are audit logs kept?", "answer": "Audit logs are
 
 def _summary(at):
     df = at.table[0].value
+    for col in ("recall@1", "recall@3", "recall@5", "recall@10", "MRR"):
+        df[col] = df[col].astype(float)  # shown as rounded, e.g. "0.917"
     return {row["strategy"]: row for _, row in df.iterrows()}
 
 
