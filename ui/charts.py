@@ -46,7 +46,8 @@ def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
     fig.update_layout(
         height=height,
         margin=dict(l=10, r=10, t=50, b=10),
-        legend=dict(orientation="h", yanchor="top", y=-0.18, x=0),
+        # the legend at the figure's foot, below the axis title whatever the text size
+        legend=dict(orientation="h", yref="container", yanchor="bottom", y=0, x=0),
         **kw,
     )
     return fig
