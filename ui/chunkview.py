@@ -100,7 +100,7 @@ def _style(seg: Segment) -> str:
     return ";".join(parts)
 
 
-SCROLL_TARGET = "scroll-target"  # the answer's first piece, and the card that holds it
+SCROLL_TARGET = "data-scroll-target"  # on the answer's first piece and the card holding it
 
 
 def document_html(
@@ -131,7 +131,7 @@ def document_html(
                 + '"'
             )
         if seg.answer and not target_placed:  # where the box opens: the answer, or its split
-            title += f' class="{SCROLL_TARGET}"'
+            title += f" {SCROLL_TARGET}"
             target_placed = True
         pieces.append(f'<span style="{style}"{title}>{body}</span>' if style else body)
     if hi < len(text):
@@ -280,9 +280,9 @@ def cards_html(
             meta.append(html.escape(card.heading_path))
         meta.append(f"page {card.page}" if card.page is not None else "page —")
         flags = card_flags(card)
-        classes = "chunk-card" + (f" {SCROLL_TARGET}" if card.index == target else "")
+        mark = f" {SCROLL_TARGET}" if card.index == target else ""
         out.append(
-            f'<div class="{classes}" style="border:2px solid {border};border-left:8px solid '
+            f'<div class="chunk-card"{mark} style="border:2px solid {border};border-left:8px solid '
             f'{chunk_shade(card.index)};border-radius:6px;padding:6px 8px;margin-bottom:6px;">'
             f'<div style="font-weight:700;">{html.escape(card_title(card))}</div>'
             f'<div style="font-size:0.8em;color:#444;">{" · ".join(meta)}</div>'
@@ -313,7 +313,7 @@ _SCROLL_JS = """<script>/* view %s */
       return;
     }
     boxes.forEach(function (box) {
-      var t = box.querySelector(".%s");
+      var t = box.querySelector("[%s]");
       if (!t) { box.scrollTop = 0; return; }
       var top = t.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
       box.scrollTop = Math.max(0, top - box.clientHeight / 3);

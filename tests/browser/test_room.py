@@ -133,11 +133,11 @@ def test_the_chunk_view_opens_at_the_answer(app_url, browser):
     page.goto(
         f"{app_url}/?lab=boundary&doc=support_kb&q=7&strategy=fixed&unit=words&size=20&overlap=0"
     )
-    page.locator(f"{MAIN} .chunk-cards .scroll-target").first.wait_for(timeout=60_000)
+    page.locator(f"{MAIN} .chunk-cards [data-scroll-target]").first.wait_for(timeout=60_000)
     wait_idle(page)
     page.wait_for_timeout(300)
     for box in (".chunk-doc", ".chunk-cards"):
-        state = _scroll_state(page, f"{MAIN} {box}", ".scroll-target")
+        state = _scroll_state(page, f"{MAIN} {box}", "[data-scroll-target]")
         assert state["tall"] and state["scrollTop"] > 0 and state["inside"], (box, state)
     page.locator(f"{MAIN} .chunk-doc").first.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "browser_chunk_view_at_answer.png"))
@@ -149,7 +149,7 @@ def test_the_chunk_view_opens_at_the_answer(app_url, browser):
     wait_idle(page)
     page.wait_for_timeout(300)
     for box in (".chunk-doc", ".chunk-cards"):
-        state = _scroll_state(page, f"{MAIN} {box}", ".scroll-target")
+        state = _scroll_state(page, f"{MAIN} {box}", "[data-scroll-target]")
         assert state["scrollTop"] > 0 and state["inside"], (box, state)
     page.close()
 
