@@ -26,10 +26,9 @@ current = next(slug for slug, p in PAGES.items() if p.url_path == page.url_path)
 
 st.session_state[shell.CTX] = sidebar.render()
 
-if S.presenter():
-    st.html(
-        "<style>.stMainBlockContainer{font-size:1.15rem;} h1{font-size:2.6rem !important;}</style>"
-    )
+# A projector hides the sidebar; switching presenter mode off opens it again.
+st.set_page_config(initial_sidebar_state="collapsed" if S.presenter() else "expanded")
+shell.page_style()
 
 wanted = S.take_wanted_lab()
 if wanted and wanted != current and wanted in PAGES:

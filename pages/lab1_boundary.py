@@ -42,7 +42,7 @@ def body(ctx):
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
         left, right = st.columns([3, 1])
         with left:
-            st.plotly_chart(
+            shell.plot(
                 charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
                 key=S.register_curve(CURVE_KEY),
                 on_select="rerun",

@@ -26,7 +26,7 @@ def body(ctx):
         if ctx.answer:
             sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
             grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
-            st.plotly_chart(
+            shell.plot(
                 charts.lottery_heatmap(grid, ctx.size, ctx.overlap, ctx.unit, shell.chart_height()),
                 key="lab2_map",
             )
@@ -66,7 +66,8 @@ def body(ctx):
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
-        st.plotly_chart(
+        S.register_curve(CURVE_KEY)
+        shell.plot(
             charts.survival_step(
                 curve,
                 ctx.size,

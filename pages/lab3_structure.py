@@ -27,7 +27,7 @@ def body(ctx):
             else:
                 shell.verdict_banner(chunkview.verdict(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
-            st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
+            shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
             check = sweeps.size_check(cs, ctx.opts)
             # -- why -- a strategy that passes the size can look perfect for the wrong reason
             (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
@@ -47,8 +47,8 @@ def body(ctx):
             )
             for n in names
         }
-        st.plotly_chart(
-            charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height()),
+        shell.plot(
+            charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height(1)),
             key="lab3_curves",
         )
         shell.table(
@@ -71,7 +71,7 @@ def body(ctx):
         rates = {
             n: data.gold_rate(ctx.text, answers, n, ctx.size, ctx.overlap, ctx.unit) for n in names
         }
-        st.plotly_chart(
+        shell.plot(
             charts.strategy_bars(
                 rates,
                 f"Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
@@ -85,7 +85,7 @@ def body(ctx):
         where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
         st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
     st.subheader(f"Chunk view: {STRATEGIES[ctx.strategy].display_name}")
-    view = shell.chunk_view(ctx, key="lab3")
+    view = shell.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
     shell.footer(ctx, "structure", view, extra)
 
 

@@ -45,9 +45,11 @@ def _scores(ctx, k1, b, sweep, extra):
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
     left, right = st.columns(2)
-    left.plotly_chart(charts.score_bars(rows, shell.chart_height()), key="lab4_bars")
-    right.plotly_chart(
-        charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height()), key="lab4_scatter"
+    shell.plot(charts.score_bars(rows, shell.chart_height(1)), key="lab4_bars", container=left)
+    shell.plot(
+        charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height(1)),
+        key="lab4_scatter",
+        container=right,
     )
     st.markdown(f"**{curve.label}**")
     extra.update(

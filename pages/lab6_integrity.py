@@ -94,15 +94,15 @@ def body(ctx):
             }
             for n, r in reports.items()
         ]
-        left, right = st.columns([3, 2])
+        left, right = st.columns([2, 1])  # every column of the table on screen at 1440
         with left:
-            shell.table(summary)
+            shell.wrapping_table(summary)
         with right:
-            st.plotly_chart(
+            shell.plot(
                 charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
-                    shell.chart_height(),
+                    shell.chart_height(1),  # under the k slider
                 ),
                 key="lab6_recall",
             )
@@ -111,7 +111,7 @@ def body(ctx):
             f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
             f"with no chunk, {len(current.ranks_poorly)} ranking below {k}"
         )
-        shell.table(
+        shell.wrapping_table(
             [
                 {
                     "question": r.question,
@@ -138,7 +138,7 @@ def body(ctx):
     lengths = [
         c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     ]
-    st.plotly_chart(
+    shell.plot(
         charts.length_histogram(
             lengths,
             stats.floor,

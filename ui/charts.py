@@ -20,11 +20,34 @@ CATEGORY_COLOURS = {
 }
 
 
+BASE_FONT_PX = 12  # Plotly's default text size; titles are 1.4x that
+
+
+def scale_text(fig: go.Figure, factor: float) -> go.Figure:
+    """Every text of the figure ``factor`` times larger: ticks, axis titles, legend,
+    title, annotations and bar labels (they inherit the layout's font unless set)."""
+    size = round(BASE_FONT_PX * factor)
+    # every text named one by one: Streamlit's chart theme sets ticks, axis titles
+    # and the legend itself, so the layout's font alone would not reach them
+    fig.update_layout(font_size=size, title_font_size=round(size * 1.4), legend_font_size=size)
+    fig.update_xaxes(tickfont_size=size, title_font_size=size)
+    fig.update_yaxes(tickfont_size=size, title_font_size=size)
+    for note in fig.layout.annotations or ():
+        note.font.size = round((note.font.size or BASE_FONT_PX) * factor)
+    for trace in fig.data:
+        if getattr(trace, "textfont", None) is not None:
+            trace.textfont.size = round((trace.textfont.size or BASE_FONT_PX) * factor)
+    if fig.layout.uniformtext.minsize:
+        fig.layout.uniformtext.minsize = round(fig.layout.uniformtext.minsize * factor)
+    return fig
+
+
 def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
     fig.update_layout(
         height=height,
         margin=dict(l=10, r=10, t=50, b=10),
-        legend=dict(orientation="h", yanchor="top", y=-0.18, x=0),
+        # the legend at the figure's foot, below the axis title whatever the text size
+        legend=dict(orientation="h", yref="container", yanchor="bottom", y=0, x=0),
         **kw,
     )
     return fig
@@ -303,8 +326,15 @@ def recall_bars(
                 name=STRATEGIES[name].display_name,
                 marker_color=palette.strategy_colour(name),
                 text=[f"{v:.2f}" for v in values],
-                textposition="auto",
+                textposition="inside",
+                insidetextanchor="end",
+                textangle=0,
+                hovertemplate=f"{STRATEGIES[name].display_name}: %{{x}} %{{y:.2f}}<extra></extra>",
             )
         )
     fig.update_yaxes(range=[0, 1.05])
+    # -- why -- twenty bars share the width: a label that does not fit upright at a
+    # readable size is dropped (the table beside the chart has every number), never
+    # rotated or shrunk to a few pixels.
+    fig.update_layout(uniformtext=dict(minsize=BASE_FONT_PX, mode="hide"))
     return _layout(fig, height, title="Recall@k and MRR per strategy", barmode="group")

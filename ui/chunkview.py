@@ -10,6 +10,7 @@ never inject markup or script into the page.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -100,6 +101,9 @@ def _style(seg: Segment) -> str:
     return ";".join(parts)
 
 
+SCROLL_TARGET = "data-scroll-target"  # on the answer's first piece and the card holding it
+
+
 def document_html(
     text: str,
     chunks: Sequence[Chunk],
@@ -112,6 +116,7 @@ def document_html(
     lo, hi = view_window(len(text), answer_span, max_chars)
     starts = {c.start: c.index for c in chunks}
     pieces: list[str] = []
+    target_placed = False
     if lo > 0:
         pieces.append(f"<em>… {lo:,} characters before …</em>\n")
     for seg in segments(text, chunks, answer_span, (lo, hi)):
@@ -126,6 +131,9 @@ def document_html(
                 + ", ".join(str(i + 1) for i in seg.overlap_into)
                 + '"'
             )
+        if seg.answer and not target_placed:  # where the box opens: the answer, or its split
+            title += f" {SCROLL_TARGET}"
+            target_placed = True
         pieces.append(f'<span style="{style}"{title}>{body}</span>' if style else body)
     if hi < len(text):
         pieces.append(f"\n<em>… {len(text) - hi:,} characters after …</em>")
@@ -288,6 +296,7 @@ def cards_html(
 ) -> str:
     """All cards as one escaped HTML block (one element, however many chunks)."""
     out = []
+    target = next((c.index for c in cards if c.holds_answer or c.answer_piece), None)
     for card in cards:
         border = (
             ANSWER if (card.holds_answer or card.answer_piece) else (RUNT if card.runt else "#ccc")
@@ -298,8 +307,9 @@ def cards_html(
             meta.append(html.escape(card.heading_path))
         meta.append(page_label(card.page, card.last_page))
         flags = card_flags(card)
+        mark = f" {SCROLL_TARGET}" if card.index == target else ""
         out.append(
-            f'<div class="chunk-card" style="border:2px solid {border};border-left:8px solid '
+            f'<div class="chunk-card"{mark} style="border:2px solid {border};border-left:8px solid '
             f'{chunk_shade(card.index)};border-radius:6px;padding:6px 8px;margin-bottom:6px;">'
             f'<div style="font-weight:700;">{html.escape(card_title(card))}</div>'
             f'<div style="font-size:0.8em;color:#444;">{" · ".join(meta)}</div>'
@@ -313,6 +323,38 @@ def cards_html(
         )
     scroll = f"max-height:{height_px}px;overflow-y:auto;" if height_px else ""
     return f'<div class="chunk-cards" style="{scroll}">' + "".join(out) + "</div>"
+
+
+# Opens the document box and the card box of the same chunk view (the column block
+# around this script) at their scroll target, a third of the way down, so the text
+# before the answer shows too. Without a target a box opens at the top. The view's
+# digest in a comment makes the script new, so it runs again, whenever the view changes.
+_SCROLL_JS = """<script>/* view %s */
+(function () {
+  var me = document.currentScript;
+  function go(triesLeft) {
+    var block = me && me.closest('[data-testid="stHorizontalBlock"]');
+    var boxes = block ? block.querySelectorAll(".chunk-doc, .chunk-cards") : [];
+    if (boxes.length < 2 && triesLeft > 0) {
+      setTimeout(function () { go(triesLeft - 1); }, 50);
+      return;
+    }
+    boxes.forEach(function (box) {
+      var t = box.querySelector("[%s]");
+      if (!t) { box.scrollTop = 0; return; }
+      var top = t.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+      box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    });
+  }
+  go(40);
+})();
+</script>"""
+
+
+def scroll_script(view_html: str) -> str:
+    """Our fixed script that opens the chunk view at the answer (no document text in it)."""
+    digest = hashlib.blake2b(view_html.encode(), digest_size=8).hexdigest()
+    return _SCROLL_JS % (digest, SCROLL_TARGET)
 
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:

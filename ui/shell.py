@@ -3,6 +3,7 @@ view with its verdict banner and cards, pinning and the chunk exports."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 
 from lab import exports
 from lab.survival import AnswerNotFound, Survival
-from ui import chunkview, controls, notebook, urlstate
+from ui import charts, chunkview, controls, notebook, urlstate
 from ui.markup import md_escape
 
 from . import data
@@ -21,15 +22,69 @@ from .sidebar import Context
 
 CTX = "_ctx"
 CHART_HEIGHT = 380
-PRESENTER_HEIGHT = 600
+# -- why 440 -- a projector is often 1280x720: under the page's top bar, the
+# title and the verdict, 440 px is what is left for the main chart.
+PRESENTER_HEIGHT = 440
+PRESENTER_ROW_PX = 115  # a row of sliders at presenter size
+PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
+DOC_BOX_PX = 520  # the chunk view's document and cards scroll inside this height
+_SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
+
+# Every page: a shorter top margin, so a lab's verdict and its main chart share one
+# screen at 1440x900; the presenter switch pinned in the top bar, visible with the
+# sidebar closed.
+_PAGE_CSS = """
+.stMainBlockContainer { padding-top: 3.5rem; }
+.st-key-presenter_switch { position: fixed; top: 0.85rem; right: 4.5rem; z-index: 999991;
+  width: auto !important; background: rgba(255,255,255,0.9); border-radius: 6px;
+  padding: 0 0.4rem; }
+"""
+# Presenter mode: body text 1.5x (16 -> 24 px) in the main area; headings keep their
+# size or grow, never shrink.
+_PRESENTER_CSS = """
+.stMainBlockContainer { padding-top: 3.75rem; padding-bottom: 2rem; }
+.stMain [data-testid="stMarkdownContainer"] p, .stMain [data-testid="stMarkdownContainer"] li,
+.stMain [data-testid="stCaptionContainer"], .stMain [data-testid="stWidgetLabel"] p,
+.stMain [data-testid="stTable"] td, .stMain [data-testid="stTable"] th,
+.stMain [data-testid="stMetricValue"], .stMain .stHtml { font-size: 1.5rem; }
+.stMain h1 { font-size: 3rem; padding-top: 0; }
+"""
 
 
 def context() -> Context:
     return st.session_state[CTX]
 
 
-def chart_height() -> int:
-    return PRESENTER_HEIGHT if S.presenter() else CHART_HEIGHT
+def chart_height(rows_above: int = 0) -> int:
+    """The charts' height; in presenter mode less for each row of controls or verdicts
+    a lab puts between its verdict and its main chart, so both fit 1280x720."""
+    return PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above if S.presenter() else CHART_HEIGHT
+
+
+def page_style() -> None:
+    """The page's CSS, and the presenter switch (app.py calls this on every run)."""
+    css = _PAGE_CSS + (_PRESENTER_CSS if S.presenter() else "")
+    st.html(f"<style>{css}</style>")
+    with st.container(key="presenter_switch"):
+        st.toggle(
+            "Presenter mode",
+            key=S.PRESENTER,
+            help="For a projector: larger text and charts, no explanations, sidebar closed "
+            "(open it with the arrow at the top left). A link with presenter=1 opens this way.",
+        )
+
+
+def plot(fig: Any, *, key: str, container: Any = None, **kwargs: Any) -> Any:
+    """st.plotly_chart, with chart text 1.5x larger in presenter mode."""
+    if S.presenter():
+        charts.scale_text(fig, PRESENTER_TEXT)
+    return (container or st).plotly_chart(fig, key=key, **kwargs)
+
+
+def _slot(n: int) -> Any:
+    """The verdict slot (0) or the chunk-view slot (1) of the page being drawn."""
+    slots = st.session_state.get(_SLOTS)
+    return slots[n] if slots else contextlib.nullcontext()
 
 
 def one_line(exc: BaseException) -> str:
@@ -46,7 +101,11 @@ def _load_preset(slug: str) -> None:
 def run_lab(
     slug: str, intro: str, body: Callable[[Context], None], *, needs_document: bool = True
 ) -> None:
-    """Header, intro (hidden for presenters), then the body behind a one-line error guard."""
+    """Header, intro (hidden for presenters), then the body behind a one-line error guard.
+
+    The chunk view's verdict is drawn right under the header and the chunk view
+    itself after the body, so the verdict and the lab's main chart (the body's
+    first chart) share one screen."""
     number = urlstate.LAB_SLUGS.index(slug) + 1
     st.title(f"{number}. {urlstate.lab_title(slug)}")
     if not S.presenter():
@@ -64,14 +123,17 @@ def run_lab(
     if needs_document and ctx.text is None:
         st.info("Upload a .md or .txt document in the sidebar, or pick a sample, to start.")
         return
-    try:
-        body(ctx)
-    except ScriptControlException:
-        raise
-    except AnswerNotFound as e:  # caught by the sidebar first; kept as a last guard
-        st.warning(f"{one_line(e)}: pick an answer that appears in the document.")
-    except Exception as e:  # noqa: BLE001 - the user sees one line, never a traceback
-        st.error(f"Something went wrong in this lab: {one_line(e)}")
+    verdict_slot, main, view_slot = st.container(), st.container(), st.container()
+    st.session_state[_SLOTS] = (verdict_slot, view_slot)
+    with main:
+        try:
+            body(ctx)
+        except ScriptControlException:
+            raise
+        except AnswerNotFound as e:  # caught by the sidebar first; kept as a last guard
+            st.warning(f"{one_line(e)}: pick an answer that appears in the document.")
+        except Exception as e:  # noqa: BLE001 - the user sees one line, never a traceback
+            st.error(f"Something went wrong in this lab: {one_line(e)}")
 
 
 # --------------------------------------------------------------------------- chunk view
@@ -120,15 +182,32 @@ def chunk_view(
     strategy: str | None = None,
     heading_path: bool = True,
     sweep: str = "backward",
+    verdict_on_top: bool = True,
 ) -> dict[str, Any]:
-    """Verdict banner, count line, the shaded document and the chunk cards.
+    """Verdict banner (under the page's title unless ``verdict_on_top`` is False),
+    then, after the lab's own body: count line, the shaded document and the chunk
+    cards, both opened at the answer.
 
     Returns the key numbers (for a pin)."""
     strategy = strategy or ctx.strategy
     cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
     surv = survival_of(ctx, strategy, sweep)
     v = verdict_for(ctx, surv)
-    verdict_banner(v)
+    with _slot(0) if verdict_on_top else contextlib.nullcontext():
+        verdict_banner(v)
+    with _slot(1):
+        return _chunk_view_body(ctx, cs, surv, v, strategy, heading_path, sweep)
+
+
+def _chunk_view_body(
+    ctx: Context,
+    cs: list[Any],
+    surv: Survival | None,
+    v: chunkview.Verdict,
+    strategy: str,
+    heading_path: bool,
+    sweep: str,
+) -> dict[str, Any]:
     scores = None
     if ctx.question:
         try:
@@ -151,15 +230,17 @@ def chunk_view(
     left, right = st.columns([3, 2])
     with left:
         st.html(chunkview.legend_html())
-        st.html(
-            chunkview.document_html(ctx.text, cs, span, height_px=None if S.presenter() else 520)
-        )
+        doc_html = chunkview.document_html(ctx.text, cs, span, height_px=DOC_BOX_PX)
+        st.html(doc_html)
     with right:
         cards = chunkview.chunk_cards(cs, scores, ctx.opts, surv)
         if len(cards) > chunkview_limit():
             st.caption(f"Showing the first {chunkview_limit()} of {len(cards)} chunk cards.")
             cards = cards[: chunkview_limit()]
-        st.html(chunkview.cards_html(cards))
+        cards_html = chunkview.cards_html(cards, height_px=DOC_BOX_PX)
+        st.html(cards_html)
+        # our own fixed script (no document text in it): scroll both boxes to the answer
+        st.html(chunkview.scroll_script(doc_html + cards_html), unsafe_allow_javascript=True)
     numbers = {"chunks": len(cs)}
     if surv and surv.intact:
         numbers["chunk holding the answer"] = surv.chunk_index + 1
@@ -226,8 +307,9 @@ def footer(
 ) -> None:
     numbers = dict(view["numbers"])
     numbers.update(extra or {})
-    pin_box(ctx, slug, view["verdict"], numbers)
-    export_buttons(ctx, view, slug)
+    with _slot(1):  # under the chunk view it exports
+        pin_box(ctx, slug, view["verdict"], numbers)
+        export_buttons(ctx, view, slug)
 
 
 def table(rows: list[dict[str, Any]] | pd.DataFrame, **kwargs: Any) -> None:
@@ -238,6 +320,19 @@ def table(rows: list[dict[str, Any]] | pd.DataFrame, **kwargs: Any) -> None:
 def full_table(rows: list[dict[str, Any]]) -> None:
     """A short table shown whole, every row on the page (no inner scroll)."""
     st.table(pd.DataFrame(rows), hide_index=True)
+
+
+def wrapping_table(rows: list[dict[str, Any]]) -> None:
+    """A table whose every column fits the page and whose long text wraps (st.table,
+    not the scrolling data grid). Its cells are Markdown, so text is escaped and
+    shown as written."""
+    df = pd.DataFrame(rows)
+    for col in df.columns:
+        if df[col].dtype.kind == "f":  # as the lab rounded it (0.917, 1), not 1.0000
+            df[col] = df[col].map(lambda v: f"{v:g}")
+        elif df[col].dtype == object or pd.api.types.is_string_dtype(df[col]):
+            df[col] = df[col].map(md_escape)
+    st.table(df, hide_index=True)
 
 
 def explain(text: str) -> None:

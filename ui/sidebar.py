@@ -1,4 +1,6 @@
-"""The sidebar: document, question and answer, strategy, unit, size, overlap, presenter."""
+"""The sidebar: document, question and answer, strategy, unit, size, overlap.
+
+(The presenter switch sits on the page itself, see ui.shell: a projector hides the sidebar.)"""
 
 from __future__ import annotations
 
@@ -233,11 +235,6 @@ def render() -> Context:
     size = ss[S.SIZE]
     ss[S.OVERLAP] = urlstate.clamp_overlap(ss.get(S.OVERLAP, 0), size)
     sb.slider(f"Overlap ({unit}, below the size)", 0, urlstate.max_overlap(size), key=S.OVERLAP)
-    sb.toggle(
-        "Presenter mode",
-        key=S.PRESENTER,
-        help="Hides the explanations and enlarges the charts for a demo.",
-    )
     sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
     ctx.strategy, ctx.unit, ctx.size, ctx.overlap = ss[S.STRATEGY], unit, size, ss[S.OVERLAP]
     return ctx

@@ -68,7 +68,7 @@ def init() -> None:
         settings.lab if "lab" in params and settings.lab != urlstate.LAB_SLUGS[0] else None
     )
     ss.setdefault(PINS, [])
-    ss.setdefault(PRESENTER, False)
+    ss[PRESENTER] = settings.presenter
     ss.setdefault(ANSWER_MODE, PICK)
 
 
@@ -161,6 +161,7 @@ def current_settings(lab: str) -> Settings:
         size=ss.get(SIZE, 24),
         overlap=ss.get(OVERLAP, 0),
         lab=lab,
+        presenter=presenter(),
     )
 
 

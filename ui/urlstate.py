@@ -43,6 +43,8 @@ DEFAULT_DOC = "platform_data"  # the boundary-lottery document
 # Switching unit starts from that unit's classic setting: the lottery widget
 # (24 words, no overlap) or the structural chunker's (1,800 chars, 150 overlap).
 UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
+# How a link says presenter mode is on or off (a teacher's bookmark for the projector).
+_ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class Settings:
     size: int = 24
     overlap: int = 0
     lab: str = "boundary"
+    presenter: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -170,6 +173,11 @@ def _read_overlap(raw: str, s: Settings, known: _Known) -> Settings | None:
     return replace(s, overlap=overlap) if overlap is not None and 0 <= overlap < s.size else None
 
 
+def _read_presenter(raw: str, s: Settings, known: _Known) -> Settings | None:
+    on = presenter_value(raw)
+    return None if on is None else replace(s, presenter=on)
+
+
 class _Param(NamedTuple):
     """One query parameter: how to read it, what to say when it is bad, and
     what stands in for it then (the settings so far, unless ``fallback`` says)."""
@@ -178,6 +186,7 @@ class _Param(NamedTuple):
     read: Callable[[str, Settings, _Known], Settings | None]  # None: the value is bad
     why: Callable[[Settings, _Known], str]
     fallback: Callable[[Settings], Settings] = lambda s: s
+    show: Callable[[Any], str] = str  # the value that stands in, as a notice says it
 
 
 # In order: a later parameter is read against the settings the earlier ones made
@@ -194,6 +203,12 @@ PARAMS: tuple[_Param, ...] = (
         _read_overlap,
         lambda s, k: f"overlap must be from 0 to {max_overlap(s.size)}, below the size",
         lambda s: replace(s, overlap=0),
+    ),
+    _Param(
+        "presenter",
+        _read_presenter,
+        lambda s, k: "presenter is 1 or 0",
+        show=lambda on: "1" if on else "0",
     ),
 )
 
@@ -224,7 +239,7 @@ def parse_params(
             s = param.fallback(s)
             notices.append(
                 f"{source} value {param.key}={_short(raw)} ignored ({why}); "
-                f"using {getattr(s, param.key)}."
+                f"using {param.show(getattr(s, param.key))}."
             )
         else:
             s = read
@@ -241,6 +256,12 @@ def parse_params(
 PARAM_KEYS = tuple(param.key for param in PARAMS)
 
 
+def presenter_value(raw: str) -> bool | None:
+    """'1', 'true', 'on', 'yes' -> True; '0', 'false', 'off', 'no' -> False; else None."""
+    v = raw.strip().lower()
+    return True if v in _ON else False if v in _OFF else None
+
+
 def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, str]:
     """Query parameters for a link; an uploaded document cannot travel in a link."""
     out = {
@@ -252,6 +273,8 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
         "size": str(settings.size),
         "overlap": str(settings.overlap),
     }
+    if settings.presenter:  # only said when on: an ordinary link stays as it was
+        out["presenter"] = "1"
     if not shareable_doc:
         out.pop("doc")
         out.pop("q")

@@ -70,7 +70,7 @@ def test_a_gold_file_with_bad_lines_reports_their_numbers_and_uses_the_good_ones
         "gold.jsonl line 2: not valid JSON (Expecting value at column 1); "
         "also skipped: line(s) 3, 4, 6; 2 good line(s) used"
     )
-    assert list(at.dataframe[1].value["question"]) == [
+    assert list(at.table[1].value["question"]) == [
         "how long are audit logs kept?",
         "what is stored?",
     ]

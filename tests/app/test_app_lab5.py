@@ -1,6 +1,6 @@
 """Lab 5, tables, transcribed text and headings."""
 
-from tests.app.app_harness import all_text, click, open_lab, set_widget, verdicts
+from tests.app.app_harness import all_text, click, html_bodies, open_lab, set_widget, verdicts
 
 
 def test_table_fragments_repeat_the_header_and_overlap_refuses_tables():
@@ -28,9 +28,9 @@ def test_heading_switch_moves_ranks():
     at = open_lab("tables")
     click(at, "lab5_manual")  # inspection manual, the safety valve question
     assert "17 of 23 chunks change rank" in all_text(at)
-    cards_before = [h.proto.body for h in at.get("html")][-1]
+    cards_before = [b for b in html_bodies(at) if 'class="chunk-cards"' in b][-1]
     set_widget(at, "toggle", "lab5_no_heading", True)
-    cards_after = [h.proto.body for h in at.get("html")][-1]
+    cards_after = [b for b in html_bodies(at) if 'class="chunk-cards"' in b][-1]
     assert cards_before != cards_after  # the cards show the ranks without heading paths
     moves = at.dataframe[3].value
     answer_row = moves[moves["holds the answer"] == "✓"].iloc[0]

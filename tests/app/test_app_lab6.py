@@ -6,7 +6,9 @@ GOLD = b'{"question": "how long are audit logs kept?", "answer": "Audit logs are
 
 
 def _summary(at):
-    df = at.dataframe[0].value
+    df = at.table[0].value
+    for col in ("recall@1", "recall@3", "recall@5", "recall@10", "MRR"):
+        df[col] = df[col].astype(float)  # shown as rounded, e.g. "0.917"
     return {row["strategy"]: row for _, row in df.iterrows()}
 
 
@@ -18,7 +20,7 @@ def test_support_kb_gold_set_per_strategy():
     assert s["Structural"]["intact"] == "100%" and s["Structural"]["recall@10"] == 1.0
     assert 0 < s["Fixed size"]["MRR"] <= s["Structural"]["MRR"] <= 1
     assert "Gold set, Fixed size: 5 answer(s) with no chunk, 0 ranking below 10" in all_text(at)
-    gold = at.dataframe[1].value
+    gold = at.table[1].value
     assert list(gold["intact"]).count("✗") == 5 and set(gold["status"]) == {
         "found",
         "chunk does not exist",

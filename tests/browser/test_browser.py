@@ -3,101 +3,13 @@ Chromium (Debian's package, through Playwright; no browser download)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from tests.browser.conftest import ARTIFACTS
 
-from tests.support import ROOT
-
-ARTIFACTS = ROOT / "artifacts"
 LAB1 = "?lab=boundary&doc=platform_data&q=0&strategy=fixed&unit=words&size=24&overlap=0"
 SPLIT = "answer split across chunks 4 and 5: unretrievable at any k"
 INTACT = "answer intact in chunk 5"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "streamlit.log", "w")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.headless",
-            "true",
-        ],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"streamlit did not start; see {ARTIFACTS / 'streamlit.log'}")
-            time.sleep(0.5)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = shutil.which("chromium")
-    if chromium is None:  # never a skip: the test command installs it
-        pytest.fail(
-            "Debian's chromium is not installed; run the README's test command, which installs it"
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=chromium,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
 
 
 def test_size_24_then_22_flips_the_verdict(app_url: str, browser) -> None:

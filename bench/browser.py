@@ -1,0 +1,247 @@
+"""Chunk Lab as it feels in a real browser: slider steps and first visits, timed in Chromium.
+
+    python -m bench.browser             # 6 labs: first visit, then 7 slider steps each; medians
+    python -m bench.browser --steps 15  # more steps per lab
+
+Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
+(no browser download) through Playwright, at 1440x900 on each lab's example view
+(the sample documents). A step is one press of an arrow key on the chunk-size
+slider, timed from the key press until the app has finished its run and the
+browser has painted the new verdict and charts (two animation frames after the
+run ends). A first visit is a click on the lab's link in the sidebar, timed the
+same way, in a session that has not opened that lab yet. The targets (a step
+under 300 ms median, a first visit under 1 s) are reported here, never asserted
+in a test: a shared machine says nothing about them.
+
+The browser tests (tests/browser) use the same server, browser and timing code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+STEP_TARGET_MS, FIRST_VISIT_TARGET_MS = 300, 1000
+
+# Each lab's example view (its "set up this lab's example" settings), as a link.
+VIEWS = {
+    1: "?lab=boundary&doc=platform_data&q=0&strategy=fixed&unit=words&size=24&overlap=0",
+    2: "overlap?doc=platform_data&q=0&strategy=fixed&unit=words&size=24&overlap=12",
+    3: "structure?doc=support_kb&q=0&strategy=fixed&unit=words&size=50&overlap=0",
+    4: "runts?doc=regional_revenue&q=0&strategy=structural&unit=chars&size=1800&overlap=150",
+    5: "tables?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
+    6: "integrity?doc=support_kb&q=0&strategy=fixed&unit=words&size=50&overlap=0",
+    7: "notebook",
+    8: "compare?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
+}
+
+# Streamlit marks its app element with the script's state; this records when each
+# run starts and ends, so a timing never depends on how often the test polls.
+_WATCH_RUNS = """() => {
+  if (window.__runs) return;
+  window.__runs = {started: 0, ended: 0};
+  const app = document.querySelector('[data-testid="stApp"]');
+  new MutationObserver(() => {
+    const state = app.dataset.testScriptState;
+    if (state === "running") window.__runs.started = performance.now();
+    else window.__runs.ended = performance.now();
+  }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+}"""
+_RUN_DONE_AFTER = """(t0) => window.__runs.started > t0
+  && window.__runs.ended > window.__runs.started
+  && document.querySelector('[data-testid="stApp"]').dataset.testScriptState !== "running" """
+_PAINTED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+  () => done(performance.now()))))"""
+_IDLE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return app && app.dataset.testScriptState === "notRunning"
+    && !document.querySelector('[data-testid="stSkeleton"]');
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_app(log_path: Path | None = None, seconds: float = 90) -> Iterator[str]:
+    """`streamlit run app.py` on a free local port; yields its URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py"]
+        + ["--server.port", str(port), "--server.address", "127.0.0.1"]
+        + ["--server.headless", "true"],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not start (log: {log_path or 'not kept'})")
+            time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        if log_path:
+            log.close()
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium")
+
+
+def launch(playwright: Any) -> Any:
+    """Debian's Chromium, headless, with nothing that reaches the network."""
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+
+
+def wait_idle(page: Any, timeout_ms: int = 60_000) -> None:
+    """Until the app's run has ended and nothing is still drawing a placeholder."""
+    page.wait_for_function(_IDLE, timeout=timeout_ms)
+
+
+def open_view(page: Any, url: str, lab: int) -> None:
+    page.goto(f"{url}/{VIEWS[lab]}")
+    page.get_by_role("heading", name=f"{lab}.").first.wait_for(timeout=60_000)
+    wait_idle(page)
+
+
+def timed(page: Any, action: Any, timeout_ms: int = 60_000) -> float:
+    """Milliseconds from ``action()`` until the run it starts has ended and been painted."""
+    page.evaluate(_WATCH_RUNS)
+    t0 = page.evaluate("() => performance.now()")
+    action()
+    page.wait_for_function(_RUN_DONE_AFTER, arg=t0, timeout=timeout_ms, polling=20)
+    return page.evaluate(_PAINTED) - t0
+
+
+def slider_steps(page: Any, steps: int) -> list[float]:
+    """Step the chunk-size slider up and down ``steps`` times; ms per step."""
+    slider = page.get_by_role("slider", name="Chunk size")
+    out = []
+    for i in range(steps):
+        slider.focus()
+        key = "ArrowRight" if i % 2 == 0 else "ArrowLeft"
+        out.append(timed(page, lambda key=key: slider.press(key)))
+        wait_idle(page)
+    return out
+
+
+def first_visit(page: Any, lab: int) -> float:
+    """Click lab ``lab``'s link in the sidebar (a lab this session has not opened)."""
+    link = page.locator('[data-testid="stSidebarNav"] a').nth(lab - 1)
+    ms = timed(page, link.click)
+    page.get_by_role("heading", name=f"{lab}.").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    return ms
+
+
+@dataclass(frozen=True)
+class LabTiming:
+    lab: int
+    first_visit_ms: float
+    step_ms: list[float]
+
+    @property
+    def step_median_ms(self) -> float:
+        return statistics.median(self.step_ms)
+
+
+def measure(url: str, browser: Any, steps: int = 7) -> list[LabTiming]:
+    """Labs 1-6 at 1440x900: a first visit of each (one session walking through the
+    labs from lab 1), then ``steps`` slider steps on its example view."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    t0 = time.perf_counter()
+    open_view(page, url, 1)  # lab 1 is where a link opens: the whole page loads
+    visits = {1: (time.perf_counter() - t0) * 1000}
+    for lab in range(2, 7):
+        visits[lab] = first_visit(page, lab)
+    page.close()
+    out = []
+    for lab in range(1, 7):
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        open_view(page, url, lab)
+        out.append(LabTiming(lab, visits[lab], slider_steps(page, steps)))
+        page.close()
+    return out
+
+
+def report(timings: list[LabTiming]) -> str:
+    lines = [
+        "| lab | first visit (ms) | slider step, median (ms) | steps (ms) |",
+        "|---|---|---|---|",
+    ]
+    for t in timings:
+        steps = ", ".join(f"{s:.0f}" for s in t.step_ms)
+        lines.append(f"| {t.lab} | {t.first_visit_ms:.0f} | {t.step_median_ms:.0f} | {steps} |")
+    worst_step = max(t.step_median_ms for t in timings)
+    worst_visit = max(t.first_visit_ms for t in timings)
+    lines.append(
+        f"\nslowest median step {worst_step:.0f} ms (target < {STEP_TARGET_MS}: "
+        f"{'holds' if worst_step < STEP_TARGET_MS else 'misses'}); slowest first visit "
+        f"{worst_visit:.0f} ms (target < {FIRST_VISIT_TARGET_MS}: "
+        f"{'holds' if worst_visit < FIRST_VISIT_TARGET_MS else 'misses'})"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", type=int, default=7, help="slider steps per lab (default 7)")
+    args = ap.parse_args(argv)
+    if chromium_path() is None:
+        print("Chromium not found: install Debian's chromium package", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    with running_app() as url, sync_playwright() as p:
+        browser = launch(p)
+        try:
+            print(report(measure(url, browser, args.steps)))
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""The app in front of a room, in real Chromium: what a teacher and their class see.
+
+Each lab's verdict and main chart on one screen (1440x900, and 1280x720 in
+presenter mode); presenter mode's larger text, closed sidebar and hidden
+explanations; the chunk view opened at the answer; Lab 6's tables whole on
+screen. Screenshots go to artifacts/. The slider-step and first-visit times are
+measured and printed (bench.browser reports them; no test asserts a time).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.browser import VIEWS, measure, report, timed, wait_idle
+from tests.browser.conftest import ARTIFACTS
+
+DESKTOP = {"width": 1440, "height": 900}
+PROJECTOR = {"width": 1280, "height": 720}
+PLOTLY_TICK_PX = 12  # Plotly's default text size, what charts show outside presenter mode
+
+# Where each lab puts the verdict and the main chart (Lab 5 has no chart: its table
+# fragments are what it shows). Lab 3 compares four strategies: its verdicts are the
+# four banners, on one row.
+MAIN = '[data-testid="stMain"]'
+VERDICT = f'{MAIN} [data-testid="stAlert"]'
+CHART = f"{MAIN} .js-plotly-plot"
+TABLE = f'{MAIN} [data-testid="stDataFrame"]'
+_BOX = """el => { const r = el.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+def _box(page, selector: str) -> dict:
+    return page.locator(selector).first.evaluate(_BOX)
+
+
+def _off_screen(box: dict, viewport: dict) -> list[str]:
+    out = []
+    if box["top"] < 0 or box["bottom"] > viewport["height"]:
+        out.append(f"rows {box['top']:.0f}-{box['bottom']:.0f} of {viewport['height']}")
+    if box["left"] < 0 or box["right"] > viewport["width"]:
+        out.append(f"columns {box['left']:.0f}-{box['right']:.0f} of {viewport['width']}")
+    return out
+
+
+def _fold_problems(page, lab: int, viewport: dict) -> list[str]:
+    problems = []
+    main = TABLE if lab == 5 else CHART
+    for name, selector in (("verdict", VERDICT), ("main chart", main)):
+        box = _box(page, selector)
+        problems += [f"lab {lab} {name}: {p}" for p in _off_screen(box, viewport)]
+    return problems
+
+
+def _open(browser, url: str, lab: int, viewport: dict, presenter: bool = False):
+    page = browser.new_page(viewport=viewport)
+    page.goto(f"{url}/{VIEWS[lab]}{'&presenter=1' if presenter else ''}")
+    page.get_by_role("heading", name=f"{lab}.").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    if lab != 5:
+        page.locator(f"{CHART} .main-svg").first.wait_for(timeout=60_000)
+    return page
+
+
+@pytest.mark.parametrize(
+    ("viewport", "presenter"), [(DESKTOP, False), (PROJECTOR, True)], ids=["1440x900", "presenter"]
+)
+def test_each_labs_verdict_and_main_chart_fit_one_screen(app_url, browser, viewport, presenter):
+    problems = []
+    for lab in range(1, 7):
+        page = _open(browser, app_url, lab, viewport, presenter)
+        problems += _fold_problems(page, lab, viewport)
+        name = "presenter" if presenter else "desktop"
+        page.screenshot(path=str(ARTIFACTS / f"browser_fold_{name}_lab{lab}.png"))
+        page.close()
+    assert problems == []
+
+
+def _font_px(page, selector: str) -> float:
+    return page.locator(selector).first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+
+
+TICK = f"{CHART} .xtick text"
+LEGEND = f"{CHART} .legendtext"
+VERDICT_TEXT = f"{VERDICT} p"
+INTRO = "Drag the chunk size slowly upward"
+
+
+def test_presenter_mode_is_for_the_back_row(app_url, browser):
+    page = _open(browser, app_url, 1, DESKTOP)
+    ordinary = {s: _font_px(page, s) for s in (TICK, LEGEND, VERDICT_TEXT)}
+    assert ordinary[TICK] == PLOTLY_TICK_PX
+    assert page.get_by_text(INTRO).count() == 1
+    page.close()
+
+    page = _open(browser, app_url, 1, PROJECTOR, presenter=True)
+    for selector, px in ordinary.items():
+        assert _font_px(page, selector) >= 1.5 * px, selector
+    # the sidebar is closed, the explanations are gone, the title did not shrink
+    sidebar = _box(page, '[data-testid="stSidebar"]')
+    assert sidebar["right"] <= 0
+    assert page.get_by_text(INTRO).count() == 0
+    assert _font_px(page, f"{MAIN} h1") >= 44
+    # the switch stays on screen, and switching it off brings the sidebar back
+    switch = page.get_by_text("Presenter mode")
+    box = page.locator(".st-key-presenter_switch").evaluate(_BOX)
+    assert _off_screen(box, PROJECTOR) == []
+    page.screenshot(path=str(ARTIFACTS / "browser_presenter_lab1.png"))
+    switch.click()
+    page.get_by_text(INTRO).wait_for(timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(500)  # the sidebar slides open
+    assert _box(page, '[data-testid="stSidebar"]')["left"] >= 0
+    assert _font_px(page, TICK) == PLOTLY_TICK_PX
+    page.close()
+
+
+def _scroll_state(page, box_selector: str, target_selector: str) -> dict:
+    return page.locator(box_selector).first.evaluate(
+        """(box, targetSelector) => {
+          const t = box.querySelector(targetSelector);
+          const b = box.getBoundingClientRect(), r = t.getBoundingClientRect();
+          return {scrollTop: box.scrollTop, inside: r.top >= b.top && r.bottom <= b.bottom,
+                  tall: box.scrollHeight > box.clientHeight};
+        }""",
+        target_selector,
+    )
+
+
+def test_the_chunk_view_opens_at_the_answer(app_url, browser):
+    # support_kb's last question: its answer is near the end of the document, and
+    # at 20 words the cards run far past their box
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(
+        f"{app_url}/?lab=boundary&doc=support_kb&q=7&strategy=fixed&unit=words&size=20&overlap=0"
+    )
+    page.locator(f"{MAIN} .chunk-cards [data-scroll-target]").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(300)
+    for box in (".chunk-doc", ".chunk-cards"):
+        state = _scroll_state(page, f"{MAIN} {box}", "[data-scroll-target]")
+        assert state["tall"] and state["scrollTop"] > 0 and state["inside"], (box, state)
+    page.locator(f"{MAIN} .chunk-doc").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "browser_chunk_view_at_answer.png"))
+    # a new size redraws the view, and it opens at the answer again
+    slider = page.get_by_role("slider", name="Chunk size")
+    slider.focus()
+    timed(page, lambda: slider.press("ArrowRight"))
+    assert slider.input_value() == "21"
+    wait_idle(page)
+    page.wait_for_timeout(300)
+    for box in (".chunk-doc", ".chunk-cards"):
+        state = _scroll_state(page, f"{MAIN} {box}", "[data-scroll-target]")
+        assert state["scrollTop"] > 0 and state["inside"], (box, state)
+    page.close()
+
+
+_CLIPPED_CELLS = """table => [...table.querySelectorAll("th, td")]
+  .filter(c => c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right >
+          table.parentElement.getBoundingClientRect().right + 1)
+  .map(c => c.textContent)"""
+
+
+def test_lab6_tables_show_every_column_and_whole_words(app_url, browser):
+    page = _open(browser, app_url, 6, DESKTOP)
+    tables = page.locator(f'{MAIN} [data-testid="stTable"] table')
+    assert tables.count() == 2  # the strategy summary and the gold set
+    headers = []
+    for i in range(2):
+        table = tables.nth(i)
+        assert table.evaluate(_CLIPPED_CELLS) == []
+        assert _off_screen(table.evaluate(_BOX), DESKTOP | {"height": 10**6}) == []
+        headers += table.locator("th").all_text_contents()
+    for name in ("chunk does not exist", "ranks poorly", "status", "verdict"):
+        assert name in headers
+    # a long verdict wraps inside its cell instead of being cut
+    verdicts = tables.nth(1).locator("td:last-child")
+    tallest = max(v.evaluate("c => c.getBoundingClientRect().height") for v in verdicts.all())
+    line = _font_px(page, f'{MAIN} [data-testid="stTable"] td') * 1.2
+    assert tallest > 1.5 * line
+    # bar labels: upright and readable, or not drawn at all
+    for label in page.locator(f"{CHART} .bartext").all():
+        if label.is_visible():
+            size = label.evaluate("t => parseFloat(getComputedStyle(t).fontSize)")
+            transform = label.evaluate("t => t.getAttribute('transform') || ''")
+            assert size >= 12 and "rotate" not in transform
+    page.screenshot(path=str(ARTIFACTS / "browser_lab6_tables.png"), full_page=True)
+    page.close()
+
+
+def test_speed_as_it_feels_is_measured(app_url, browser):
+    """Measured and printed, never asserted: the machine running the tests is shared."""
+    timings = measure(app_url, browser, steps=3)
+    assert [t.lab for t in timings] == [1, 2, 3, 4, 5, 6]
+    assert all(len(t.step_ms) == 3 and t.first_visit_ms > 0 for t in timings)
+    text = report(timings)
+    (ARTIFACTS / "browser_timings.md").write_text(text + "\n")
+    print("\n" + text)
