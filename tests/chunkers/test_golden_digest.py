@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "ce113f27ffc5107b3b2192b66c0e3f90d86bc5eafa190bbf8260c5671e0cf1e7",
-    ("corpus", "words"): "ddeff8a8a30f426f172674b0410d4e4a17ecc6a5ab72d478c28e63eb49e5d692",
-    ("corpus-crlf", "chars"): "a1cd72d03006baa149706e4afb8620a1c945bbadb0f3f24905f012eabdde9670",
-    ("corpus-crlf", "words"): "3924029348714c37904dd98d2620857851a4927f481de3dc9c9aa2f61c3ffe74",
+    ("corpus", "chars"): "776d213bfca48c9f90b312ef59be1bf6e53fe3065944b1c4e0aa098eccd027a2",
+    ("corpus", "words"): "d2bbf2a52a368e046460eb9660eee82d8bf792a50673d934bca392a22bcca841",
+    ("corpus-crlf", "chars"): "a4538d5639e41462e374345aaca2ea1b1d2aa38002fc25b34e2d7021de6b09c9",
+    ("corpus-crlf", "words"): "22bd03625607b064b93cf8875a4d2c26ae4d4418dd1e0cc68b3d7ba69fb8baad",
 }
 
 
