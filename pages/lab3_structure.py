@@ -14,11 +14,22 @@ and watch which curves stay flat. That is not a tuning win; it is a structural g
 """
 
 
+def _size_checks(ctx, names, largest) -> None:
+    """Under the curves (the verdicts and the chart stay on one screen): each
+    strategy's chunk count and largest chunk, a warning where it passed the size."""
+    for col, name in zip(st.columns(len(names)), names, strict=True):
+        check, surv, cs = largest[name]
+        with col:
+            # -- why -- a strategy that passes the size can look perfect for the wrong reason
+            (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
+            shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
+
+
 def body(ctx):
     names = sweeps.strategy_names()
     largest = {}
     cols = st.columns(len(names))
-    for col, name in zip(cols, names):
+    for col, name in zip(cols, names, strict=True):
         with col:
             st.markdown(f"**{STRATEGIES[name].display_name}**")
             surv = shell.survival_of(ctx, name)
@@ -27,11 +38,7 @@ def body(ctx):
             else:
                 shell.verdict_banner(chunkview.verdict(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
-            shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
-            check = sweeps.size_check(cs, ctx.opts)
-            # -- why -- a strategy that passes the size can look perfect for the wrong reason
-            (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
-            largest[name] = check
+            largest[name] = (sweeps.size_check(cs, ctx.opts), surv, cs)
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
@@ -51,14 +58,16 @@ def body(ctx):
             charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height(1)),
             key="lab3_curves",
         )
+    _size_checks(ctx, names, largest)
+    if ctx.answer:
         shell.table(
             [
                 {
                     "strategy": STRATEGIES[n].display_name,
                     "verdict flips": sweeps.flips(c),
                     "sizes intact": f"{sweeps.survival_share(c):.0%}",
-                    f"largest chunk ({ctx.unit}) at {ctx.size}": largest[n].largest,
-                    "kept to the size": "✗ ignored it" if largest[n].over else "✓",
+                    f"largest chunk ({ctx.unit}) at {ctx.size}": largest[n][0].largest,
+                    "kept to the size": "✗ ignored it" if largest[n][0].over else "✓",
                 }
                 for n, c in curves.items()
             ]
