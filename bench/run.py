@@ -153,7 +153,7 @@ def chunker_times(
     times = []
     for r in range(-1 if warmup else 0, runs):
         fn, docs = make(), fresh(texts, f"run {r}")
-        dt = timed(lambda: [fn(d) for d in docs])
+        dt = timed(lambda fn=fn, docs=docs: [fn(d) for d in docs])
         if r >= 0:
             times.append(dt)
     return times

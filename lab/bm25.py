@@ -107,7 +107,7 @@ class ChunkIndex:
         ranks = ranks_from(scores, [c.index for c in self.chunks])
         return [
             ChunkScore(c.index, s, r, c.length, len(d))
-            for c, s, r, d in zip(self.chunks, scores, ranks, self.docs)
+            for c, s, r, d in zip(self.chunks, scores, ranks, self.docs, strict=True)
         ]
 
 

@@ -137,7 +137,7 @@ def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
     n = len(x)
     if n < 2:
         return None
-    seq = [yy for _, yy in sorted(zip(x, y))]
+    seq = [yy for _, yy in sorted(zip(x, y, strict=True))]
 
     def sort_count(a: list[float]) -> tuple[list[float], int]:
         if len(a) < 2:

@@ -18,7 +18,7 @@ def body(ctx):
     names = sweeps.strategy_names()
     largest = {}
     cols = st.columns(len(names))
-    for col, name in zip(cols, names):
+    for col, name in zip(cols, names, strict=True):
         with col:
             st.markdown(f"**{STRATEGIES[name].display_name}**")
             surv = shell.survival_of(ctx, name)

@@ -323,7 +323,7 @@ class _Parser:
             self.add("html", s, e)
             return
         bounds = rows[1:] + [e + 1]
-        spans = [self.trim(a, z - 1) for a, z in zip(bounds, bounds[1:], strict=False)]
+        spans = [self.trim(a, z - 1) for a, z in zip(bounds, bounds[1:], strict=True)]
         spans[-1] = (spans[-1][0], e)
         self.add("table", s, e, tuple(spans), (s, rows[1]))
 
