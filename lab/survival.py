@@ -211,7 +211,7 @@ class DocumentLayout:
         return found
 
     def survival(self, answer: str, span: tuple[int, int] | None = None) -> Survival:
-        """Seed 002's verdict for one answer: "answer intact in chunk 5" or
+        """The verdict for one answer: "answer intact in chunk 5" or
         "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
 
         Any occurrence held whole counts; a split is described at ``span``, by
