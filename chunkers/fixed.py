@@ -1,4 +1,4 @@
-"""Fixed-size windows: the arithmetic baseline of seed 002's boundary lottery.
+"""Fixed-size windows: the arithmetic baseline of the boundary lottery.
 
 Window i covers units [i*stride, i*stride + size) with stride = size - overlap.
 The first ``overlap`` units of every window after the first are the overlap

@@ -30,7 +30,7 @@ STRATEGIES: dict[str, Strategy] = {
         Strategy(
             "structural",
             "Structural",
-            "Seed 000's chunker: cuts only between blocks, keeps tables whole or repeats "
+            "The structure-aware chunker: cuts only between blocks, keeps tables whole or repeats "
             "their header, quarantines transcribed text and sweeps runts backward.",
             structural_drafts,
         ),
@@ -76,9 +76,9 @@ def chunk(
 ) -> list[Chunk]:
     """Chunk ``text`` with a named strategy.
 
-    With no size, seed 000's defaults apply: 1800 chars with 150 overlap. An
+    With no size, the structural defaults apply: 1800 chars with 150 overlap. An
     explicit size without an overlap means no overlap, so ``chunk(t, "fixed",
-    24, unit="words")`` is seed 002's widget as it opens.
+    24, unit="words")`` is the boundary-lottery lab as it opens.
     """
     strat = get_strategy(strategy)
     return chunk_with(text, strat.name, ChunkOptions.sized(size, overlap, unit=unit, **options))

@@ -60,7 +60,7 @@ def surrogates_and_returns_python(text: str) -> tuple[bool, bool]:
 
 
 def count_units(text: str, unit: str) -> int:
-    """Length of ``text`` in the unit: whitespace tokens for words (as seed 002 counts)."""
+    """Length of ``text`` in the unit: whitespace tokens for words, characters for chars."""
     if unit == "chars":
         return len(text)
     return len(text.split())

@@ -24,7 +24,7 @@ from chunkers.model import Chunk, indexed_text
 
 from .tokenize import tokenize
 
-# FTS5 and seed 000 use k1=1.2, b=0.75; rank-bm25's own k1 default is 1.5.
+# FTS5 and the usual BM25 use k1=1.2, b=0.75; rank-bm25's own k1 default is 1.5.
 DEFAULT_K1 = 1.2
 DEFAULT_B = 0.75
 DEFAULT_EPSILON = 0.25  # rank-bm25's default IDF floor factor
@@ -107,7 +107,7 @@ class ChunkIndex:
         ranks = ranks_from(scores, [c.index for c in self.chunks])
         return [
             ChunkScore(c.index, s, r, c.length, len(d))
-            for c, s, r, d in zip(self.chunks, scores, ranks, self.docs)
+            for c, s, r, d in zip(self.chunks, scores, ranks, self.docs, strict=True)
         ]
 
 

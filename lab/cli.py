@@ -155,7 +155,8 @@ def cmd_chunk(args: argparse.Namespace) -> int:
         _emit_json([c.to_dict() for c in chunks])
         return 0
     print(
-        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, overlap {opts.overlap}"
+        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, "
+        f"overlap {opts.overlap}"
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
     rows = [
@@ -196,7 +197,10 @@ def cmd_survival(args: argparse.Namespace) -> int:
     kept = sum(curve.intact)
     print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {args.unit})")
     print(
-        _table(["size", "overlap", "intact"], list(zip(curve.sizes, curve.overlaps, curve.intact)))
+        _table(
+            ["size", "overlap", "intact"],
+            list(zip(curve.sizes, curve.overlaps, curve.intact, strict=True)),
+        )
     )
     return 0
 
@@ -222,14 +226,15 @@ def cmd_score(args: argparse.Namespace) -> int:
             "body": c.body,
             "fts5_rank": fts.get(c.index),
         }
-        for c, s in zip(chunks, scores)
+        for c, s in zip(chunks, scores, strict=True)
     ]
     rows.sort(key=lambda r: r["rank"])
     if args.json:
         _emit_json(rows)
         return 0
     print(
-        f"{len(chunks)} chunks scored for {args.query!r} (BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
+        f"{len(chunks)} chunks scored for {args.query!r} "
+        f"(BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
     )
     print(
         _table(
@@ -356,9 +361,7 @@ def _gold_pairs(
             pairs.append(Pair(p.question, p.answer, next(iter(docs)), p.passages, p.line))
             continue
         if not p.doc:
-            raise BadInput(
-                f'{args.gold} line {p.line}: a folder needs a "doc" on every gold line'
-            )
+            raise BadInput(f'{args.gold} line {p.line}: a folder needs a "doc" on every gold line')
         doc = _gold_doc(p.doc, gold_path, path, docs)
         if doc is None and not unknown_doc_is_bad:
             skipped += 1

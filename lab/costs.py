@@ -1,6 +1,6 @@
-"""What a chunking configuration costs (seed 002's cost table and practice problem 2).
+"""What a chunking configuration costs: vectors, storage and the context budget.
 
-Decimal units throughout (1 MB = 10**6 bytes), as the seed's figures are.
+Decimal units throughout (1 MB = 10**6 bytes), as the published cost table's figures are.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 DIMS = 1536
 BYTES_PER_DIM = 4  # float32
-HNSW_FACTOR = 1.5  # seed 002: "plus roughly 50% for an HNSW index"
-# Seed 002: 2,500 words ~ 3,300 tokens and 1,500 words ~ 2,000 tokens, i.e. 4/3.
+HNSW_FACTOR = 1.5  # an HNSW index adds roughly half again to the vectors' bytes
+# English prose runs about 4 tokens per 3 words (2,500 words ~ 3,300 tokens).
 TOKENS_PER_WORD = 4 / 3
 
 
 def chunks_for(total_units: int, size: int, overlap: int = 0) -> int:
     """Fixed-stride estimate: ceil(total / (size - overlap)), over the whole corpus
-    as the seed computes it (per-document rounding would add up to a chunk each)."""
+    as the published cost table computes it (per-document rounding would add up to a chunk each)."""
     if total_units < 0 or overlap < 0 or size <= overlap:
         raise ValueError(
             f"need total >= 0 and 0 <= overlap < size (got {total_units}, {size}, {overlap})"
@@ -50,7 +50,7 @@ def context_budget(
 
 
 def round_sig(x: float, digits: int = 3) -> float:
-    """Round to significant figures, as the seed's table does (133,334 -> 133,000)."""
+    """Round to significant figures, as the published cost table does (133,334 -> 133,000)."""
     if x == 0:
         return 0.0
     return float(round(x, digits - 1 - math.floor(math.log10(abs(x)))))
@@ -70,7 +70,7 @@ class CostRow:
     size: int
     overlap: int
     chunks: int  # exact ceil estimate
-    vector_bytes: int  # vectors only, as in the seed's table
+    vector_bytes: int  # vectors only, as in the published cost table
     hnsw_bytes: float  # vectors + HNSW estimate
     context: ContextBudget  # k chunks of `size` words
 

@@ -1,6 +1,6 @@
 """Export chunks as JSONL and CSV with the chunking configuration inside.
 
-Seed 002: "Store the chunking config with the index." Every JSONL line and CSV
+Store the chunking configuration with the index: every JSONL line and CSV
 row carries the configuration, so a file cut from either still says how its
 chunks were made; reading it back gives the same Chunk records.
 """

@@ -1,6 +1,6 @@
 """Rank chunks with SQLite FTS5's own bm25(), and compare with rank-bm25.
 
-Mirrors seed 000's index: heading_path, overlap_prefix and body each in their
+Mirrors the structural chunker's index: heading_path, overlap_prefix and body each in their
 own column (so they can be weighted separately), tokenize='unicode61'.
 FTS5 differs from rank-bm25 in ways worth seeing: it normalises length per
 column (each column has its own avgdl), clamps non-positive IDF to 1e-6
@@ -137,7 +137,7 @@ def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
     n = len(x)
     if n < 2:
         return None
-    seq = [yy for _, yy in sorted(zip(x, y))]
+    seq = [yy for _, yy in sorted(zip(x, y, strict=True))]
 
     def sort_count(a: list[float]) -> tuple[list[float], int]:
         if len(a) < 2:

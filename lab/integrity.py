@@ -1,4 +1,4 @@
-"""The chunk-integrity check (seed 002's diagnostic over seed 001's gold set).
+"""The chunk-integrity check (survival and ranking over a gold set; see docs/concepts.md).
 
 For each question/answer pair: is the answer whole in some chunk, which chunk,
 and where does BM25 rank it? Two failures that look the same from outside are
@@ -66,7 +66,7 @@ class PairResult:
     chunk_index: int | None  # the best-ranked relevant chunk (0-based)
     rank: int | None  # its BM25 rank among all chunks of the index (1 = best)
     status: str  # FOUND, RANKS_POORLY or NO_CHUNK
-    verdict: str  # seed 002's words, e.g. "answer split across chunks 4 and 5: ..."
+    verdict: str  # in the verdict's words, e.g. "answer split across chunks 4 and 5: ..."
     coverage: dict[int, float] = field(default_factory=dict)  # k -> share of passage chars
     passages: list[PassageResult] = field(default_factory=list)
 

@@ -54,7 +54,7 @@ def score_rows(
 ) -> list[ScoreRow]:
     single = len(chunks) == 1
     rows = []
-    for c, s in zip(chunks, scores):
+    for c, s in zip(chunks, scores, strict=True):
         h = holds(c, answer)
         r = c.length < opts.floor and not single
         cat = HOLDS_RUNT if h and r else HOLDS if h else RUNT if r else OTHER
@@ -350,5 +350,5 @@ def heading_rank_moves(
             wo.score,
             holds(c, answer),
         )
-        for c, w, wo in zip(chunks, with_h, without)
+        for c, w, wo in zip(chunks, with_h, without, strict=True)
     ]

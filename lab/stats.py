@@ -1,6 +1,6 @@
-"""Chunk-length statistics and the runt-floor invariant (seed 000).
+"""Chunk-length statistics and the runt-floor invariant.
 
-Seed 000: the mean barely moves when 3% of chunks are runts, so p1/p5 and the
+The mean barely moves when 3% of chunks are runts, so p1/p5 and the
 count below the floor are what to watch; that count should be zero except for
 single-chunk documents (or runts the chunker explicitly excused).
 Lengths are each chunk's ``length`` field, in ``opts.unit``.
@@ -49,7 +49,7 @@ def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
         if c.length < opts.floor
     ]
     over = [FlaggedChunk(c.index, c.length) for c in chunks if c.length > opts.effective_max]
-    # A lone chunk has nowhere to merge to, so it is always allowed (seed 000).
+    # A lone chunk has nowhere to merge to, so it is always allowed.
     holds = len(chunks) == 1 or all(f.excuse for f in below)
     base = dict(
         count=len(chunks),

@@ -74,7 +74,7 @@ class Seam:
 def seams(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
     """What happened to overlap at every boundary between consecutive chunks."""
     out = []
-    for prev, cur in zip(chunks, chunks[1:], strict=False):
+    for prev, cur in zip(chunks, chunks[1:], strict=True):
         if cur.seam:
             outcome = OUTCOMES[cur.seam]
         elif cur.overlap_prefix:  # a strategy that records no seams (fixed, sentence...)

@@ -99,7 +99,7 @@ def _occurrences(layout: _Layout, answer: str) -> _Occurrences:
 def find_answers(text: str, answer: str) -> list[tuple[int, int]]:
     """Every (start, end) span of ``answer`` in ``text``, whitespace-insensitive."""
     occ = _occurrences(_Layout.of(text), answer)
-    return [(int(s), int(e)) for s, e in zip(occ.start, occ.end)]
+    return [(int(s), int(e)) for s, e in zip(occ.start, occ.end, strict=True)]
 
 
 def find_answer(text: str, answer: str) -> tuple[int, int]:
@@ -211,7 +211,7 @@ class DocumentLayout:
         return found
 
     def survival(self, answer: str, span: tuple[int, int] | None = None) -> Survival:
-        """Seed 002's verdict for one answer: "answer intact in chunk 5" or
+        """The verdict for one answer: "answer intact in chunk 5" or
         "answer split across chunks 4 and 5: unretrievable at any k" (1-based).
 
         Any occurrence held whole counts; a split is described at ``span``, by
@@ -291,8 +291,8 @@ def _fixed_intact(case: _FixedCase, sizes: np.ndarray, overlaps: np.ndarray) -> 
     seam), and the chars windows fixed.py skips are whitespace only, while the
     window whose body holds an answer's last character is never skipped.
     """
-    S, O = np.broadcast_arrays(np.asarray(sizes, np.int64), np.asarray(overlaps, np.int64))
-    T = S - O
+    S, OV = np.broadcast_arrays(np.asarray(sizes, np.int64), np.asarray(overlaps, np.int64))
+    T = S - OV
     out = np.zeros(S.shape, dtype=bool)
     per = max(1, _BLOCK // max(1, S.size))
     for lo in range(0, len(case.first), per):
@@ -334,7 +334,10 @@ def _overlaps(sizes: Sequence[int], overlap: int, overlap_fraction: float | None
 def _options(
     sizes: Sequence[int], overlaps: Sequence[int], unit: str, opts: dict[str, Any]
 ) -> list[ChunkOptions]:
-    return [ChunkOptions(size=s, overlap=o, unit=unit, **opts) for s, o in zip(sizes, overlaps)]
+    return [
+        ChunkOptions(size=s, overlap=o, unit=unit, **opts)
+        for s, o in zip(sizes, overlaps, strict=True)
+    ]
 
 
 def _chunkings(
@@ -401,9 +404,9 @@ def lottery_map(
     if F.size and not ((F >= 0) & (F < 1)).all():
         raise ValueError("overlap fractions must be from 0 up to (not including) 1")
     ChunkOptions(size=1, overlap=0, unit=unit)  # validates the unit
-    O = np.minimum(np.floor(S[None, :] * F[:, None]).astype(np.int64), S[None, :] - 1)
+    OV = np.minimum(np.floor(S[None, :] * F[:, None]).astype(np.int64), S[None, :] - 1)
     case = _fixed_case(_Layout.of(_fixed_text(text)), answer, unit)
-    return LotteryMap(S, F, _fixed_intact(case, S[None, :], O), O)
+    return LotteryMap(S, F, _fixed_intact(case, S[None, :], OV), OV)
 
 
 def gold_survival_rates(
@@ -431,9 +434,9 @@ def gold_survival_rates(
     options = _options(sizes, overlaps, unit, opts)
     if strategy == "fixed":
         layout = _Layout.of(_fixed_text(text))
-        S, O = np.array(sizes, np.int64), np.array(overlaps, np.int64)
+        S, OV = np.array(sizes, np.int64), np.array(overlaps, np.int64)
         hits = sum(
-            _fixed_intact(_fixed_case(layout, a, unit), S, O).astype(np.int64) for a in answers
+            _fixed_intact(_fixed_case(layout, a, unit), S, OV).astype(np.int64) for a in answers
         )
         return [float(h) / len(answers) for h in np.atleast_1d(hits)]
     needles = [collapse(a) for a in answers]

@@ -83,7 +83,7 @@ class Run:
 def runs(c: SurvivalCurve) -> list[Run]:
     """Consecutive sizes with the same outcome, as the published lottery table lists them."""
     out: list[Run] = []
-    for s, ok in zip(c.sizes, c.intact):
+    for s, ok in zip(c.sizes, c.intact, strict=True):
         if out and out[-1].intact == ok:
             out[-1] = Run(out[-1].lo, s, ok)
         else:
@@ -231,7 +231,7 @@ def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: Chu
     return Bill(n, chunks_without_overlap, vb, with_hnsw(vb), line, corpus)
 
 
-# --------------------------------------------------------------------------- strategies side by side
+# ------------------------------------------------------------------- strategies side by side
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""BM25's length normalisation in theory: seed 000's "arithmetic behind the chart".
+"""BM25's length normalisation in theory: the arithmetic behind the score-against-length chart.
 
 With IDF held constant, a chunk's score for one term is proportional to the
 term-frequency component ``tf*(k1+1) / (tf + k1*(1 - b + b*|D|/avgdl))``.
@@ -25,7 +25,7 @@ def _out(x: np.ndarray) -> float | np.ndarray:
 
 
 def length_ratio(length: ArrayLike, *, avgdl: float) -> float | np.ndarray:
-    """|D|/avgdl, the seed table's third column."""
+    """|D|/avgdl, the published BM25 table's third column."""
     _check(avgdl, DEFAULT_K1, DEFAULT_B)
     return _out(np.asarray(length, dtype=float) / avgdl)
 
@@ -73,7 +73,7 @@ def denominator_swing(short: float, long: float, *, avgdl: float, b: float = DEF
     """How many times larger the length normaliser (1 - b + b*|D|/avgdl) is for
     ``long`` than for ``short``.
 
-    This is the ratio seed 000 calls "roughly fivefold" for 1,780 vs 42 chars
+    This is the "roughly fivefold" ratio of a 1,780- against a 42-character chunk
     (1.3625 / 0.27625 = 4.93). The ratio is the same with k1 multiplied in;
     the full denominator tf + k1*(...) swings only about 2x at tf = 1.
     """

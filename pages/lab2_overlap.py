@@ -36,7 +36,7 @@ def body(ctx):
                         "overlap": f"{round(f * 100)}% of size",
                         "sizes that keep the answer": f"{s:.0%}",
                     }
-                    for f, s in zip(grid.fractions, grid.share_by_fraction)
+                    for f, s in zip(grid.fractions, grid.share_by_fraction, strict=True)
                 ],
                 height=260,
             )

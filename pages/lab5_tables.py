@@ -104,7 +104,8 @@ def body(ctx):
         )
         moved = [m for m in moves if m.move != 0]
         st.markdown(
-            f"**{len(moved)} of {len(moves)} chunks change rank** when the heading path leaves the index."
+            f"**{len(moved)} of {len(moves)} chunks change rank** "
+            "when the heading path leaves the index."
         )
         shell.table(
             [

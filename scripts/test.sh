@@ -20,4 +20,8 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# The linter and the formatter, as configured in pyproject.toml: a finding fails the run.
+python3 -m ruff check .
+python3 -m ruff format --check .
+
 exec python3 -m pytest "$@"

@@ -206,8 +206,10 @@ def score_bars(rows: Sequence[ScoreRow], height: int) -> go.Figure:
                 name=cat,
                 marker_color=CATEGORY_COLOURS[cat],
                 customdata=[[r.rank, r.length] for r in sel],
-                hovertemplate="chunk %{x}: BM25 %{y:.3f}, rank #%{customdata[0]}, length %{customdata[1]}"
-                "<extra></extra>",
+                hovertemplate=(
+                    "chunk %{x}: BM25 %{y:.3f}, rank #%{customdata[0]}, length %{customdata[1]}"
+                    "<extra></extra>"
+                ),
             )
         )
     fig.update_xaxes(title="chunk", dtick=1 if len(rows) <= 40 else None)

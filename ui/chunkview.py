@@ -58,7 +58,7 @@ def segments(
         (c.overlap_start, c.overlap_end, c.index) for c in chunks if c.overlap_end > c.overlap_start
     ]
     out: list[Segment] = []
-    for a, b in zip(points, points[1:]):
+    for a, b in zip(points, points[1:], strict=True):
         if a == b:
             continue
         i = bisect_right(starts, a) - 1
@@ -314,7 +314,8 @@ def cards_html(
             f'<div style="font-weight:700;">{html.escape(card_title(card))}</div>'
             f'<div style="font-size:0.8em;color:#444;">{" · ".join(meta)}</div>'
             + (
-                f'<div style="font-size:0.8em;font-weight:600;">{html.escape(" · ".join(flags))}</div>'
+                '<div style="font-size:0.8em;font-weight:600;">'
+                f"{html.escape(' · '.join(flags))}</div>"
                 if flags
                 else ""
             )

@@ -1,4 +1,4 @@
-"""Seed 000's structural chunker: parse once (parse.py), pack many (pack.py)."""
+"""The structural chunker: parse once (parse.py), pack many (pack.py)."""
 
 from __future__ import annotations
 

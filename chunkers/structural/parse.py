@@ -1,6 +1,6 @@
 """Parse once: sections and typed blocks, independent of size and overlap.
 
-Chunking stays a pure function of a string (seed 000): block types are
+Chunking stays a pure function of a string: block types are
 recovered from the markdown itself. The parse is reused for every size the
 lab sweeps, so nothing here may depend on the packing options.
 """
@@ -22,7 +22,7 @@ from .engine import RawBlock, top_level_blocks
 # strips the trailing blanks a greedy one keeps
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
-# seed 000: a linearised table row is two or more 'Header: value' pairs joined by pipes
+# a linearised table row (converted PDFs write them): 'Header: value' pairs joined by pipes
 LINEAR_ROW = re.compile(r"^[^|:]{1,40}: .+( \| [^|:]{1,40}: .+)+$")
 _PAGE = re.compile(r"page\s+(\d+)\b", re.I)
 TRANSCRIBED_MARK = "(transcribed"
@@ -323,7 +323,7 @@ class _Parser:
             self.add("html", s, e)
             return
         bounds = rows[1:] + [e + 1]
-        spans = [self.trim(a, z - 1) for a, z in zip(bounds, bounds[1:], strict=False)]
+        spans = [self.trim(a, z - 1) for a, z in zip(bounds, bounds[1:], strict=True)]
         spans[-1] = (spans[-1][0], e)
         self.add("table", s, e, tuple(spans), (s, rows[1]))
 

@@ -55,11 +55,13 @@ def test_a_gold_file_with_bad_lines_reports_their_numbers_and_uses_the_good_ones
     _upload(at, "notes.md", data)
     gold = "\n".join(
         [
-            '{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for four hundred days"}',
+            '{"question": "how long are audit logs kept?", "answer": "Audit logs are retained '
+            'for four hundred days"}',
             "not json",
             '{"question": "?!", "answer": "Audit logs are retained"}',
             '["a list"]',
-            '{"question": "what is stored?", "answer": "The platform stores three categories of data."}',
+            '{"question": "what is stored?", "answer": "The platform stores three categories of '
+            'data."}',
             '{"question": "no answer"}',
         ]
     ).encode()

@@ -61,7 +61,9 @@ def test_walk_through(lab):
 def test_bad_link(lab):
     at = open_app(lab=lab, size="twelve", strategy="none")
     assert [w.value for w in at.warning][:2] == [
-        "Link value strategy='none' ignored (strategies are structural, fixed, sentence, recursive); using fixed.",
-        "Link value size='twelve' ignored (size in words must be a whole number from 4 to 400); using 24.",
+        "Link value strategy='none' ignored (strategies are structural, fixed, sentence, "
+        "recursive); using fixed.",
+        "Link value size='twelve' ignored (size in words must be a whole number from 4 to 400); "
+        "using 24.",
     ]
     assert last_verdict(at) == "✗ answer split across chunks 4 and 5: unretrievable at any k"

@@ -29,7 +29,7 @@ def test_default_view_is_seed_002_at_24_words():
     assert "click a point" in spec["layout"]["title"]["text"]
     # the table of sizes says what seed 002 says: 22 works, 24 does not
     table = at.table[0].value
-    rows = dict(zip(table["Chunk size"], table["Answer intact?"]))
+    rows = dict(zip(table["Chunk size"], table["Answer intact?"], strict=True))
     assert rows["21-22"] == "✓" and rows["23-25"] == "✗"
 
 

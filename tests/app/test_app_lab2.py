@@ -38,7 +38,7 @@ def test_preset_sets_half_overlap_and_the_bill_grows():
     assert chunk_count(at) == 15
     assert "vectors stored: 15 — 1.88× the 8 without overlap" in all_text(at)
     corpus = at.dataframe[1].value
-    assert dict(zip(corpus[""], corpus["value"]))["Chunks"] == "1,666,667"
+    assert dict(zip(corpus[""], corpus["value"], strict=True))["Chunks"] == "1,666,667"
 
 
 def test_size_and_document_changes_reach_the_bill():

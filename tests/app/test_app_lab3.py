@@ -25,7 +25,7 @@ def test_four_strategies_side_by_side_on_seed_002():
     flips = at.dataframe[0].value
     # one flip: below the answer's own 13 words no chunk can hold it (the sentence
     # strategy respects its size, so it cuts the sentence); from 13 words on it keeps it
-    assert dict(zip(flips["strategy"], flips["verdict flips"]))["Sentence"] == 1
+    assert dict(zip(flips["strategy"], flips["verdict flips"], strict=True))["Sentence"] == 1
 
 
 def test_support_kb_refund_window_at_50_words():
@@ -35,7 +35,7 @@ def test_support_kb_refund_window_at_50_words():
     assert v[3] == "✗ answer split across chunks 6 and 7: unretrievable at any k"
     assert all(x.startswith("✓") for x in v[:3])
     gold = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Gold set"))
-    rates = dict(zip(gold["data"][0]["x"], gold["data"][0]["text"]))
+    rates = dict(zip(gold["data"][0]["x"], gold["data"][0]["text"], strict=True))
     assert rates == {
         "Structural": "100%",
         "Sentence": "100%",

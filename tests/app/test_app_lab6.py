@@ -2,7 +2,10 @@
 
 from tests.app.app_harness import APP, all_text, click, open_lab, plotly_specs, rerun, set_widget
 
-GOLD = b'{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for four hundred days"}\nnot json\n'
+GOLD = (
+    b'{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for '
+    b'four hundred days"}\nnot json\n'
+)
 
 
 def _summary(at):

@@ -16,8 +16,10 @@ from tests.app.app_harness import (
 from ui.sidebar import MAX_UPLOAD_BYTES
 
 DOC = (
-    "# Retention\n\nThe platform keeps several kinds of data in several places for a long time. Audit logs are retained for four hundred days to satisfy the "
-    "compliance requirement, after which they are deleted. <script>alert('x')</script> Backups run nightly.\n"
+    "# Retention\n\nThe platform keeps several kinds of data in several places for a long time. "
+    "Audit logs are retained for four hundred days to satisfy the "
+    "compliance requirement, after which they are deleted. <script>alert('x')</script> Backups "
+    "run nightly.\n"
 )
 
 
@@ -57,7 +59,8 @@ def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
     at.text_area(key="answer_paste").input("this sentence is nowhere")
     rerun(at)
     assert [w.value for w in at.warning] == [
-        "answer not found in the document: 'this sentence is nowhere': pick an answer that appears in "
+        "answer not found in the document: 'this sentence is nowhere': pick an answer that "
+        "appears in "
         "the document."
     ]
 

@@ -34,7 +34,8 @@ HOSTILE = {
     "only headings": "".join(f"{'#' * (1 + i % 6)} heading {i}\n" for i in range(5000)),
     "100,000-char heading": "# " + "h" * 100_000 + "\n\nbody text.",
     "controls, RTL, ZWJ, combining": (
-        "a\x00b\x01c\x7f\u200b\u202e RTL \u05e9\u05dc\u05d5\u05dd \U0001f469\u200d\U0001f4bb x\u0301\n"
+        "a\x00b\x01c\x7f\u200b\u202e RTL \u05e9\u05dc\u05d5\u05dd \U0001f469\u200d\U0001f4bb "
+        "x\u0301\n"
         "\t\ttabs\r\rCR\r\n"
     )
     * 500,

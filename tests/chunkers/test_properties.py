@@ -146,7 +146,7 @@ def test_table_fragments_and_overlap_rules(text: str, opt) -> None:
     chunks = chunk(text, "structural", size, overlap, unit=unit)
     doc = parse(norm)
     table_spans = [(b.start, b.end) for b in doc.blocks if b.kind == "table"]
-    for prev, c in zip(chunks, chunks[1:]):
+    for prev, c in zip(chunks, chunks[1:], strict=True):
         if c.header_repeated:
             lines = re.split(r"\r\n|\r|\n", c.body)
             assert "|" in lines[0] and set(lines[1].replace("|", "").strip()) <= set("-: \t")

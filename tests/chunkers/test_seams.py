@@ -21,7 +21,7 @@ from tests.support import lost_characters
 
 def _cuts(text: str, chunks) -> list[tuple[int, int]]:
     """(end of one chunk, start of the next) for every boundary."""
-    return [(a.end, b.start) for a, b in zip(chunks, chunks[1:], strict=False)]
+    return [(a.end, b.start) for a, b in zip(chunks, chunks[1:], strict=True)]
 
 
 # -- chat logs: lines, never mid-message ---------------------------------------------

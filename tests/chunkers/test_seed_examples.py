@@ -189,7 +189,7 @@ def test_crlf_chunks_like_lf(name: str) -> None:
     crlf = lf.replace("\n", "\r\n")
     a, b = chunk(lf, name, 600, 80), chunk(crlf, name, 600, 80)
     assert len(a) == len(b)
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         assert y.body.replace("\r\n", "\n") == x.body
         assert y.overlap_prefix.replace("\r\n", "\n") == x.overlap_prefix
         assert crlf[y.start : y.end] == y.body or y.header_repeated

@@ -18,7 +18,10 @@ def s(text: str, size: int = 300, overlap: int = 0, **kw):
 
 # -- sections and heading ancestry ----------------------------------------------
 def test_heading_path_is_the_ancestry_outermost_first() -> None:
-    text = f"# Guide\n\n{para(2)}\n\n## Install\n\n{para(2)}\n\n### Linux\n\n{para(2)}\n\n## Use\n\n{para(2)}"
+    text = (
+        f"# Guide\n\n{para(2)}\n\n## Install\n\n{para(2)}\n\n### Linux\n\n{para(2)}\n\n## "
+        f"Use\n\n{para(2)}"
+    )
     paths = [c.heading_path for c in s(text, 200)]
     assert ("Guide", "Install", "Linux") in paths
     assert ("Guide", "Use") in paths  # a same-level heading pops its sibling
@@ -188,7 +191,7 @@ def test_overlap_is_a_word_snapped_prefix_stored_apart() -> None:
     text = para(10)
     chunks = s(text, 300, 50)
     assert chunks[1].overlap_prefix
-    for prev, c in zip(chunks, chunks[1:]):
+    for prev, c in zip(chunks, chunks[1:], strict=True):
         assert len(c.overlap_prefix) <= 50
         assert prev.body.endswith(c.overlap_prefix)
         assert text[c.overlap_start - 1].isspace()  # never starts mid-word
@@ -205,7 +208,7 @@ def test_overlap_never_taken_from_or_given_to_a_table() -> None:
     _, table = _table(30)
     text = f"{para(4)}\n\n{table}\n{para(8, 20)}"
     chunks = s(text, 300, 60)
-    for prev, c in zip(chunks, chunks[1:]):
+    for prev, c in zip(chunks, chunks[1:], strict=True):
         if c.kind == "table" or prev.body.rstrip().endswith("|"):
             assert c.overlap_prefix == "", (prev.body[-40:], c.body[:40])
     assert any(c.overlap_prefix for c in chunks)  # prose still overlaps prose
@@ -217,7 +220,7 @@ def test_overlap_never_crosses_into_or_out_of_transcribed_text() -> None:
         f"## Page 4\n\n{para(5, 20)}"
     )
     chunks = s(text, 250, 60)
-    for prev, c in zip(chunks, chunks[1:]):
+    for prev, c in zip(chunks, chunks[1:], strict=True):
         if prev.transcribed or c.transcribed:
             assert c.overlap_prefix == ""
     assert any(c.overlap_prefix for c in chunks if not c.transcribed)

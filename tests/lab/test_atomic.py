@@ -11,7 +11,7 @@ def cut(text: str, *at: int, header: str = "") -> list[Chunk]:
     ``header``: the chunks after the first begin with this repeated table header."""
     bounds = [0, *at, len(text)]
     out = []
-    for i, (s, e) in enumerate(zip(bounds, bounds[1:], strict=False)):
+    for i, (s, e) in enumerate(zip(bounds, bounds[1:], strict=True)):
         repeat = header if i and header else ""
         body = repeat + text[s:e]
         out.append(Chunk(i, body, s, e, len(body), header_repeated=bool(repeat)))

@@ -144,4 +144,4 @@ def test_ranks_are_always_a_permutation(texts, query, heading, overlap):
     assert len(scores) == len(chunks)
     assert sorted(ranks(scores)) == list(range(1, len(chunks) + 1))
     best_first = sorted(scores, key=lambda s: s.rank)
-    assert all(a.score >= b.score for a, b in zip(best_first, best_first[1:]))
+    assert all(a.score >= b.score for a, b in zip(best_first, best_first[1:], strict=True))

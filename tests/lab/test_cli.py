@@ -248,7 +248,7 @@ def test_stats_over_a_real_docs_folder_holds_the_invariant() -> None:
     assert done.returncode == 0 and json.loads(done.stdout)["invariant_holds"] is True
 
 
-# ------------------------------------------------------------------ more bad input, each door of the CLI
+# ---------------------------------------------------------- more bad input, each door of the CLI
 
 
 def test_a_folder_lists_what_it_could_not_read(tmp_path: Path, capsys) -> None:
@@ -291,9 +291,10 @@ def test_a_gold_file_not_in_utf8_names_its_encoding(
 ) -> None:
     gold = tmp_path / "g.jsonl"
     gold.write_bytes(
-        '{"question": "caf\u00e9?", "answer": "The platform stores three categories of data."}\n'.encode(
-            encoding
-        )
+        (
+            '{"question": "caf\u00e9?", '
+            '"answer": "The platform stores three categories of data."}\n'
+        ).encode(encoding)
     )
     code, _, err = run(capsys, "check", PLATFORM, "--gold", str(gold))
     assert code == 2 and len(err.strip().splitlines()) == 1

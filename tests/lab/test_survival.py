@@ -56,9 +56,9 @@ def platform() -> str:
 def test_seed_002_table_fast_path(platform: str) -> None:
     curve = survival_curve(platform, AUDIT, "fixed", SIZES, unit="words")
     assert curve.sizes == list(SIZES)
-    assert {s for s, ok in zip(curve.sizes, curve.intact) if ok} == INTACT
+    assert {s for s, ok in zip(curve.sizes, curve.intact, strict=True) if ok} == INTACT
     # the seed's rows as printed
-    row = dict(zip(curve.sizes, curve.intact))
+    row = dict(zip(curve.sizes, curve.intact, strict=True))
     assert row[22] and not row[24] and row[26] and row[28] and not row[30] and not row[32]
     assert all(row[s] for s in range(34, 45, 2)) and not any(row[s] for s in (46, 48, 50))
 
@@ -91,7 +91,7 @@ def test_half_size_overlap_removes_most_failures(platform: str) -> None:
         c = survival_curve(
             platform, AUDIT, "fixed", range(10, 61), unit="words", overlap_fraction=fraction
         )
-        return [s for s, ok in zip(c.sizes, c.intact) if not ok]
+        return [s for s, ok in zip(c.sizes, c.intact, strict=True) if not ok]
 
     none, half = failing(0.0), failing(0.5)
     # 10..13 cannot hold a 13-word answer at any overlap
@@ -105,7 +105,7 @@ def test_sentence_and_structural_keep_the_answer_at_every_size(
     platform: str, strategy: str
 ) -> None:
     curve = survival_curve(platform, AUDIT, strategy, SIZES, unit="words")
-    assert all(curve.intact), [s for s, ok in zip(curve.sizes, curve.intact) if not ok]
+    assert all(curve.intact), [s for s, ok in zip(curve.sizes, curve.intact, strict=True) if not ok]
     for s in (24, 30, 46, 90):
         assert by_chunking(platform, AUDIT, s, 0, "words", strategy)
 
@@ -123,7 +123,8 @@ def test_fast_path_equals_chunking_on_gold_answers(doc: str, unit: str) -> None:
                 text, answer, "fixed", range(5, 81), unit=unit, overlap_fraction=fraction
             )
             real = [
-                by_chunking(text, answer, s, o, unit) for s, o in zip(curve.sizes, curve.overlaps)
+                by_chunking(text, answer, s, o, unit)
+                for s, o in zip(curve.sizes, curve.overlaps, strict=True)
             ]
             assert curve.intact == real, (answer, fraction)
 
@@ -151,7 +152,7 @@ def text_and_answer(draw: st.DrawFn) -> tuple[str, str]:
     words = draw(st.lists(WORD, min_size=1, max_size=40))
     gaps = draw(st.lists(SPACE, min_size=len(words) + 1, max_size=len(words) + 1))
     lead, trail = draw(st.booleans()), draw(st.booleans())
-    text = (gaps[0] if lead else "") + "".join(w + g for w, g in zip(words, gaps[1:]))
+    text = (gaps[0] if lead else "") + "".join(w + g for w, g in zip(words, gaps[1:], strict=True))
     if not trail:
         text = text.rstrip()
     spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]

@@ -71,7 +71,7 @@ def test_lottery_grid_half_overlap_rescues_more_sizes():
     assert g.fractions[0] == 0.0 and abs(g.fractions[-1] - 0.5) < 1e-9
     assert len(g.intact) == len(g.fractions) and len(g.intact[0]) == len(sizes)
     assert g.share_by_fraction[-1] > g.share_by_fraction[0]
-    row0 = dict(zip(g.sizes, g.intact[0]))
+    row0 = dict(zip(g.sizes, g.intact[0], strict=True))
     assert row0[22] == 1 and row0[24] == 0
 
 

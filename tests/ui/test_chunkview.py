@@ -26,7 +26,7 @@ def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
     surv = check_survival(chunks, PLATFORM, AUDIT)
     segs = segments(PLATFORM, chunks, surv.span)
     assert segs[0].start == 0 and segs[-1].end == len(PLATFORM)
-    assert all(a.end == b.start for a, b in zip(segs, segs[1:]))
+    assert all(a.end == b.start for a, b in zip(segs, segs[1:], strict=True))
     answer_text = "".join(PLATFORM[s.start : s.end] for s in segs if s.answer)
     assert answer_text == PLATFORM[surv.span[0] : surv.span[1]]
     # overlap regions come from the real offsets: exactly the copied prefixes
@@ -40,7 +40,10 @@ def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
 
 
 def test_document_and_cards_escape_markup():
-    text = "# Title\n\nHello <script>alert('x')</script> & <b>bold</b> world.\n\nMore text here <img src=x onerror=alert(1)>."
+    text = (
+        "# Title\n\nHello <script>alert('x')</script> & <b>bold</b> world.\n\n"
+        "More text here <img src=x onerror=alert(1)>."
+    )
     chunks = chunk(text, "fixed", 5, unit="words")
     html = document_html(text, chunks, None)
     cards = cards_html(chunk_cards(chunks, None, ChunkOptions(size=5, overlap=0, unit="words")))
