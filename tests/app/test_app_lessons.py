@@ -320,9 +320,7 @@ def test_your_own_question_is_listed_once_when_the_gold_file_holds_it():
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(AUDIT_A)
     rerun(at)
-    questions = list(
-        next(t.value for t in at.table if "question" in t.value.columns)["question"]
-    )
+    questions = list(next(t.value for t in at.table if "question" in t.value.columns)["question"])
     assert questions.count(AUDIT_Q) == 1 and len(questions) == 2
     assert "Your question is already in the gold set: it is listed once." in captions(at)
 
