@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.model import (
@@ -74,7 +75,7 @@ class Seam:
 def seams(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
     """What happened to overlap at every boundary between consecutive chunks."""
     out = []
-    for prev, cur in zip(chunks, chunks[1:], strict=True):
+    for prev, cur in pairwise(chunks):
         if cur.seam:
             outcome = OUTCOMES[cur.seam]
         elif cur.overlap_prefix:  # a strategy that records no seams (fixed, sentence...)

@@ -15,6 +15,7 @@ import html
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.text import count_units
@@ -58,7 +59,7 @@ def segments(
         (c.overlap_start, c.overlap_end, c.index) for c in chunks if c.overlap_end > c.overlap_start
     ]
     out: list[Segment] = []
-    for a, b in zip(points, points[1:], strict=True):
+    for a, b in pairwise(points):
         if a == b:
             continue
         i = bisect_right(starts, a) - 1

@@ -84,7 +84,7 @@ def _same_trust(a: Run, b: Run) -> bool:
 
 def _common_length(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     n = 0
-    for x, y in zip(a, b, strict=True):
+    for x, y in zip(a, b, strict=False):  # paths of any lengths: their common prefix
         if x != y:
             break
         n += 1

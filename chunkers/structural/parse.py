@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain, repeat
+from itertools import chain, pairwise, repeat
 from operator import sub
 from typing import NamedTuple
 
@@ -323,7 +323,7 @@ class _Parser:
             self.add("html", s, e)
             return
         bounds = rows[1:] + [e + 1]
-        spans = [self.trim(a, z - 1) for a, z in zip(bounds, bounds[1:], strict=True)]
+        spans = [self.trim(a, z - 1) for a, z in pairwise(bounds)]
         spans[-1] = (spans[-1][0], e)
         self.add("table", s, e, tuple(spans), (s, rows[1]))
 

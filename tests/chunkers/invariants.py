@@ -58,7 +58,7 @@ def trust_breaks(text: str, chunks: list[Chunk]) -> list[str]:
     transcribed heading; no overlap prefix holds or reaches transcribed text."""
     mask = transcribed_mask(text, parse(text))
     out = []
-    for prev, c in zip([None, *chunks], chunks, strict=True):
+    for prev, c in zip([None, *chunks[:-1]], chunks, strict=True):
         under = _has_text(text, mask, c.start, c.end, 1)
         if c.transcribed != under:
             out.append(f"chunk {c.index}: transcribed={c.transcribed}, text under one: {under}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -146,7 +147,7 @@ def test_table_fragments_and_overlap_rules(text: str, opt) -> None:
     chunks = chunk(text, "structural", size, overlap, unit=unit)
     doc = parse(norm)
     table_spans = [(b.start, b.end) for b in doc.blocks if b.kind == "table"]
-    for prev, c in zip(chunks, chunks[1:], strict=True):
+    for prev, c in pairwise(chunks):
         if c.header_repeated:
             lines = re.split(r"\r\n|\r|\n", c.body)
             assert "|" in lines[0] and set(lines[1].replace("|", "").strip()) <= set("-: \t")

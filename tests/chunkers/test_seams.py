@@ -8,6 +8,7 @@ both cut down it.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ from tests.support import lost_characters
 
 def _cuts(text: str, chunks) -> list[tuple[int, int]]:
     """(end of one chunk, start of the next) for every boundary."""
-    return [(a.end, b.start) for a, b in zip(chunks, chunks[1:], strict=True)]
+    return [(a.end, b.start) for a, b in pairwise(chunks)]
 
 
 # -- chat logs: lines, never mid-message ---------------------------------------------

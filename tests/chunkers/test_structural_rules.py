@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from chunkers import ChunkOptions, chunk, chunk_parsed, parse
 from tests.support import SAMPLES, assert_spans_true, lost_characters
 
@@ -191,7 +193,7 @@ def test_overlap_is_a_word_snapped_prefix_stored_apart() -> None:
     text = para(10)
     chunks = s(text, 300, 50)
     assert chunks[1].overlap_prefix
-    for prev, c in zip(chunks, chunks[1:], strict=True):
+    for prev, c in pairwise(chunks):
         assert len(c.overlap_prefix) <= 50
         assert prev.body.endswith(c.overlap_prefix)
         assert text[c.overlap_start - 1].isspace()  # never starts mid-word
@@ -208,7 +210,7 @@ def test_overlap_never_taken_from_or_given_to_a_table() -> None:
     _, table = _table(30)
     text = f"{para(4)}\n\n{table}\n{para(8, 20)}"
     chunks = s(text, 300, 60)
-    for prev, c in zip(chunks, chunks[1:], strict=True):
+    for prev, c in pairwise(chunks):
         if c.kind == "table" or prev.body.rstrip().endswith("|"):
             assert c.overlap_prefix == "", (prev.body[-40:], c.body[:40])
     assert any(c.overlap_prefix for c in chunks)  # prose still overlaps prose
@@ -220,7 +222,7 @@ def test_overlap_never_crosses_into_or_out_of_transcribed_text() -> None:
         f"## Page 4\n\n{para(5, 20)}"
     )
     chunks = s(text, 250, 60)
-    for prev, c in zip(chunks, chunks[1:], strict=True):
+    for prev, c in pairwise(chunks):
         if prev.transcribed or c.transcribed:
             assert c.overlap_prefix == ""
     assert any(c.overlap_prefix for c in chunks if not c.transcribed)

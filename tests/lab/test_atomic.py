@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from chunkers import Chunk, chunk
 from lab.atomic import CODE, HEADING, SENTENCE, TABLE, elements, violations
 
@@ -11,7 +13,7 @@ def cut(text: str, *at: int, header: str = "") -> list[Chunk]:
     ``header``: the chunks after the first begin with this repeated table header."""
     bounds = [0, *at, len(text)]
     out = []
-    for i, (s, e) in enumerate(zip(bounds, bounds[1:], strict=True)):
+    for i, (s, e) in enumerate(pairwise(bounds)):
         repeat = header if i and header else ""
         body = repeat + text[s:e]
         out.append(Chunk(i, body, s, e, len(body), header_repeated=bool(repeat)))

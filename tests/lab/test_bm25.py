@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,4 +146,4 @@ def test_ranks_are_always_a_permutation(texts, query, heading, overlap):
     assert len(scores) == len(chunks)
     assert sorted(ranks(scores)) == list(range(1, len(chunks) + 1))
     best_first = sorted(scores, key=lambda s: s.rank)
-    assert all(a.score >= b.score for a, b in zip(best_first, best_first[1:], strict=True))
+    assert all(a.score >= b.score for a, b in pairwise(best_first))

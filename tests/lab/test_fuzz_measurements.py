@@ -12,6 +12,7 @@ in the document. Every call runs under the hang guard (``bounded``).
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -223,7 +224,7 @@ def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(
         len(tokenize(indexed_text(c, heading_path=heading_path))) for c in chunks
     ]
     by_rank = sorted(scores, key=lambda s: s.rank)
-    assert all(a.score >= b.score for a, b in zip(by_rank, by_rank[1:], strict=True))
+    assert all(a.score >= b.score for a, b in pairwise(by_rank))
 
 
 @fuzz

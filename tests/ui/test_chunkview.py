@@ -1,3 +1,4 @@
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
     surv = check_survival(chunks, PLATFORM, AUDIT)
     segs = segments(PLATFORM, chunks, surv.span)
     assert segs[0].start == 0 and segs[-1].end == len(PLATFORM)
-    assert all(a.end == b.start for a, b in zip(segs, segs[1:], strict=True))
+    assert all(a.end == b.start for a, b in pairwise(segs))
     answer_text = "".join(PLATFORM[s.start : s.end] for s in segs if s.answer)
     assert answer_text == PLATFORM[surv.span[0] : surv.span[1]]
     # overlap regions come from the real offsets: exactly the copied prefixes
