@@ -85,3 +85,15 @@ def bounded(seconds: int = BOUND_SECONDS):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """``python -m lab`` in this process: (exit code, stdout, stderr)."""
+    from lab.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err

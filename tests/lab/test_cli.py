@@ -9,21 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from lab.cli import main
 from tests.support import ROOT, SAMPLES, SHARED_CORPUS
+from tests.support import run_cli as run
 
 PLATFORM = str(SAMPLES / "platform_data.md")
 REVENUE = str(SAMPLES / "regional_revenue.md")
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_chunk_json_has_the_chunk_fields(capsys) -> None:

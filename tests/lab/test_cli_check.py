@@ -12,19 +12,11 @@ import pytest
 
 from lab.cli import main
 from tests.support import ROOT, SAMPLES, SHARED_CORPUS
+from tests.support import run_cli as run
 
 KB = str(SAMPLES / "support_kb.md")
 KB_GOLD = str(SAMPLES / "support_kb.gold.jsonl")
 DATA = ROOT / "tests" / "data"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _gold(tmp_path: Path, *lines: dict, name: str = "g.jsonl") -> str:

@@ -8,22 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from lab.cli import main
 from tests.support import SAMPLES, SHARED_CORPUS
+from tests.support import run_cli as run
 
 KB = str(SAMPLES / "support_kb.md")
 KB_GOLD = str(SAMPLES / "support_kb.gold.jsonl")
 STRUCTURAL = "structural:chars:1800:150"
 FIXED = "fixed:chars:1800:150"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_worse_b_exits_1_and_says_why(capsys) -> None:
