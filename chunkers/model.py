@@ -12,19 +12,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-# a chunk's kind is the kind of most of its blocks (see structural/parse.py)
-KINDS = (
-    "prose",
-    "table",
-    "code",
-    "list",
-    "html",
-    "quote",
-    "admonition",
-    "footnote",
-    "metadata",
-    "rule",
-)
 UNITS = ("words", "chars")
 
 # -- what happened to overlap at the boundary before a structural chunk (Chunk.seam);

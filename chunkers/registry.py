@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .fixed import fixed_drafts
 from .gcpause import collector_paused
 from .model import Chunk
-from .options import ChunkOptions
+from .options import DEFAULT_STRATEGY, ChunkOptions
 from .recursive import recursive_drafts
 from .sentence import sentence_drafts
 from .spans import Draft, finish
@@ -68,7 +68,7 @@ def get_strategy(name: str) -> Strategy:
 
 def chunk(
     text: str,
-    strategy: str = "structural",
+    strategy: str = DEFAULT_STRATEGY,
     size: int | None = None,
     overlap: int | None = None,
     unit: str = "chars",

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from chunkers import STRATEGIES, ChunkOptions, chunk_with
 from chunkers.model import UNITS, Chunk
-from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, SWEEPS
+from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, SWEEPS
 
 from . import diff_render
 from .bm25 import score_chunks
@@ -50,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
 # -- options -------------------------------------------------------------------------
 def _chunk_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("chunking")
-    g.add_argument("--strategy", default="structural", choices=list(STRATEGIES))
+    g.add_argument("--strategy", default=DEFAULT_STRATEGY, choices=list(STRATEGIES))
     g.add_argument("--unit", default="chars", choices=list(UNITS))
     g.add_argument(
         "--size",

@@ -3,21 +3,12 @@ user's own question with an answer picked from the document's sentences."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from chunkers.segment import sentence_spans
 
 from .survival import collapse
 
 MAX_SENTENCES = 2000  # a longer document asks for a pasted answer instead
 MIN_SENTENCE_CHARS = 12
-
-
-@dataclass(frozen=True, slots=True)
-class QA:
-    question: str
-    answer: str | None  # None: no answer chosen yet (no verdict to give)
-    source: str  # "gold" or "own"
 
 
 def answer_sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:

@@ -235,15 +235,6 @@ def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: Chu
 
 
 @dataclass(frozen=True, slots=True)
-class StrategyRow:
-    strategy: str
-    display_name: str
-    chunks: int
-    verdict: str
-    intact: bool | None
-
-
-@dataclass(frozen=True, slots=True)
 class SizeCheck:
     """Did a strategy keep to the size? Its largest chunk against the effective maximum
     (size + floor - 1, the most a runt merge may reach)."""

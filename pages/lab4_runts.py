@@ -96,14 +96,14 @@ def _revenue(k1, b, sweep, extra):
 
 def body(ctx):
     controls.ensure(st.session_state, "runts")
-    a, b_, c = st.columns(3)
-    k1 = a.slider(
+    k1_col, b_col, sweep_col = st.columns(3)
+    k1 = k1_col.slider(
         controls.K1.label, controls.K1.lo, controls.K1.hi, step=controls.K1.step, key="k1"
     )
-    b = b_.slider(
+    b = b_col.slider(
         controls.B.label, controls.B.lo, controls.B.hi, step=controls.B.step, key=controls.B.key
     )
-    sweep = c.radio(
+    sweep = sweep_col.radio(
         controls.SWEEP.label, controls.SWEEP.options, horizontal=True, key=controls.SWEEP.key
     )
     extra = {"k1": k1, "b": b, "runt sweep": sweep}

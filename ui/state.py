@@ -44,7 +44,6 @@ NOTICES = "_url_notices"
 WANT_LAB = "_want_lab"
 PENDING = "_pending"
 PINS = "pins"
-UPLOADED = "_uploaded"  # (file id, Document) of the last good upload
 UPLOAD_ID = "_upload_id"  # file id of the upload the answer fields and gold set belong to
 UPLOAD_GOLD = "_upload_gold"  # (file id, file name, GoldPairs) loaded for that upload
 CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its key's suffix)
