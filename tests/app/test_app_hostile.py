@@ -33,8 +33,8 @@ Before: <script>window.__pwned = "script"</script> and <img src=x onerror="windo
 An iframe: <iframe src="javascript:window.__pwned='iframe'"></iframe> and a
 [harmless-looking link](javascript:window.__pwned='link') in markdown.
 
-Streamlit-looking markup: :red[danger] **not bold** $x^2$
-<div style="color:red">div</div> &amp; &lt;b&gt;
+Streamlit-looking markup: :red[danger] **not bold** $x^2$ <div style="color:red">div</div>
+&amp; &lt;b&gt;
 
 | <b>col</b> | :red[c2] |
 |---|---|
