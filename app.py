@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import shell, sidebar
-from ui import state as S
+from ui import shell, sidebar, state
 from ui.urlstate import LABS
 
 st.set_page_config(page_title="Chunk Lab", layout="wide")
 
-S.init()
-S.apply_pending()
+state.init()
+state.apply_pending()
 
 PAGES = {
     lab.slug: st.Page(lab.page, title=f"{n}. {lab.title}", url_path=lab.slug, default=(n == 1))
@@ -27,17 +26,17 @@ current = next(slug for slug, p in PAGES.items() if p.url_path == page.url_path)
 st.session_state[shell.CTX] = sidebar.render()
 
 # A projector hides the sidebar; switching presenter mode off opens it again.
-st.set_page_config(initial_sidebar_state="collapsed" if S.presenter() else "expanded")
+st.set_page_config(initial_sidebar_state="collapsed" if state.presenter() else "expanded")
 shell.page_style()
 
-wanted = S.take_wanted_lab()
+wanted = state.take_wanted_lab()
 if wanted and wanted != current and wanted in PAGES:
     st.switch_page(PAGES[wanted])
 
-for notice in S.notices():
+for notice in state.notices():
     st.warning(notice)
-if S.notices():
-    st.button("Dismiss", key="dismiss_notices", on_click=S.dismiss_notices)
+if state.notices():
+    st.button("Dismiss", key="dismiss_notices", on_click=state.dismiss_notices)
 
-S.sync_url(current)
+state.sync_url(current)
 page.run()

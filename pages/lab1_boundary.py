@@ -3,8 +3,7 @@
 import streamlit as st
 
 from lab import sweeps
-from ui import charts, data, shell, urlstate
-from ui import state as S
+from ui import charts, data, shell, state, urlstate
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
@@ -44,7 +43,7 @@ def body(ctx):
         with left:
             shell.plot(
                 charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
-                key=S.register_curve(CURVE_KEY),
+                key=state.register_curve(CURVE_KEY),
                 on_select="rerun",
                 selection_mode="points",
             )

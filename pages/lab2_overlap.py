@@ -4,8 +4,7 @@ import streamlit as st
 
 from lab import sweeps
 from lab.costs import human_bytes
-from ui import charts, data, shell
-from ui import state as S
+from ui import charts, data, shell, state
 
 INTRO = """
 **Now set overlap to half the chunk size and drag the size again: the failures largely
@@ -66,7 +65,7 @@ def body(ctx):
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
-        S.register_curve(CURVE_KEY)
+        state.register_curve(CURVE_KEY)
         shell.plot(
             charts.survival_step(
                 curve,
@@ -77,7 +76,7 @@ def body(ctx):
                 title=f"Answer intact against size, overlap {ctx.overlap} "
                 f"(click a point to move the slider)",
             ),
-            key=S.register_curve(CURVE_KEY),
+            key=state.register_curve(CURVE_KEY),
             on_select="rerun",
             selection_mode="points",
         )

@@ -3,8 +3,7 @@
 import streamlit as st
 
 from lab import structure
-from ui import controls, data, shell
-from ui import state as S
+from ui import controls, data, shell, state
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header
@@ -15,7 +14,7 @@ Then switch the heading path out of the index and watch the ranks move.
 
 
 def _open(doc, q):
-    S.request(dict(doc=doc, q=q, strategy="structural", unit="chars", size=600, overlap=100))
+    state.request(dict(doc=doc, q=q, strategy="structural", unit="chars", size=600, overlap=100))
 
 
 def body(ctx):

@@ -5,8 +5,7 @@ import streamlit as st
 from chunkers import STRATEGIES
 from lab import sweeps
 from lab.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
-from ui import charts, controls, data, shell
-from ui import state as S
+from ui import charts, controls, data, shell, state
 from ui.markup import md_escape
 
 INTRO = """
@@ -45,14 +44,14 @@ def _gold(ctx):
                         f"{by_passage} line(s) list passages instead of an answer: "
                         "`python -m lab check` measures those (recall and coverage@k)."
                     )
-                st.session_state[S.UPLOAD_GOLD] = (
-                    st.session_state.get(S.UPLOAD_ID),
+                st.session_state[state.UPLOAD_GOLD] = (
+                    st.session_state.get(state.UPLOAD_ID),
                     f.name,
                     answered,
                 )
                 pairs += [(p.question, p.answer) for p in answered]
         elif ctx.gold:
-            name = st.session_state[S.UPLOAD_GOLD][1]
+            name = st.session_state[state.UPLOAD_GOLD][1]
             st.caption(f"Gold set: {len(ctx.gold)} pair(s) from {md_escape(name)}, loaded earlier.")
     if ctx.qa_source == "own" and ctx.question and ctx.answer:
         if any(same_question(ctx.question, q) for q, _ in pairs):

@@ -2,8 +2,7 @@
 
 import streamlit as st
 
-from ui import controls, notebook, shell, urlstate
-from ui import state as S
+from ui import controls, notebook, shell, state, urlstate
 from ui.markup import md_escape
 
 INTRO = """
@@ -21,27 +20,27 @@ def _restore(pin):
     """Reopen a pin's view. Its values go through the same checks as a link's (an
     imported notebook can say anything): a bad one falls back with a notice."""
     cfg = {k: v for k, v in pin.config.items() if k in RESTORED}
-    if cfg.get("doc") not in S.sample_names():  # an upload's pin: keep the document open now
+    if cfg.get("doc") not in state.sample_names():  # an upload's pin: keep the document open now
         cfg.pop("doc", None)
         cfg.pop("q", None)
     if cfg.get("q") == "own":  # your own question is not kept in a pin
         cfg.pop("q")
     params = {k: str(v) for k, v in cfg.items()}
     settings, notices = urlstate.parse_params(
-        params, S.sample_names(), S.question_counts(), source="Pin"
+        params, state.sample_names(), state.question_counts(), source="Pin"
     )
     lab = urlstate.lab_slug(str(pin.lab))
     widgets, bad = controls.restore(lab or "", pin.config)  # k1, b, sweep, heading, k
-    S.request({k: getattr(settings, k) for k in cfg}, lab=lab, widgets=widgets)
-    st.session_state[S.NOTICES] = notices + bad
+    state.request({k: getattr(settings, k) for k in cfg}, lab=lab, widgets=widgets)
+    st.session_state[state.NOTICES] = notices + bad
 
 
 def _remove(i):
-    st.session_state[S.PINS].pop(i)
+    st.session_state[state.PINS].pop(i)
 
 
 def body(ctx):
-    pins = st.session_state.setdefault(S.PINS, [])
+    pins = st.session_state.setdefault(state.PINS, [])
     st.markdown(f"**{len(pins)} pin(s) in this session's notebook.**")
     for i, pin in enumerate(pins):
         with st.container(border=True):

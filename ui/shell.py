@@ -16,8 +16,7 @@ from lab.survival import AnswerNotFound, Survival
 from ui import charts, chunkview, controls, notebook, urlstate
 from ui.markup import md_escape
 
-from . import data
-from . import state as S
+from . import data, state
 from .sidebar import Context
 
 CTX = "_ctx"
@@ -58,17 +57,17 @@ def context() -> Context:
 def chart_height(rows_above: int = 0) -> int:
     """The charts' height; in presenter mode less for each row of controls or verdicts
     a lab puts between its verdict and its main chart, so both fit 1280x720."""
-    return PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above if S.presenter() else CHART_HEIGHT
+    return PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above if state.presenter() else CHART_HEIGHT
 
 
 def page_style() -> None:
     """The page's CSS, and the presenter switch (app.py calls this on every run)."""
-    css = _PAGE_CSS + (_PRESENTER_CSS if S.presenter() else "")
+    css = _PAGE_CSS + (_PRESENTER_CSS if state.presenter() else "")
     st.html(f"<style>{css}</style>")
     with st.container(key="presenter_switch"):
         st.toggle(
             "Presenter mode",
-            key=S.PRESENTER,
+            key=state.PRESENTER,
             help="For a projector: larger text and charts, no explanations, sidebar closed "
             "(open it with the arrow at the top left). A link with presenter=1 opens this way.",
         )
@@ -76,7 +75,7 @@ def page_style() -> None:
 
 def plot(fig: Any, *, key: str, container: Any = None, **kwargs: Any) -> Any:
     """st.plotly_chart, with chart text 1.5x larger in presenter mode."""
-    if S.presenter():
+    if state.presenter():
         charts.scale_text(fig, PRESENTER_TEXT)
     return (container or st).plotly_chart(fig, key=key, **kwargs)
 
@@ -95,7 +94,7 @@ def one_line(exc: BaseException) -> str:
 
 
 def _load_preset(slug: str) -> None:
-    S.request(urlstate.LAB_PRESETS[slug])
+    state.request(urlstate.LAB_PRESETS[slug])
 
 
 def run_lab(
@@ -108,7 +107,7 @@ def run_lab(
     first chart) share one screen."""
     number = urlstate.LAB_SLUGS.index(slug) + 1
     st.title(f"{number}. {urlstate.lab_title(slug)}")
-    if not S.presenter():
+    if not state.presenter():
         st.markdown(intro)
         if slug in urlstate.LAB_PRESETS:
             p = urlstate.LAB_PRESETS[slug]
@@ -277,8 +276,8 @@ def pin_box(ctx: Context, slug: str, verdict: str, numbers: dict[str, Any]) -> N
                 note,
                 question=ctx.question,
             )
-            st.session_state.setdefault(S.PINS, []).append(pin)
-            st.success(f"Pinned: {len(st.session_state[S.PINS])} pin(s) in the notebook.")
+            st.session_state.setdefault(state.PINS, []).append(pin)
+            st.success(f"Pinned: {len(st.session_state[state.PINS])} pin(s) in the notebook.")
 
 
 def export_buttons(ctx: Context, view: dict[str, Any], slug: str) -> None:
@@ -337,5 +336,5 @@ def wrapping_table(rows: list[dict[str, Any]]) -> None:
 
 def explain(text: str) -> None:
     """An explanation: hidden in presenter mode."""
-    if not S.presenter():
+    if not state.presenter():
         st.caption(text)

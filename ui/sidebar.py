@@ -19,8 +19,7 @@ from lab.tokenize import tokenize
 from ui import urlstate
 from ui.markup import md_escape
 
-from . import data
-from . import state as S
+from . import data, state
 
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
@@ -50,7 +49,7 @@ class Context:
 
     @property
     def config(self) -> dict:
-        q = st.session_state.get(S.QUESTION, 0)
+        q = st.session_state.get(state.QUESTION, 0)
         return {
             "doc": self.doc_name or self.doc_label,
             "q": q if q >= 0 else "own",
@@ -77,7 +76,7 @@ def _upload() -> Document | None:
     f = st.sidebar.file_uploader(
         f"Upload a .md or .txt file (up to {MAX_UPLOAD_MB} MB, UTF-8)",
         type=["md", "txt"],
-        key=S.UPLOAD,
+        key=state.UPLOAD,
         max_upload_size=MAX_UPLOAD_MB,
     )
     if f is None:
@@ -101,17 +100,17 @@ def _upload() -> Document | None:
                 args=(f.file_id, e.encoding),
             )
         return None
-    if ss.get(S.UPLOAD_ID) != f.file_id:  # a new document: an answer pasted for another goes
-        ss[S.UPLOAD_ID] = f.file_id
-        ss[S.ANSWER_PASTE] = ""
+    if ss.get(state.UPLOAD_ID) != f.file_id:  # a new document: an answer pasted for another goes
+        ss[state.UPLOAD_ID] = f.file_id
+        ss[state.ANSWER_PASTE] = ""
     return doc
 
 
 def upload_gold() -> list[GoldPair]:
     """The gold set loaded (on the integrity lab) for the upload now open, if any."""
     ss = st.session_state
-    loaded = ss.get(S.UPLOAD_GOLD)
-    return list(loaded[2]) if loaded and loaded[0] == ss.get(S.UPLOAD_ID) else []
+    loaded = ss.get(state.UPLOAD_GOLD)
+    return list(loaded[2]) if loaded and loaded[0] == ss.get(state.UPLOAD_ID) else []
 
 
 def _check_answer(ctx: Context) -> None:
@@ -126,24 +125,24 @@ def _check_answer(ctx: Context) -> None:
 def _question(ctx: Context) -> None:
     ss = st.session_state
     pairs = ctx.gold
-    choices = list(range(len(pairs))) + [S.OWN_QUESTION]
-    if ss.get(S.QUESTION) not in choices:
-        ss[S.QUESTION] = choices[0]
+    choices = list(range(len(pairs))) + [state.OWN_QUESTION]
+    if ss.get(state.QUESTION) not in choices:
+        ss[state.QUESTION] = choices[0]
     st.sidebar.selectbox(
         "Question",
         choices,
-        key=S.QUESTION,
+        key=state.QUESTION,
         format_func=lambda i: clip(pairs[i].question, 70) if i >= 0 else "Your own question…",
     )
-    q = ss[S.QUESTION]
+    q = ss[state.QUESTION]
     if q >= 0:
         ctx.question, ctx.answer, ctx.qa_source = pairs[q].question, pairs[q].answer, "gold"
         st.sidebar.caption(f"Answer: “{md_escape(clip(pairs[q].answer, 110))}”")
         return
     ctx.qa_source = "own"
-    ss.setdefault(S.OWN_Q, "")
+    ss.setdefault(state.OWN_Q, "")
     own = st.sidebar.text_input(
-        "Your question", key=S.OWN_Q, placeholder="how long are audit logs kept?"
+        "Your question", key=state.OWN_Q, placeholder="how long are audit logs kept?"
     )
     ctx.question = own.strip() or None
     if ctx.question and not tokenize(ctx.question):
@@ -153,24 +152,26 @@ def _question(ctx: Context) -> None:
             "spaces); type a word to rank the chunks."
         )
         ctx.question = None
-    mode = st.sidebar.radio("Answer", (S.PICK, S.PASTE), key=S.ANSWER_MODE, horizontal=True)
-    if mode == S.PICK:
+    mode = st.sidebar.radio(
+        "Answer", (state.PICK, state.PASTE), key=state.ANSWER_MODE, horizontal=True
+    )
+    if mode == state.PICK:
         options = data.sentences(ctx.text or "")
-        if ss.get(S.ANSWER_PICK) not in options:
-            ss[S.ANSWER_PICK] = None
+        if ss.get(state.ANSWER_PICK) not in options:
+            ss[state.ANSWER_PICK] = None
         picked = st.sidebar.selectbox(
             "Answer sentence",
             options,
-            key=S.ANSWER_PICK,
+            key=state.ANSWER_PICK,
             index=None,
             placeholder="choose the sentence that answers it",
             format_func=lambda s: clip(s, 80),
         )
         ctx.answer = picked
     else:
-        ss.setdefault(S.ANSWER_PASTE, "")
+        ss.setdefault(state.ANSWER_PASTE, "")
         pasted = st.sidebar.text_area(
-            "Answer text, copied from the document", key=S.ANSWER_PASTE, height=80
+            "Answer text, copied from the document", key=state.ANSWER_PASTE, height=80
         )
         ctx.answer = pasted.strip() or None
 
@@ -179,17 +180,17 @@ def render() -> Context:
     ss = st.session_state
     sb = st.sidebar
     samples = sample_names()
-    choices = samples + [S.UPLOAD_CHOICE]
-    if ss.get(S.DOC) not in choices:
-        ss[S.DOC] = urlstate.DEFAULT_DOC
+    choices = samples + [state.UPLOAD_CHOICE]
+    if ss.get(state.DOC) not in choices:
+        ss[state.DOC] = urlstate.DEFAULT_DOC
     sb.selectbox(
         "Document",
         choices,
-        key=S.DOC,
-        on_change=S.on_doc_change,
-        format_func=lambda n: "Upload a file…" if n == S.UPLOAD_CHOICE else _doc_label(n),
+        key=state.DOC,
+        on_change=state.on_doc_change,
+        format_func=lambda n: "Upload a file…" if n == state.UPLOAD_CHOICE else _doc_label(n),
     )
-    if ss[S.DOC] == S.UPLOAD_CHOICE:
+    if ss[state.DOC] == state.UPLOAD_CHOICE:
         doc = _upload()
         ctx = Context(
             None,
@@ -203,7 +204,7 @@ def render() -> Context:
             gold=upload_gold() if doc else [],
         )
     else:
-        name = ss[S.DOC]
+        name = ss[state.DOC]
         ctx = Context(
             name, _doc_label(name), data.sample_text(name), "", "", 0, 0, gold=data.gold_pairs(name)
         )
@@ -216,25 +217,26 @@ def render() -> Context:
     sb.selectbox(
         "Strategy",
         list(STRATEGIES),
-        key=S.STRATEGY,
+        key=state.STRATEGY,
         format_func=lambda n: STRATEGIES[n].display_name,
         help=" · ".join(f"{s.display_name}: {s.description}" for s in STRATEGIES.values()),
     )
-    sb.radio("Unit", UNITS, key=S.UNIT, horizontal=True, on_change=S.on_unit_change)
-    unit = ss[S.UNIT]
+    sb.radio("Unit", UNITS, key=state.UNIT, horizontal=True, on_change=state.on_unit_change)
+    unit = ss[state.UNIT]
     lo, hi = sweeps.SIZE_LIMITS[unit]
-    ss[S.SIZE] = urlstate.clamp_size(ss.get(S.SIZE, 24), unit)
+    ss[state.SIZE] = urlstate.clamp_size(ss.get(state.SIZE, 24), unit)
     sb.slider(
         f"Chunk size ({unit})",
         lo,
         hi,
         step=sweeps.SIZE_STEP[unit],
-        key=S.SIZE,
-        on_change=S.on_size_change,
+        key=state.SIZE,
+        on_change=state.on_size_change,
     )
-    size = ss[S.SIZE]
-    ss[S.OVERLAP] = urlstate.clamp_overlap(ss.get(S.OVERLAP, 0), size)
-    sb.slider(f"Overlap ({unit}, below the size)", 0, urlstate.max_overlap(size), key=S.OVERLAP)
+    size = ss[state.SIZE]
+    ss[state.OVERLAP] = urlstate.clamp_overlap(ss.get(state.OVERLAP, 0), size)
+    sb.slider(f"Overlap ({unit}, below the size)", 0, urlstate.max_overlap(size), key=state.OVERLAP)
     sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
-    ctx.strategy, ctx.unit, ctx.size, ctx.overlap = ss[S.STRATEGY], unit, size, ss[S.OVERLAP]
+    ctx.strategy, ctx.unit = ss[state.STRATEGY], unit
+    ctx.size, ctx.overlap = size, ss[state.OVERLAP]
     return ctx
