@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.support import COMMONMARK_SPEC, CORPUS, REQUIRE_SHARED, SAMPLES, SHARED_CORPUS, missing
 
@@ -20,6 +21,13 @@ NEEDS = {
         missing("CommonMark's examples", COMMONMARK_SPEC, "CHUNK_LAB_SHARED to a copy"),
     ),
 }
+
+
+# -- In CI the properties draw the same examples every run, so a run is reproducible;
+# -- a developer's run explores new ones (and keeps what fails in .hypothesis/).
+settings.register_profile("ci", derandomize=True)
+if REQUIRE_SHARED:
+    settings.load_profile("ci")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,4 +1,4 @@
-"""The structural chunker: parse once (parse.py), pack many (pack.py)."""
+"""The structural chunker: parse once (blocks.py), pack many (pack.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from .. import speedups
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import SourceText
+from .blocks import ParsedDocument, parse
 from .pack import pack_drafts as pack_python
-from .parse import ParsedDocument, parse
 from .runts import sweep, sweep_lengths
 
 __all__ = ["ParsedDocument", "parse", "pack_drafts", "structural_drafts", "sweep", "sweep_lengths"]

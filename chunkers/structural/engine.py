@@ -5,7 +5,7 @@ parser with GFM tables, footnote definitions, YAML front matter and heading
 attributes switched on. This module only walks its event stream and keeps what
 the chunker needs: each top-level block's kind and source range, a heading's
 level, and the inner seams of lists (their top-level items) and tables (their
-rows). Every rule of what a block is lives in the engine; parse.py derives
+rows). Every rule of what a block is lives in the engine; blocks.py derives
 sections, captions and admonitions from these ranges.
 """
 

@@ -28,7 +28,7 @@ from ..model import (
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
-from .parse import ParsedDocument
+from .blocks import ParsedDocument
 from .runts import Guards, sweep
 from .split import Splitter
 

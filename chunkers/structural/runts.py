@@ -51,7 +51,10 @@ class Guards(Generic[T]):
         length: Callable[[T], int],
         compatible: Callable[[T, T], bool] = _always,
     ) -> Guards[T]:
-        return cls(opts.floor, opts.overflow_limit, opts.effective_max, length, compatible)
+        # -- why -- 125 % of a size divisible by 4 is one past size + floor - 1, and a
+        # -- chunk may already hold a whole block up to the effective maximum
+        left = min(opts.overflow_limit, opts.effective_max)
+        return cls(opts.floor, left, opts.effective_max, length, compatible)
 
     def refusal(self, a: T, b: T, limit: int) -> str:
         """Why a and b may not merge into one chunk of at most ``limit``; "" if they may."""

@@ -18,7 +18,7 @@ from functools import partial
 
 from ..seams import Level, SeamPacker, Span
 from ..segment import sentence_spans
-from .parse import Block, ParsedDocument
+from .blocks import Block, ParsedDocument
 
 # a run of non-blank lines: a newline is taken only when the next line is not blank
 _PARAGRAPH = re.compile(r"\S(?:[^\n]|\n(?![^\S\n]*(?:\n|\Z)))*")

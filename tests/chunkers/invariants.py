@@ -16,7 +16,7 @@ import re
 from bisect import bisect_right
 
 from chunkers import Chunk, ChunkOptions
-from chunkers.structural.parse import ParsedDocument, is_transcribed, parse
+from chunkers.structural.blocks import ParsedDocument, is_transcribed, parse
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]|$)")
 

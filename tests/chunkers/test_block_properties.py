@@ -21,7 +21,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from chunkers import ChunkOptions, chunk
-from chunkers.structural.parse import parse
+from chunkers.structural.blocks import parse
 from tests.support import COMMONMARK_SPEC, corpus_files, lost_characters
 
 REFERENCE = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).use(footnote_plugin)

@@ -4,7 +4,7 @@ fails without it (chunk(text, "structural", 1800, 150) unless a size is given)."
 from __future__ import annotations
 
 from chunkers import chunk
-from chunkers.structural.parse import parse
+from chunkers.structural.blocks import parse
 from tests.support import lost_characters
 
 PROSE = "The service answers every request within the agreed time. " * 8

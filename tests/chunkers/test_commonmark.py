@@ -8,7 +8,7 @@ from bisect import bisect_right
 import pytest
 from markdown_it import MarkdownIt
 
-from chunkers.structural.parse import parse
+from chunkers.structural.blocks import parse
 from tests.support import SAMPLES, corpus_files
 
 # the sample documents always; the corpus where it is there (test_corpus.py says when not)

@@ -23,7 +23,7 @@ from chunkers import ChunkOptions, speedups, structural
 from chunkers.model import Chunk
 from chunkers.spans import finish
 from chunkers.structural import pack_drafts
-from chunkers.structural.parse import parse
+from chunkers.structural.blocks import parse
 from chunkers.text import surrogates_and_returns_python
 from tests.support import corpus_files
 
