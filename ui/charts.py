@@ -263,7 +263,15 @@ def score_vs_length(
         )
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="BM25 score")
-    _layout(fig, height, title="Score against length, with the theoretical curve")
+    # the title at the top of the figure, so the note's lines sit between it and the plot
+    title = dict(
+        text="Score against length, with the theoretical curve",
+        y=1,
+        yref="container",
+        yanchor="top",
+        pad=dict(t=12),
+    )
+    _layout(fig, height, title=title)
     if curve.chart_lines:  # room for the note's lines between the title and the plot
         fig.update_layout(margin=dict(t=50 + 18 * len(curve.chart_lines)))
     return fig
