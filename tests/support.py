@@ -97,3 +97,16 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
         code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def make_chunk(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = "") -> Chunk:
+    """A chunk by hand, for scoring tests: the i-th, with made-up offsets."""
+    return Chunk(
+        index=i,
+        body=body,
+        start=i * 1000,
+        end=i * 1000 + len(body),
+        length=len(body),
+        heading_path=heading,
+        overlap_prefix=overlap,
+    )

@@ -6,21 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkers.model import Chunk
 from lab.bm25 import ChunkScore, rank_of, score_chunks
 from lab.tokenize import tokenize
-
-
-def make(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = "") -> Chunk:
-    return Chunk(
-        index=i,
-        body=body,
-        start=i * 1000,
-        end=i * 1000 + len(body),
-        length=len(body),
-        heading_path=heading,
-        overlap_prefix=overlap,
-    )
+from tests.support import make_chunk as make
 
 
 def filler(tag: str, n: int) -> str:

@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lab.fts5 as fts5_mod
-from chunkers.model import Chunk
 from lab.bm25 import rank_of, score_chunks
 from lab.fts5 import (
     Fts5Unavailable,
@@ -20,18 +19,7 @@ from lab.fts5 import (
     match_expression,
 )
 from lab.tokenize import tokenize
-
-
-def make(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = "") -> Chunk:
-    return Chunk(
-        index=i,
-        body=body,
-        start=i * 1000,
-        end=i * 1000 + len(body),
-        length=len(body),
-        heading_path=heading,
-        overlap_prefix=overlap,
-    )
+from tests.support import make_chunk as make
 
 
 def filler(tag: str, n: int) -> str:
