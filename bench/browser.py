@@ -58,23 +58,31 @@ VIEWS = {
     8: "compare?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
 }
 
-# Streamlit marks its app element with the script's state; this records when each
-# run starts and ends, so a timing never depends on how often the test polls.
-_WATCH_RUNS = """() => {
-  if (window.__runs) return;
-  window.__runs = {started: 0, ended: 0};
-  const app = document.querySelector('[data-testid="stApp"]');
-  new MutationObserver(() => {
-    const state = app.dataset.testScriptState;
-    if (state === "running") window.__runs.started = performance.now();
-    else window.__runs.ended = performance.now();
-  }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
-}"""
-_RUN_DONE_AFTER = """(t0) => window.__runs.started > t0
-  && window.__runs.ended > window.__runs.started
+# Every message the server sends is noted as it arrives, and a paint two frames
+# later is noted for the newest one.
+# -- not the app's "running" mark: React may never show a run that ends within
+# one frame, so a quick run would leave nothing to wait for --
+_WATCH_MESSAGES = """(() => {
+  const Native = window.WebSocket;
+  window.__ws = {last: 0, painted: 0};
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => {
+        const t = performance.now();
+        window.__ws.last = t;
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          if (window.__ws.last === t) window.__ws.painted = performance.now();
+        }));
+      });
+    }
+  };
+})()"""
+QUIET_MS = 300  # no message for this long: the run and its redraw are over
+_SETTLED_AFTER = """([t0, quiet]) => window.__ws.last > t0
+  && performance.now() - window.__ws.last > quiet
+  && window.__ws.painted >= window.__ws.last
   && document.querySelector('[data-testid="stApp"]').dataset.testScriptState !== "running" """
-_PAINTED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
-  () => done(performance.now()))))"""
 _IDLE = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   return app && app.dataset.testScriptState === "notRunning"
@@ -147,12 +155,20 @@ def open_view(page: Any, url: str, lab: int) -> None:
 
 
 def timed(page: Any, action: Any, timeout_ms: int = 60_000) -> float:
-    """Milliseconds from ``action()`` until the run it starts has ended and been painted."""
-    page.evaluate(_WATCH_RUNS)
+    """Milliseconds from ``action()`` until the last message of the run it starts has
+    been painted (the page must come from ``new_page``)."""
     t0 = page.evaluate("() => performance.now()")
     action()
-    page.wait_for_function(_RUN_DONE_AFTER, arg=t0, timeout=timeout_ms, polling=20)
-    return page.evaluate(_PAINTED) - t0
+    page.wait_for_function(_SETTLED_AFTER, arg=[t0, QUIET_MS], timeout=timeout_ms, polling=50)
+    return page.evaluate("() => window.__ws.painted") - t0
+
+
+def new_page(browser: Any, viewport: dict[str, int] | None = None) -> Any:
+    """A tab (1440x900 unless told) that notes when the server's messages arrive
+    and are painted."""
+    page = browser.new_page(viewport=viewport or {"width": 1440, "height": 900})
+    page.add_init_script(_WATCH_MESSAGES)
+    return page
 
 
 def slider_steps(page: Any, steps: int) -> list[float]:
@@ -190,7 +206,7 @@ class LabTiming:
 def measure(url: str, browser: Any, steps: int = 7) -> list[LabTiming]:
     """Labs 1-6 at 1440x900: a first visit of each (one session walking through the
     labs from lab 1), then ``steps`` slider steps on its example view."""
-    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    page = new_page(browser)
     t0 = time.perf_counter()
     open_view(page, url, 1)  # lab 1 is where a link opens: the whole page loads
     visits = {1: (time.perf_counter() - t0) * 1000}
@@ -199,7 +215,7 @@ def measure(url: str, browser: Any, steps: int = 7) -> list[LabTiming]:
     page.close()
     out = []
     for lab in range(1, 7):
-        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page = new_page(browser)
         open_view(page, url, lab)
         out.append(LabTiming(lab, visits[lab], slider_steps(page, steps)))
         page.close()

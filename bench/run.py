@@ -81,7 +81,7 @@ NOT_INSTALLED = "not installed"
 
 
 def _ours() -> Callable[[str], object]:
-    return chunk  # structural, 1800 chars, 150 overlap: tables, overlap and runt sweep on
+    return chunk  # structural, 1800 chars, 150 overlap: tables, overlap and runt merge on
 
 
 def _langchain_markdown() -> Callable[[str], object]:

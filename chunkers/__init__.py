@@ -3,7 +3,7 @@
 from .model import Chunk, indexed_text
 from .options import ChunkOptions
 from .registry import STRATEGIES, Strategy, chunk, chunk_parsed, chunk_with, get_strategy
-from .structural import ParsedDocument, parse, sweep_lengths
+from .structural import ParsedDocument, merge_runt_lengths, parse
 
 __all__ = [
     "Chunk",
@@ -14,7 +14,7 @@ __all__ = [
     "chunk_parsed",
     "parse",
     "ParsedDocument",
-    "sweep_lengths",
+    "merge_runt_lengths",
     "chunk_with",
     "get_strategy",
     "indexed_text",

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from .model import UNITS
 
-SWEEPS = ("backward", "forward", "off")
+RUNT_MERGES = ("backward", "forward", "off")
 
 DEFAULT_SIZE = 1800
 DEFAULT_OVERLAP = 150
@@ -21,7 +21,7 @@ class ChunkOptions:
 
     The runt rule's two fractions are defined here and nowhere else: the floor,
     the overflow limit and the effective maximum are read from these properties
-    by the packer, the runt sweep on bare lengths and the lab.
+    by the packer, the runt merge on bare lengths and the lab.
     """
 
     # -- a chunk under a quarter of size is a runt; a merge may reach 125 % of size --
@@ -31,7 +31,7 @@ class ChunkOptions:
     size: int = DEFAULT_SIZE
     overlap: int = DEFAULT_OVERLAP
     unit: str = DEFAULT_UNIT
-    sweep: str = "backward"  # structural only: the runt sweep's direction, or off
+    runt_merge: str = "backward"  # structural only: the runt merge's direction, or off
     heading_paths: bool = True  # structural only: carry the heading ancestry
 
     def __post_init__(self) -> None:
@@ -45,8 +45,10 @@ class ChunkOptions:
             )
         if self.unit not in UNITS:
             raise ValueError(f"unit must be one of {', '.join(UNITS)}, got {self.unit!r}")
-        if self.sweep not in SWEEPS:
-            raise ValueError(f"sweep must be one of {', '.join(SWEEPS)}, got {self.sweep!r}")
+        if self.runt_merge not in RUNT_MERGES:
+            raise ValueError(
+                f"runt_merge must be one of {', '.join(RUNT_MERGES)}, got {self.runt_merge!r}"
+            )
 
     @classmethod
     def sized(

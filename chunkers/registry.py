@@ -31,7 +31,7 @@ STRATEGIES: dict[str, Strategy] = {
             "structural",
             "Structural",
             "The structure-aware chunker: cuts only between blocks, keeps tables whole or repeats "
-            "their header, quarantines transcribed text and sweeps runts backward.",
+            "their header, quarantines transcribed text and merges runts backward.",
             structural_drafts,
         ),
         Strategy(

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from chunkers import STRATEGIES, ChunkOptions, chunk_with
 from chunkers.model import UNITS, Chunk
-from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, SWEEPS
+from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
 
 from . import diff_render
 from .bm25 import score_chunks
@@ -65,8 +65,13 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
         help=f"overlap in the unit (default {DEFAULT_OVERLAP} with the default size, else 0)",
     )
     g.add_argument(
-        "--sweep", default="backward", choices=list(SWEEPS), help="structural runt sweep"
+        "--runt-merge",
+        default="backward",
+        choices=list(RUNT_MERGES),
+        help="structural: the direction runts merge into a neighbour, or off",
     )
+    # -- the option's first name, kept so existing build scripts still run --
+    g.add_argument("--sweep", dest="runt_merge", choices=list(RUNT_MERGES), help=argparse.SUPPRESS)
     g.add_argument(
         "--no-heading-paths", action="store_true", help="structural: leave heading paths out"
     )
@@ -91,7 +96,7 @@ def _opts(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
             args.size if size is None else size,
             args.overlap,
             unit=args.unit,
-            sweep=args.sweep,
+            runt_merge=args.runt_merge,
             heading_paths=not args.no_heading_paths,
         )
     except ValueError as exc:
@@ -177,7 +182,7 @@ def cmd_survival(args: argparse.Namespace) -> int:
         raise BadInput(
             f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}"
         )
-    extra = {"sweep": args.sweep, "heading_paths": not args.no_heading_paths}
+    extra = {"runt_merge": args.runt_merge, "heading_paths": not args.no_heading_paths}
     try:
         curve = survival_curve(
             text,

@@ -35,7 +35,7 @@ def chunking_config(document: str, text: str, strategy: str, opts: ChunkOptions)
         "size": opts.size,
         "overlap": opts.overlap,
         "unit": opts.unit,
-        "sweep": opts.sweep,
+        "runt_merge": opts.runt_merge,
         "heading_paths": opts.heading_paths,
     }
 

@@ -2,7 +2,7 @@
 
 Per-chunk scores with the holds-the-answer and runt flags, the theoretical
 length curve anchored on a real chunk, the inflation factor, the revenue
-sample with the runt sweep off, forward and backward, and how ranks move
+sample with the runt merge off, forward and backward, and how ranks move
 when the heading path leaves the index.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chunkers import Chunk, ChunkOptions, chunk_with, sweep_lengths
+from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
 
 from .bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
 from .survival import collapse
@@ -31,7 +31,7 @@ REVENUE_ANSWER = "| Mumbai | FY24 | 18,412 | 4.2% |"
 REVENUE_HEADER = "| Territory (cities and depots covered) |"  # what says the numbers are revenue
 REVENUE_OPTIONS = dict(size=1800, overlap=150, unit="chars")  # the structural chunker's classic
 SEED_LENGTHS = (1800, 1800, 300, 200)  # the textbook sweep example, as bare lengths
-SWEEP_EXAMPLE = "depot_reconciliation.md"  # in lab/examples: forward and backward differ
+RUNT_MERGE_EXAMPLE = "depot_reconciliation.md"  # in lab/examples: forward and backward differ
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +146,7 @@ class RevenueRow:
 
 @dataclass(frozen=True, slots=True)
 class RevenueCase:
-    label: str  # how the report was chunked: "fixed-size, no overlap", "structural, sweep off"
+    label: str  # how the report was chunked: "fixed-size, no overlap", "structural, runt merge off"
     rows: list[RevenueRow]
     answer_rank: int | None  # rank of the chunk that holds the answer
     answer_length: int | None
@@ -212,7 +212,7 @@ def _revenue_summary(
 
 def revenue_case(
     text: str,
-    sweep: str = "backward",
+    runt_merge: str = "backward",
     *,
     strategy: str = "structural",
     overlap: int = REVENUE_OPTIONS["overlap"],
@@ -222,9 +222,12 @@ def revenue_case(
     answer: str = REVENUE_ANSWER,
 ) -> RevenueCase:
     """The revenue report at 1,800 characters: ``strategy`` with ``overlap`` and, for
-    the structural chunker, the runt sweep ``sweep``."""
+    the structural chunker, the runt merge ``runt_merge``."""
     opts = ChunkOptions(
-        size=REVENUE_OPTIONS["size"], overlap=overlap, unit=REVENUE_OPTIONS["unit"], sweep=sweep
+        size=REVENUE_OPTIONS["size"],
+        overlap=overlap,
+        unit=REVENUE_OPTIONS["unit"],
+        runt_merge=runt_merge,
     )
     chunks = chunk_with(text, strategy, opts)
     scores = score_chunks(chunks, question, k1=k1, b=b)
@@ -242,7 +245,7 @@ def revenue_case(
         for c, s in zip(chunks, scores, strict=True)
     ]
     label = (
-        f"structural, sweep {sweep}"
+        f"structural, runt merge {runt_merge}"
         if strategy == "structural"
         else f"{strategy}, {'no overlap' if not overlap else f'overlap {overlap}'}"
     )
@@ -266,17 +269,17 @@ def orphan_case(text: str, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> R
     return revenue_case(text, strategy="fixed", overlap=0, k1=k1, b=b)
 
 
-def seed_sweep_example(
+def textbook_runt_merge(
     direction: str, size: int = 1800, lengths: Sequence[int] = SEED_LENGTHS
 ) -> list[int]:
     """The textbook [1800, 1800, 300, 200]: forward stalls at [1800, 2100, 200],
     backward gives [1800, 1800, 500]."""
-    return sweep_lengths(list(lengths), size, direction)
+    return merge_runt_lengths(list(lengths), size, direction)
 
 
 @dataclass(frozen=True, slots=True)
-class SweepExample:
-    """The runt sweep run for real on a shipped document, off, forward and backward."""
+class RuntMergeExample:
+    """The runt merge run for real on a shipped document, off, forward and backward."""
 
     name: str  # the document's file name
     size: int
@@ -300,15 +303,19 @@ class SweepExample:
         )
 
 
-def sweep_example(text: str, name: str, size: int = REVENUE_OPTIONS["size"]) -> SweepExample:
+def runt_merge_example(
+    text: str, name: str, size: int = REVENUE_OPTIONS["size"]
+) -> RuntMergeExample:
     lengths = {
         d: [
             c.length
-            for c in chunk_with(text, "structural", ChunkOptions(size=size, unit="chars", sweep=d))
+            for c in chunk_with(
+                text, "structural", ChunkOptions(size=size, unit="chars", runt_merge=d)
+            )
         ]
         for d in ("off", "forward", "backward")
     }
-    return SweepExample(name, size, ChunkOptions(size=size, unit="chars").floor, lengths)
+    return RuntMergeExample(name, size, ChunkOptions(size=size, unit="chars").floor, lengths)
 
 
 # --------------------------------------------------------------------------- heading switch

@@ -37,10 +37,18 @@ def _revenue_table(case: ranking.RevenueCase) -> None:
     )
 
 
-def _scores(ctx, k1, b, sweep, extra):
-    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
+def _scores(ctx, k1, b, runt_merge, extra):
+    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
     scores = data.scores(
-        ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question, k1, b, sweep=sweep
+        ctx.text,
+        ctx.strategy,
+        ctx.size,
+        ctx.overlap,
+        ctx.unit,
+        ctx.question,
+        k1,
+        b,
+        runt_merge=runt_merge,
     )
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
@@ -65,7 +73,7 @@ def _scores(ctx, k1, b, sweep, extra):
     )
 
 
-def _revenue(k1, b, sweep, extra):
+def _revenue(k1, b, runt_merge, extra):
     text = data.sample_text(ranking.REVENUE_DOC)
     st.subheader("The revenue report: a row without its header")
     orphan = data.revenue_orphan(text, k1, b)
@@ -78,16 +86,16 @@ def _revenue(k1, b, sweep, extra):
         "means outranks the table that can."
     )
     st.subheader("The structural fix")
-    revenue = data.revenue(text, sweep, k1, b)
+    revenue = data.revenue(text, runt_merge, k1, b)
     _banner(revenue)
     _revenue_table(revenue)
     shell.explain(
         "The structural chunker at 1,800 characters with 150 overlap. A table that spills "
         "past the limit sheds its last row with the header repeated on top, but that piece is "
-        "still a runt under the floor (set the sweep to off to see it outrank the table); the "
-        "runt sweep merges it back into its table."
+        "still a runt under the floor (set the runt merge to off to see it outrank the table); the "
+        "runt merge merges it back into its table."
     )
-    example = data.sweep_example()
+    example = data.runt_merge_example()
     st.markdown(f"**Why backward, live:** {example.line}")
     extra.update(
         {"orphan row rank (fixed)": orphan.answer_rank, "revenue answer rank": revenue.answer_rank}
@@ -96,23 +104,26 @@ def _revenue(k1, b, sweep, extra):
 
 def body(ctx):
     controls.ensure(st.session_state, "runts")
-    k1_col, b_col, sweep_col = st.columns(3)
+    k1_col, b_col, merge_col = st.columns(3)
     k1 = k1_col.slider(
         controls.K1.label, controls.K1.lo, controls.K1.hi, step=controls.K1.step, key="k1"
     )
     b = b_col.slider(
         controls.B.label, controls.B.lo, controls.B.hi, step=controls.B.step, key=controls.B.key
     )
-    sweep = sweep_col.radio(
-        controls.SWEEP.label, controls.SWEEP.options, horizontal=True, key=controls.SWEEP.key
+    runt_merge = merge_col.radio(
+        controls.RUNT_MERGE.label,
+        controls.RUNT_MERGE.options,
+        horizontal=True,
+        key=controls.RUNT_MERGE.key,
     )
-    extra = {"k1": k1, "b": b, "runt sweep": sweep}
+    extra = {"k1": k1, "b": b, "runt merge": runt_merge}
     if ctx.question:
-        _scores(ctx, k1, b, sweep, extra)
+        _scores(ctx, k1, b, runt_merge, extra)
     else:
         st.info("Type a question in the sidebar to score the chunks.")
-    _revenue(k1, b, sweep, extra)
-    view = shell.chunk_view(ctx, key="lab4", sweep=sweep)
+    _revenue(k1, b, runt_merge, extra)
+    view = shell.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
     shell.footer(ctx, "runts", view, extra)
 
 

@@ -30,7 +30,7 @@ def _restore(pin):
         params, state.sample_names(), state.question_counts(), source="Pin"
     )
     lab = urlstate.lab_slug(str(pin.lab))
-    widgets, bad = controls.restore(lab or "", pin.config)  # k1, b, sweep, heading, k
+    widgets, bad = controls.restore(lab or "", pin.config)  # k1, b, runt_merge, heading, k
     state.request({k: getattr(settings, k) for k in cfg}, lab=lab, widgets=widgets)
     st.session_state[state.NOTICES] = notices + bad
 

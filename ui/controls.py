@@ -1,7 +1,7 @@
 """Each lab's own controls (beyond the sidebar): one list that draws them, pins them
 and restores them.
 
-A pin keeps every control of its lab under a plain name (``k1``, ``sweep``...),
+A pin keeps every control of its lab under a plain name (``k1``, ``runt_merge``...),
 and restoring it puts each value back in its widget. An imported notebook can
 say anything, so a restored value goes through ``Control.clean`` first: a bad
 one keeps the widget as it is and yields a one-line notice.
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from chunkers.options import SWEEPS
+from chunkers.options import RUNT_MERGES
 from lab.integrity import RECALL_KS
 
 from .markup import md_escape
@@ -29,6 +29,7 @@ class Control:
     hi: float | None = None
     step: float | None = None
     options: tuple[Any, ...] = ()  # a choice's options; (False, True) for a toggle
+    former_names: tuple[str, ...] = ()  # names older notebooks used for it
 
     def clean(self, value: Any) -> Any | None:
         """``value`` as the widget takes it, or None when it cannot take it."""
@@ -46,14 +47,15 @@ class Control:
 
 K1 = Control("k1", "k1", "k1 (term saturation)", 1.2, 0.0, 3.0, 0.1)
 B = Control("b", "b", "b (length normalisation)", 0.75, 0.0, 1.0, 0.05)
-SWEEP = Control(
-    "lab4_sweep",
-    "sweep",
-    "Runt sweep (structural)",
+RUNT_MERGE = Control(
+    "lab4_runt_merge",
+    "runt_merge",
+    "Runt merge (structural)",
     "backward",
     options=("off", "forward", "backward"),
+    former_names=("sweep",),
 )
-assert set(SWEEP.options) == set(SWEEPS)
+assert set(RUNT_MERGE.options) == set(RUNT_MERGES)
 NO_HEADING = Control(
     "lab5_no_heading",
     "heading_path_left_out",
@@ -70,7 +72,7 @@ K = Control(
 )
 
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
-    "runts": (K1, B, SWEEP),
+    "runts": (K1, B, RUNT_MERGE),
     "tables": (NO_HEADING,),
     "integrity": (K,),
 }
@@ -97,12 +99,13 @@ def restore(lab: str, saved: Mapping[str, Any], source: str = "Pin") -> tuple[di
     values: dict[str, Any] = {}
     notices: list[str] = []
     for c in of(lab):
-        if c.name not in saved:
+        name = next((n for n in (c.name, *c.former_names) if n in saved), None)
+        if name is None:
             continue
-        value = c.clean(saved[c.name])
+        value = c.clean(saved[name])
         if value is None:
-            shown = md_escape(repr(saved[c.name])[:40])
-            notices.append(f"{source} value {c.name}={shown} ignored; {c.name} stays as it is.")
+            shown = md_escape(repr(saved[name])[:40])
+            notices.append(f"{source} value {name}={shown} ignored; {c.name} stays as it is.")
         else:
             values[c.key] = value
     return values, notices

@@ -48,10 +48,10 @@ def sweep_sizes(text: str, unit: str, size: int, overlap: int = 0) -> list[int]:
 
 
 def options(
-    size: int, overlap: int, unit: str, sweep: str = "backward", heading_paths: bool = True
+    size: int, overlap: int, unit: str, runt_merge: str = "backward", heading_paths: bool = True
 ) -> ChunkOptions:
     return ChunkOptions(
-        size=size, overlap=overlap, unit=unit, sweep=sweep, heading_paths=heading_paths
+        size=size, overlap=overlap, unit=unit, runt_merge=runt_merge, heading_paths=heading_paths
     )
 
 
@@ -87,9 +87,15 @@ def sentences(text: str) -> list[str]:
 
 
 def _chunk(
-    text: str, strategy: str, size: int, overlap: int, unit: str, sweep: str, heading_paths: bool
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    runt_merge: str,
+    heading_paths: bool,
 ) -> list[Chunk]:
-    return chunk_with(text, strategy, options(size, overlap, unit, sweep, heading_paths))
+    return chunk_with(text, strategy, options(size, overlap, unit, runt_merge, heading_paths))
 
 
 # Two caches, not one decorator twice: Streamlit keys a cache on the function's name.
@@ -109,11 +115,11 @@ def chunks(
     size: int,
     overlap: int,
     unit: str,
-    sweep: str = "backward",
+    runt_merge: str = "backward",
     heading_paths: bool = True,
 ) -> list[Chunk]:
     cached = _chunks_big if len(text) >= BIG_CHARS else _chunks
-    return cached(text, strategy, size, overlap, unit, sweep, heading_paths)
+    return cached(text, strategy, size, overlap, unit, runt_merge, heading_paths)
 
 
 def _score(
@@ -126,9 +132,9 @@ def _score(
     k1: float,
     b: float,
     heading_path: bool,
-    sweep: str,
+    runt_merge: str,
 ) -> list[ChunkScore]:
-    cs = chunks(text, strategy, size, overlap, unit, sweep)
+    cs = chunks(text, strategy, size, overlap, unit, runt_merge)
     return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
 
 
@@ -152,10 +158,10 @@ def scores(
     k1: float = 1.2,
     b: float = 0.75,
     heading_path: bool = True,
-    sweep: str = "backward",
+    runt_merge: str = "backward",
 ) -> list[ChunkScore]:
     cached = _scores_big if len(text) >= BIG_CHARS else _scores
-    return cached(text, strategy, size, overlap, unit, question, k1, b, heading_path, sweep)
+    return cached(text, strategy, size, overlap, unit, question, k1, b, heading_path, runt_merge)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -166,9 +172,9 @@ def survival(
     overlap: int,
     unit: str,
     answer: str,
-    sweep: str = "backward",
+    runt_merge: str = "backward",
 ) -> Survival:
-    return check_survival(chunks(text, strategy, size, overlap, unit, sweep), text, answer)
+    return check_survival(chunks(text, strategy, size, overlap, unit, runt_merge), text, answer)
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
@@ -257,8 +263,8 @@ def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> Lengt
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def revenue(text: str, sweep: str, k1: float, b: float) -> ranking.RevenueCase:
-    return ranking.revenue_case(text, sweep, k1=k1, b=b)
+def revenue(text: str, runt_merge: str, k1: float, b: float) -> ranking.RevenueCase:
+    return ranking.revenue_case(text, runt_merge, k1=k1, b=b)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -267,12 +273,12 @@ def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
-def sweep_example() -> ranking.SweepExample:
+def runt_merge_example() -> ranking.RuntMergeExample:
     from lab.documents import read_document
     from lab.samples import EXAMPLES_DIR
 
-    path = EXAMPLES_DIR / ranking.SWEEP_EXAMPLE
-    return ranking.sweep_example(read_document(path).text, path.name)
+    path = EXAMPLES_DIR / ranking.RUNT_MERGE_EXAMPLE
+    return ranking.runt_merge_example(read_document(path).text, path.name)
 
 
 def _rank_moves(

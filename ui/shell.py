@@ -139,13 +139,13 @@ def run_lab(
 
 
 def survival_of(
-    ctx: Context, strategy: str | None = None, sweep: str = "backward"
+    ctx: Context, strategy: str | None = None, runt_merge: str = "backward"
 ) -> Survival | None:
     """The survival check for the current answer, or None without an answer."""
     if not ctx.answer:
         return None
     return data.survival(
-        ctx.text, strategy or ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.answer, sweep
+        ctx.text, strategy or ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.answer, runt_merge
     )
 
 
@@ -180,7 +180,7 @@ def chunk_view(
     key: str,
     strategy: str | None = None,
     heading_path: bool = True,
-    sweep: str = "backward",
+    runt_merge: str = "backward",
     verdict_on_top: bool = True,
 ) -> dict[str, Any]:
     """Verdict banner (under the page's title unless ``verdict_on_top`` is False),
@@ -189,13 +189,13 @@ def chunk_view(
 
     Returns the key numbers (for a pin)."""
     strategy = strategy or ctx.strategy
-    cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, sweep)
-    surv = survival_of(ctx, strategy, sweep)
+    cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
+    surv = survival_of(ctx, strategy, runt_merge)
     v = verdict_for(ctx, surv)
     with _slot(0) if verdict_on_top else contextlib.nullcontext():
         verdict_banner(v)
     with _slot(1):
-        return _chunk_view_body(ctx, cs, surv, v, strategy, heading_path, sweep)
+        return _chunk_view_body(ctx, cs, surv, v, strategy, heading_path, runt_merge)
 
 
 def _chunk_view_body(
@@ -205,7 +205,7 @@ def _chunk_view_body(
     v: chunkview.Verdict,
     strategy: str,
     heading_path: bool,
-    sweep: str,
+    runt_merge: str,
 ) -> dict[str, Any]:
     scores = None
     if ctx.question:
@@ -218,7 +218,7 @@ def _chunk_view_body(
                 ctx.unit,
                 ctx.question,
                 heading_path=heading_path,
-                sweep=sweep,
+                runt_merge=runt_merge,
             )
         except ValueError as e:
             st.warning(one_line(e))
@@ -250,7 +250,7 @@ def _chunk_view_body(
         "numbers": numbers,
         "chunks": cs,
         "strategy": strategy,
-        "opts": data.options(ctx.size, ctx.overlap, ctx.unit, sweep),
+        "opts": data.options(ctx.size, ctx.overlap, ctx.unit, runt_merge),
     }
 
 

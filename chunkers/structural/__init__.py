@@ -8,9 +8,16 @@ from ..spans import Draft
 from ..text import SourceText
 from .blocks import ParsedDocument, parse
 from .pack import pack_drafts as pack_python
-from .runts import sweep, sweep_lengths
+from .runts import merge_runt_lengths, merge_runts
 
-__all__ = ["ParsedDocument", "parse", "pack_drafts", "structural_drafts", "sweep", "sweep_lengths"]
+__all__ = [
+    "ParsedDocument",
+    "parse",
+    "pack_drafts",
+    "structural_drafts",
+    "merge_runts",
+    "merge_runt_lengths",
+]
 
 try:  # pack.py compiled as it stands (setup.py)
     from . import _pack_compiled as _module

@@ -3,7 +3,7 @@
 Boundaries fall only between blocks, except inside a block too big for any
 chunk, which splits where its own structure allows (see split.py). Packing
 runs per section (a heading with no text of its own travels with what follows
-it); the runt sweep then runs over the whole list, and overlap is added last,
+it); the runt merge then runs over the whole list, and overlap is added last,
 only between prose chunks that trust each other, each seam's outcome recorded.
 docs/packing.md states every rule and the invariants the tests hold.
 """
@@ -29,7 +29,7 @@ from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import ParsedDocument
-from .runts import Guards, sweep
+from .runts import Guards, merge_runts
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
@@ -202,7 +202,7 @@ class Packer:
 
     # -- packing ---------------------------------------------------------------
     def pack(self) -> list[Run]:
-        """Blocks into runs, section by section (the sweep and overlap come later)."""
+        """Blocks into runs, section by section (the runt merge and overlap come later)."""
         block_sections = self.doc.block_sections
         count = len(block_sections)
         runs: list[Run] = []
@@ -359,13 +359,13 @@ class Packer:
     def guards(self) -> Guards[Run]:
         return Guards.of(self.opts, attrgetter("length"), _same_trust)
 
-    def sweep(self, runs: list[Run]) -> list[Run]:
-        return sweep(runs, self.opts.sweep, self.guards, self._merge)
+    def merge_runts(self, runs: list[Run]) -> list[Run]:
+        return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
 
     def excuses(self, runs: list[Run]) -> list[str]:
         """Why each remaining runt was left alone ("" for chunks that are not runts),
-        by the sweep's own guards."""
-        if self.opts.sweep == "off":
+        by the runt merge's own guards."""
+        if self.opts.runt_merge == "off":
             return [""] * len(runs)
         excuse = self.guards.excuse
         return [excuse(runs, i) for i in range(len(runs))]
@@ -417,7 +417,7 @@ class Packer:
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     packer = Packer(doc, opts)
-    runs = packer.sweep(packer.pack())
+    runs = packer.merge_runts(packer.pack())
     excuses = packer.excuses(runs)
     drafts: list[Draft] = []
     for i, run in enumerate(runs):

@@ -1,12 +1,12 @@
-"""The runt sweep, on bare lengths and on chunks alike.
+"""The runt merge, on bare lengths and on chunks alike.
 
-A runt is a chunk under the floor (ChunkOptions.floor). The backward sweep
+A runt is a chunk under the floor (ChunkOptions.floor). The backward merge
 merges each runt into the chunk before it, so small pieces coalesce with each
 other before either reaches for a full-size neighbour; a merge that would pass
 the overflow limit (the overflow guard) or mix trusted with transcribed text
 (the trust guard) is refused. A runt the left merge refused may join the chunk
 after it, and a leading runt merges forward, so the floor holds everywhere the
-guards allow. The guards are one test (Guards.refusal): the sweep asks it
+guards allow. The guards are one test (Guards.refusal): the merge asks it
 before each merge and the packer asks it again to say why a runt was left.
 """
 
@@ -71,7 +71,7 @@ class Guards(Generic[T]):
         return self.length(item) < self.floor
 
     def excuse(self, items: Sequence[T], i: int) -> str:
-        """Why items[i], a runt the sweep left, could merge with neither neighbour
+        """Why items[i], a runt the merge left, could merge with neither neighbour
         (the left one's reason first); "" when it is no runt."""
         if not self.is_runt(items[i]):
             return ""
@@ -85,7 +85,7 @@ class Guards(Generic[T]):
         return reasons[0] if all(reasons) else ""
 
 
-def sweep(
+def merge_runts(
     items: Sequence[T], direction: str, guards: Guards[T], merge: Callable[[T, T], T]
 ) -> list[T]:
     """Merge runts (length < floor). ``direction`` is backward, forward or off."""
@@ -102,7 +102,7 @@ def sweep(
     elif direction == "backward":
         out = _backward(items, guards, merge)
     else:
-        raise ValueError(f"sweep must be backward, forward or off, got {direction!r}")
+        raise ValueError(f"runt_merge must be backward, forward or off, got {direction!r}")
     # a leading runt has nothing before it: it merges forward
     while len(out) > 1 and is_runt(out[0]) and fits(out[0], out[1], guards.right_limit):
         out[0:2] = [merge(out[0], out[1])]
@@ -134,7 +134,7 @@ def _itself(n: int) -> int:
     return n
 
 
-def sweep_lengths(lengths: Sequence[int], size: int, direction: str = "backward") -> list[int]:
-    """The sweep on bare lengths, as the runt examples state it (no overlap, no trust)."""
+def merge_runt_lengths(lengths: Sequence[int], size: int, direction: str = "backward") -> list[int]:
+    """The runt merge on bare lengths, as the runt examples state it (no overlap, no trust)."""
     guards: Guards[int] = Guards.of(ChunkOptions(size=size, overlap=0), _itself)
-    return sweep(list(lengths), direction, guards, _add)
+    return merge_runts(list(lengths), direction, guards, _add)

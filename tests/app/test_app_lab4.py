@@ -10,28 +10,28 @@ def _spec(at, title):
 def test_revenue_orphan_outranks_its_table_until_the_sweep():
     at = open_lab("runts")
     click(at, "preset_runts")
-    set_widget(at, "radio", "lab4_sweep", "off")
+    set_widget(at, "radio", "lab4_runt_merge", "off")
     text = all_text(at)
     assert (
-        "structural, sweep off: the row is a runt of its own with the table's header repeated "
+        "structural, runt merge off: the row is a runt of its own with the table's header repeated "
         "(chunk 4, 261 chars, under the 450-char floor); it ranks #1 with 1.800, above the table "
         "it was cut from (chunk 3, #3 with 0.524)"
     ) in text
     bars = _spec(at, "BM25 score per chunk")
     assert {t["name"] for t in bars["data"]} == {"holds the answer, runt", "other"}
     assert verdicts(at)[0] == "✓ answer intact in chunk 4"
-    set_widget(at, "radio", "lab4_sweep", "backward")
+    set_widget(at, "radio", "lab4_runt_merge", "backward")
     text = all_text(at)
-    assert "sweep backward: the row sits with its table in chunk 3 (1833 chars" in text
+    assert "runt merge backward: the row sits with its table in chunk 3 (1833 chars" in text
     assert verdicts(at)[0] == "✓ answer intact in chunk 3"
-    set_widget(at, "radio", "lab4_sweep", "forward")
-    assert "sweep forward: the row sits with its table in chunk 3" in all_text(at)
+    set_widget(at, "radio", "lab4_runt_merge", "forward")
+    assert "runt merge forward: the row sits with its table in chunk 3" in all_text(at)
 
 
 def test_inflation_factor_is_written_on_the_chart_and_follows_b():
     at = open_lab("runts")
     click(at, "preset_runts")
-    set_widget(at, "radio", "lab4_sweep", "off")  # the runt the sweep would merge
+    set_widget(at, "radio", "lab4_runt_merge", "off")  # the runt the merge would absorb
     scatter = _spec(at, "Score against length")
     note = scatter["layout"]["annotations"][0]["text"]
     assert note.startswith("inflation ×1.43: shortest chunk (261 chars) vs an average one<br>")

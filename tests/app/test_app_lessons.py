@@ -91,7 +91,7 @@ def test_lab4_the_orphan_is_the_headerless_row_then_the_structural_fix():
         "The revenue report: a row without its header",
         "The structural fix",
     ]
-    fix = [e.value for e in at.success if e.value.startswith("structural, sweep backward")]
+    fix = [e.value for e in at.success if e.value.startswith("structural, runt merge backward")]
     assert fix and "the row sits with its table in chunk 3 (1833 chars" in fix[0]
     assert "261" not in " ".join(
         e.value for e in at.error
@@ -119,7 +119,7 @@ def test_lab4_inflation_note_sits_off_the_plot():
 def test_lab4_k1_zero_says_the_ranking_is_a_tie():
     at = open_lab("runts")
     click(at, "preset_runts")
-    set_widget(at, "radio", "lab4_sweep", "off")
+    set_widget(at, "radio", "lab4_runt_merge", "off")
     set_widget(at, "slider", "k1", 0.0)
     assert not [e.value for e in at.error if "ranks #" in e.value]
     ties = [e.value for e in at.info if "the ranking is a tie" in e.value]
@@ -139,7 +139,7 @@ def test_a_pin_restores_every_control_of_its_lab():
     click(at, "preset_runts")
     set_widget(at, "slider", "k1", 2.0)
     set_widget(at, "slider", "b", 0.3)
-    set_widget(at, "radio", "lab4_sweep", "forward")
+    set_widget(at, "radio", "lab4_runt_merge", "forward")
     click(at, "pin_runts")
     _goto(at, "pages/lab5_tables.py")
     set_widget(at, "toggle", "lab5_no_heading", True)
@@ -148,17 +148,17 @@ def test_a_pin_restores_every_control_of_its_lab():
     set_widget(at, "select_slider", "lab6_k", 3)
     click(at, "pin_integrity")
     pins = at.session_state["pins"]
-    assert pins[0].config["k1"] == 2.0 and pins[0].config["sweep"] == "forward"
+    assert pins[0].config["k1"] == 2.0 and pins[0].config["runt_merge"] == "forward"
 
     # move every control away, then restore each pin
     _goto(at, "pages/lab4_runts.py")
     set_widget(at, "slider", "k1", 0.5)
-    set_widget(at, "radio", "lab4_sweep", "off")
+    set_widget(at, "radio", "lab4_runt_merge", "off")
     _goto(at, "pages/lab7_notebook.py")
     click(at, "restore_0")
     assert at.title[0].value == "4. Runts and BM25"
     assert at.slider(key="k1").value == 2.0 and at.slider(key="b").value == 0.3
-    assert at.radio(key="lab4_sweep").value == "forward"
+    assert at.radio(key="lab4_runt_merge").value == "forward"
     assert not at.warning  # restored without a widget complaining about its value
     _goto(at, "pages/lab7_notebook.py")
     click(at, "restore_1")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.browser import VIEWS, measure, report, timed, wait_idle
+from bench.browser import VIEWS, measure, new_page, report, timed, wait_idle
 from tests.browser.conftest import ARTIFACTS
 
 DESKTOP = {"width": 1440, "height": 900}
@@ -129,7 +129,7 @@ def _scroll_state(page, box_selector: str, target_selector: str) -> dict:
 def test_the_chunk_view_opens_at_the_answer(app_url, browser):
     # support_kb's last question: its answer is near the end of the document, and
     # at 20 words the cards run far past their box
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     page.goto(
         f"{app_url}/?lab=boundary&doc=support_kb&q=7&strategy=fixed&unit=words&size=20&overlap=0"
     )

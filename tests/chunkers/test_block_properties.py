@@ -68,7 +68,7 @@ def _at_seam(text: str, i: int, size: int) -> bool:
 
 def _may_cut(text: str, chunks: list, bs: int, be: int, opts: ChunkOptions) -> bool:
     """A block may be cut (at its seams) when it does not fit a fresh chunk (it
-    passes the size: the runt sweep then merges a shed runt back, up to the
+    passes the size: the runt merge then merges a shed runt back, up to the
     effective maximum), or when it is the first text under a heading and the two
     together pass the effective maximum: a heading is never left alone at a
     chunk's end, so the block fills the room beside it."""

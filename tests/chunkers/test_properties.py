@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk
-from chunkers.options import SWEEPS
+from chunkers.options import RUNT_MERGES
 from chunkers.structural.blocks import parse
 from tests.chunkers.invariants import (
     heading_context_breaks,
@@ -121,19 +121,19 @@ def converted_pdfs(draw) -> str:
 
 
 @SETTINGS
-@given(st.one_of(documents(), converted_pdfs()), OPTIONS, st.sampled_from(SWEEPS))
-def test_heading_context_trust_and_pages(text: str, opt, sweep: str) -> None:
+@given(st.one_of(documents(), converted_pdfs()), OPTIONS, st.sampled_from(RUNT_MERGES))
+def test_heading_context_trust_and_pages(text: str, opt, runt_merge: str) -> None:
     unit = opt[0]
     size, overlap = _opts(*opt)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    chunks = chunk(text, "structural", size, overlap, unit=unit, sweep=sweep)
+    chunks = chunk(text, "structural", size, overlap, unit=unit, runt_merge=runt_merge)
     assert heading_context_breaks(text, chunks) == []
     assert trust_breaks(text, chunks) == []
     assert page_breaks(text, chunks) == []
     assert lost_characters(text, chunks) == []
-    opts = ChunkOptions(size=size, overlap=overlap, unit=unit, sweep=sweep)
+    opts = ChunkOptions(size=size, overlap=overlap, unit=unit, runt_merge=runt_merge)
     assert over_max_breaks(chunks, opts) == []
-    if sweep == "backward":  # the forward sweep is the counter-example: it stalls
+    if runt_merge == "backward":  # the forward merge is the counter-example: it stalls
         assert runt_breaks(chunks, opts) == []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 
-from chunkers import STRATEGIES, ChunkOptions, chunk, sweep_lengths
+from chunkers import STRATEGIES, ChunkOptions, chunk, merge_runt_lengths
 from tests.support import SAMPLES
 
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
@@ -59,12 +59,12 @@ def test_seed_002_widget_first_chunk(platform: str) -> None:
     assert [c.length for c in chunks] == [24] * 8
 
 
-def test_backward_sweep_seed_000_examples() -> None:
-    assert sweep_lengths([1800, 1800, 300, 200], 1800) == [1800, 1800, 500]
-    assert sweep_lengths([1800, 1800, 300, 200], 1800, "forward") == [1800, 2100, 200]
-    assert sweep_lengths([1800, 100, 100], 1800) == [2000]
-    assert sweep_lengths([80], 1800) == [80]
-    assert sweep_lengths([1800, 1800, 300, 200], 1800, "off") == [1800, 1800, 300, 200]
+def test_backward_merge_textbook_examples() -> None:
+    assert merge_runt_lengths([1800, 1800, 300, 200], 1800) == [1800, 1800, 500]
+    assert merge_runt_lengths([1800, 1800, 300, 200], 1800, "forward") == [1800, 2100, 200]
+    assert merge_runt_lengths([1800, 100, 100], 1800) == [2000]
+    assert merge_runt_lengths([80], 1800) == [80]
+    assert merge_runt_lengths([1800, 1800, 300, 200], 1800, "off") == [1800, 1800, 300, 200]
 
 
 def test_floor_and_effective_max_seed_000() -> None:
@@ -93,7 +93,7 @@ def test_eighty_character_document_is_one_chunk() -> None:
         ({"size": 10, "overlap": 10}, "overlap"),
         ({"size": 10, "overlap": 11}, "overlap"),
         ({"unit": "tokens"}, "unit"),
-        ({"sweep": "sideways"}, "sweep"),
+        ({"runt_merge": "sideways"}, "runt_merge"),
     ],
 )
 def test_bad_parameters_name_the_parameter(kwargs: dict, word: str) -> None:

@@ -64,7 +64,7 @@ def test_the_compiled_twins_are_built_and_used_by_default() -> None:
     [
         ChunkOptions(1800, 150),
         ChunkOptions(200, 20, unit="words"),
-        ChunkOptions(300, 0, sweep="off"),
+        ChunkOptions(300, 0, runt_merge="off"),
     ],
     ids=str,
 )
@@ -197,8 +197,10 @@ def test_compiled_and_python_pack_and_finish_agree_on_generated_markdown(
 @given(
     documents(), st.integers(5, 200), st.sampled_from(["backward", "forward", "off"]), st.booleans()
 )
-def test_compiled_and_python_pack_agree_on_every_option(text, size, sweep, heading_paths) -> None:
-    opts = ChunkOptions(size, size // 3, sweep=sweep, heading_paths=heading_paths)
+def test_compiled_and_python_pack_agree_on_every_option(
+    text, size, runt_merge, heading_paths
+) -> None:
+    opts = ChunkOptions(size, size // 3, runt_merge=runt_merge, heading_paths=heading_paths)
     assert_same_chunks(text, opts)
 
 

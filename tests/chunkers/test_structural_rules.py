@@ -228,20 +228,20 @@ def test_overlap_never_crosses_into_or_out_of_transcribed_text() -> None:
     assert any(c.overlap_prefix for c in chunks if not c.transcribed)
 
 
-# -- the runt sweep -------------------------------------------------------------------
+# -- the runt merge -------------------------------------------------------------------
 def _revenue() -> str:
     return (SAMPLES / "regional_revenue.md").read_text(encoding="utf-8")
 
 
-def test_revenue_table_sheds_a_one_row_runt_without_the_sweep() -> None:
-    chunks = s(_revenue(), 1800, 150, sweep="off")
+def test_revenue_table_sheds_a_one_row_runt_without_the_runt_merge() -> None:
+    chunks = s(_revenue(), 1800, 150, runt_merge="off")
     runt = chunks[-1]
     assert runt.length < 450 and runt.header_repeated
     assert runt.body.rstrip("\n").endswith("| Mumbai | FY24 | 18,412 | 4.2% |")
     assert len(runt.body.rstrip("\n").split("\n")) == 3  # header, separator, one row
 
 
-def test_backward_sweep_folds_the_runt_back_into_its_table() -> None:
+def test_backward_merge_folds_the_runt_back_into_its_table() -> None:
     chunks = s(_revenue(), 1800, 150)
     table = chunks[-1]
     assert "| Mumbai | FY24 | 18,412 | 4.2% |" in table.body
@@ -266,13 +266,13 @@ def _runt_doc() -> str:
 
 def test_sweep_direction_matters() -> None:
     text = _runt_doc()
-    off = [c.length for c in s(text, 1800, sweep="off")]
+    off = [c.length for c in s(text, 1800, runt_merge="off")]
     back = [c.length for c in s(text, 1800)]
-    fwd = [c.length for c in s(text, 1800, sweep="forward")]
+    fwd = [c.length for c in s(text, 1800, runt_merge="forward")]
     assert off == [1781, 1781, 375, 153]
     assert back == [1781, 1781, 530]  # the runts coalesce with each other first
     assert fwd == [1781, 2158, 153]  # forward spends the merge where it was not needed
-    assert s(text, 1800, sweep="forward")[-1].runt_excuse == "overflow"
+    assert s(text, 1800, runt_merge="forward")[-1].runt_excuse == "overflow"
 
 
 def test_merged_chunk_carries_the_common_heading_path() -> None:

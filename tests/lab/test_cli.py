@@ -45,6 +45,18 @@ def test_chunk_table_for_people(capsys) -> None:
     assert out.splitlines()[0] == "8 chunks, fixed, size 24 words, overlap 0"
 
 
+def test_runt_merge_off_keeps_the_shed_runt_and_the_old_flag_still_works(capsys) -> None:
+    lengths = {}
+    for flag in ("--runt-merge", "--sweep"):
+        for direction in ("backward", "off"):
+            code, out, _ = run(capsys, "chunk", REVENUE, flag, direction, "--json")
+            assert code == 0
+            lengths[flag, direction] = [c["length"] for c in json.loads(out)]
+    assert len(lengths["--runt-merge", "off"]) == len(lengths["--runt-merge", "backward"]) + 1
+    assert lengths["--sweep", "off"] == lengths["--runt-merge", "off"]
+    assert lengths["--sweep", "backward"] == lengths["--runt-merge", "backward"]
+
+
 def test_survival_json_is_seed_002s_table(capsys) -> None:
     code, out, _ = run(
         capsys,

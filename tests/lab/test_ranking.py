@@ -7,13 +7,13 @@ from lab.ranking import (
     HOLDS_RUNT,
     REVENUE_ANSWER,
     REVENUE_QUESTION,
-    SWEEP_EXAMPLE,
+    RUNT_MERGE_EXAMPLE,
     heading_rank_moves,
     orphan_case,
     revenue_case,
+    runt_merge_example,
     score_rows,
-    seed_sweep_example,
-    sweep_example,
+    textbook_runt_merge,
     theory_curve,
 )
 from lab.samples import EXAMPLES_DIR
@@ -22,13 +22,13 @@ SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 REVENUE = (SAMPLES / "regional_revenue.md").read_text()
 
 
-def test_orphan_row_outranks_its_table_only_without_the_sweep():
+def test_orphan_row_outranks_its_table_only_without_the_runt_merge():
     off = revenue_case(REVENUE, "off")
     assert off.orphan and off.answer_rank == 1 and off.answer_length < 450
     # the structural runt carries the header: it is a runt, not a headerless orphan
     assert not off.headerless and "header repeated" in off.summary and "ranks #1" in off.summary
-    for sweep in ("backward", "forward"):
-        on = revenue_case(REVENUE, sweep)
+    for runt_merge in ("backward", "forward"):
+        on = revenue_case(REVENUE, runt_merge)
         assert not on.orphan and on.answer_length > 1800 and "no orphan" in on.summary
 
 
@@ -47,21 +47,21 @@ def test_k1_zero_is_a_tie_not_a_ranking():
         assert "ranks #" not in case.summary
 
 
-def test_the_shipped_example_sweeps_differently_forward_and_backward():
-    text = (EXAMPLES_DIR / SWEEP_EXAMPLE).read_text(encoding="utf-8")
-    ex = sweep_example(text, SWEEP_EXAMPLE)
+def test_the_shipped_example_merges_differently_forward_and_backward():
+    text = (EXAMPLES_DIR / RUNT_MERGE_EXAMPLE).read_text(encoding="utf-8")
+    ex = runt_merge_example(text, RUNT_MERGE_EXAMPLE)
     assert ex.lengths["off"] == [1414, 1734, 358, 211]
     assert ex.lengths["forward"] == [1414, 2094, 211] and ex.runts("forward") == [211]
     assert ex.lengths["backward"] == [1414, 1734, 571] and ex.runts("backward") == []
 
 
 def test_seed_000_forward_stalls_backward_merges():
-    assert seed_sweep_example("forward") == [1800, 2100, 200]
-    assert seed_sweep_example("backward") == [1800, 1800, 500]
+    assert textbook_runt_merge("forward") == [1800, 2100, 200]
+    assert textbook_runt_merge("backward") == [1800, 1800, 500]
 
 
 def test_score_rows_categories_and_theory_label():
-    opts = ChunkOptions(size=1800, overlap=150, unit="chars", sweep="off")
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(REVENUE, "structural", opts)
     rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION), opts, REVENUE_ANSWER)
     assert [r.category for r in rows].count(HOLDS_RUNT) == 1 and rows[-1].category == HOLDS_RUNT
@@ -75,7 +75,7 @@ def test_score_rows_categories_and_theory_label():
 
 
 def test_b_zero_removes_the_length_bonus():
-    opts = ChunkOptions(size=1800, overlap=150, unit="chars", sweep="off")
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(REVENUE, "structural", opts)
     rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION, b=0.0), opts, REVENUE_ANSWER)
     curve = theory_curve(rows, opts, b=0.0)

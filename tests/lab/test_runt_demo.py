@@ -25,14 +25,14 @@ def test_fixed_chunks_orphan_the_row_and_it_outranks_the_table() -> None:
     assert scores[orphan.index].score > scores[table.index].score
 
 
-def test_structural_sheds_a_runt_without_the_sweep_and_it_wins() -> None:
-    chunks = chunk(_text(), "structural", 1800, 150, sweep="off")
+def test_structural_sheds_a_runt_without_the_runt_merge_and_it_wins() -> None:
+    chunks = chunk(_text(), "structural", 1800, 150, runt_merge="off")
     runt = chunks[-1]
     assert ROW in runt.body and runt.length < 450
     assert score_chunks(chunks, QUESTION)[runt.index].rank == 1
 
 
-def test_structural_with_the_sweep_leaves_no_orphan_and_the_table_ranks_first() -> None:
+def test_structural_with_the_runt_merge_leaves_no_orphan_and_the_table_ranks_first() -> None:
     chunks = chunk(_text(), "structural")
     holders = [c for c in chunks if ROW in c.body]
     assert len(holders) == 1

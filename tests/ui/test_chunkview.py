@@ -65,7 +65,7 @@ def test_verdict_words_follow_seed_002():
 
 def test_cards_carry_rank_score_runt_and_answer():
     text = (SAMPLES / "regional_revenue.md").read_text()
-    opts = ChunkOptions(size=1800, overlap=150, unit="chars", sweep="off")
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(text, "structural", opts)
     scores = score_chunks(chunks, "what was Mumbai's FY24 revenue?")
     surv = check_survival(chunks, text, "| Mumbai | FY24 | 18,412 | 4.2% |")
