@@ -11,7 +11,6 @@ Markdown so a file name can never become markup.
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -20,6 +19,7 @@ from chunkers import Chunk
 
 from .atomic import KINDS, KindCount
 from .diff import ChangedPair, DiffReport, Side
+from .markup import md_escape
 
 WORSE = "✗ worse"
 BETTER = "✓ better"
@@ -221,22 +221,17 @@ def to_json(report: DiffReport) -> dict[str, Any]:
 
 
 # -- Markdown ------------------------------------------------------------------------------------
-# the ASCII punctuation that can open markup inside a line (emphasis, code, links,
-# tags, entities, math, strikethrough, table cells); CommonMark lets a backslash
-# escape any of it. Line-start markers (#, -, 1.) cannot occur: a cell or a title
-# never starts a line.
-_PUNCT = re.compile(r"([\\`*_\[\]|~$<>&])")
+# a cell, a title or a line's tail never starts a line: its leading "1." or "-" stays
 
 
-def md_text(value: object) -> str:
-    """Text as Markdown that renders as written, on one line (a cell, a title)."""
-    return _PUNCT.sub(r"\\\1", " ".join(str(value).split()))
+def _md(value: object) -> str:
+    return md_escape(value, line_start=False)
 
 
 def _md_table(fig: Figure) -> list[str]:
-    head = "| " + " | ".join(md_text(c) or " " for c in fig.columns) + " |"
+    head = "| " + " | ".join(_md(c) or " " for c in fig.columns) + " |"
     rule = "|" + "|".join("---" for _ in fig.columns) + "|"
-    body = ["| " + " | ".join(md_text(v) for v in row) + " |" for row in fig.rows]
+    body = ["| " + " | ".join(_md(v) for v in row) + " |" for row in fig.rows]
     return [f"## {fig.title}", "", head, rule, *body, ""]
 
 
@@ -269,7 +264,7 @@ def to_markdown(report: DiffReport) -> str:
         "",
         f"A: `{report.a.config}` · B: `{report.b.config}` · {len(report.documents)} document(s)",
         "",
-        f"**{md_text(verdict(report))}**",
+        f"**{_md(verdict(report))}**",
         "",
     ]
     for fig in figures(report):
@@ -281,9 +276,9 @@ def to_markdown(report: DiffReport) -> str:
         "",
     ]
     for n, p in enumerate(report.changed, start=1):
-        lines += [f"### {md_text(_pair_title(n, p))}", "", _side_by_side(report, p), ""]
+        lines += [f"### {_md(_pair_title(n, p))}", "", _side_by_side(report, p), ""]
     for path, problem in report.unreadable:
-        lines.append(f"Not read: {md_text(path)}: {md_text(problem)}  ")
+        lines.append(f"Not read: {_md(path)}: {_md(problem)}  ")
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .markup import md_escape
+
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """Columns padded to their widest cell, a dashed rule under the header."""
@@ -33,10 +35,10 @@ def snippet(text: str, n: int = 60) -> str:
 
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """A GitHub-flavoured Markdown table (pipes in cells escaped)."""
+    """A GitHub-flavoured Markdown table, each cell shown as written."""
 
     def esc(v: Any) -> str:
-        return cell(v).replace("|", "\\|")
+        return md_escape(cell(v), line_start=False)
 
     lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
     lines += ["| " + " | ".join(esc(v) for v in row) + " |" for row in rows]

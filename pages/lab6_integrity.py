@@ -5,8 +5,8 @@ import streamlit as st
 from chunkers import STRATEGIES
 from lab import sweeps
 from lab.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
+from lab.markup import md_escape
 from ui import charts, controls, data, shell, state
-from ui.markup import md_escape
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text

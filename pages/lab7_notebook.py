@@ -2,8 +2,8 @@
 
 import streamlit as st
 
+from lab.markup import md_escape
 from ui import controls, notebook, shell, state, urlstate
-from ui.markup import md_escape
 
 INTRO = """
 Every lab can pin its current result: configuration, verdict, key numbers and a note. Restore a

@@ -8,8 +8,8 @@ from chunkers import STRATEGIES
 from chunkers.model import UNITS
 from lab.diff import ConfigError
 from lab.diff_render import chunk_label, figures, to_json, to_markdown, verdict
+from lab.markup import md_escape
 from ui import data, shell
-from ui.markup import md_escape
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the

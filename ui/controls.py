@@ -15,8 +15,7 @@ from typing import Any
 
 from chunkers.options import RUNT_MERGES
 from lab.integrity import RECALL_KS
-
-from .markup import md_escape
+from lab.markup import md_escape
 
 
 @dataclass(frozen=True, slots=True)

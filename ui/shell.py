@@ -12,9 +12,9 @@ import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
 from lab import exports
+from lab.markup import md_escape
 from lab.survival import AnswerNotFound, Survival
 from ui import charts, chunkview, controls, notebook, urlstate
-from ui.markup import md_escape
 
 from . import data, state
 from .sidebar import Context

@@ -13,11 +13,11 @@ from chunkers.model import UNITS
 from lab import sweeps
 from lab.documents import MB, Document, DocumentError, decode_as, encoding_label, read_document
 from lab.gold import GoldPair
+from lab.markup import md_escape
 from lab.questions import clip
 from lab.samples import sample_names
 from lab.tokenize import tokenize
 from ui import urlstate
-from ui.markup import md_escape
 
 from . import data, state
 

@@ -14,9 +14,8 @@ from typing import Any, NamedTuple
 
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
+from lab.markup import md_escape
 from lab.sweeps import SIZE_LIMITS
-
-from .markup import md_escape
 
 
 class Lab(NamedTuple):

@@ -10,6 +10,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from lab.exports import from_csv, from_jsonl
+from lab.markup import md_escape
 from tests.app.app_harness import (
     Downloads,
     all_text,
@@ -22,7 +23,6 @@ from tests.app.app_harness import (
     set_widget,
     verdicts,
 )
-from ui.markup import md_escape
 from ui.notebook import from_json
 
 NAME = "<img src=x onerror=alert('name')>.md"

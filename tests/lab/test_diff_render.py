@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from html.parser import HTMLParser
 
 from lab.diff import build_diff, parse_config
-from lab.diff_render import figures, md_text, to_html, to_json, to_markdown
+from lab.diff_render import figures, to_html, to_json, to_markdown
 from lab.gold import load_gold
 from lab.integrity import Pair
 from tests.support import SAMPLES
@@ -77,7 +78,7 @@ def test_markdown_has_the_tables_and_side_by_side_chunks_without_live_markup() -
     assert "A: `structural:chars:300:0` · B: `fixed:chars:300:50`" in md
     for fig in figures(report()):
         assert f"## {fig.title}" in md
-    assert "| notes\\|\\<b\\>.md |" in md  # the file name is a cell, not markup
+    assert "| notes\\|&lt;b&gt;.md |" in md  # the file name is a cell, not markup
     assert "<script>" not in md and "<img" not in md and "<b>" not in md
     # each pair is one line of HTML (a blank line would end it inside Markdown)
     pairs = [line for line in md.splitlines() if line.startswith("<table>")]
@@ -87,11 +88,10 @@ def test_markdown_has_the_tables_and_side_by_side_chunks_without_live_markup() -
     assert html.escape(body).replace("\n", "&#10;") in pairs[0]
 
 
-def test_md_text_escapes_what_could_become_markup() -> None:
-    assert md_text("a_b *x* [l](u) <b> & | `c` 1.5%") == (
-        "a\\_b \\*x\\* \\[l\\](u) \\<b\\> \\& \\| \\`c\\` 1.5%"
-    )
-    assert md_text("two\nlines") == "two lines"
+def test_a_hostile_file_name_in_the_markdown_report_stays_text() -> None:
+    bad = [("1. _a_ [l](u) <b>|x|.md", "not UTF-8")]
+    md = to_markdown(dataclasses.replace(report(), unreadable=bad))
+    assert "Not read: 1. \\_a\\_ \\[l\\](u) &lt;b&gt;\\|x\\|.md: not UTF-8" in md
 
 
 def test_a_report_without_gold_has_no_gold_table_and_with_gold_has_one() -> None:

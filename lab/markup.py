@@ -1,4 +1,6 @@
-"""Text shown as written inside Markdown: no Streamlit here.
+"""Text shown as written inside Markdown: the one escaper for every Markdown the
+project writes (the app's messages, the notebook export, the diff report and
+the CLI's Markdown tables).
 
 Streamlit renders the body of st.markdown, st.caption, st.warning, st.error and
 button labels as Markdown (CommonMark, GitHub tables and strikethrough,
