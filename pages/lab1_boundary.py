@@ -41,8 +41,10 @@ def body(ctx):
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
         left, right = st.columns([3, 1])
         with left:
-            shell.plot(
-                charts.survival_step(curve, ctx.size, ctx.unit, ctx.strategy, shell.chart_height()),
+            shell.plot_curve(
+                charts.survival_step(curve, ctx.unit, ctx.strategy, shell.chart_height()),
+                size=ctx.size,
+                text=charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),
                 on_select="rerun",
                 selection_mode="points",

@@ -66,16 +66,17 @@ def body(ctx):
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
         state.register_curve(CURVE_KEY)
-        shell.plot(
+        shell.plot_curve(
             charts.survival_step(
                 curve,
-                ctx.size,
                 ctx.unit,
                 ctx.strategy,
                 shell.chart_height(),
                 title=f"Answer intact against size, overlap {ctx.overlap} "
                 f"(click a point to move the slider)",
             ),
+            size=ctx.size,
+            text=charts.pointer_text(curve, ctx.size, ctx.unit),
             key=state.register_curve(CURVE_KEY),
             on_select="rerun",
             selection_mode="points",

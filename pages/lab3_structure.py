@@ -54,8 +54,10 @@ def body(ctx):
             )
             for n in names
         }
-        shell.plot(
-            charts.overlaid_curves(curves, ctx.size, ctx.unit, shell.chart_height(1)),
+        shell.plot_curve(
+            charts.overlaid_curves(curves, ctx.unit, shell.chart_height(1)),
+            size=ctx.size,
+            text=f"{ctx.size} {ctx.unit}",
             key="lab3_curves",
         )
     _size_checks(ctx, names, largest)

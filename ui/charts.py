@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -53,11 +54,28 @@ def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
     return fig
 
 
+# -- a chart whose figure does not change is not redrawn: Streamlit names a chart
+# by its figure, so any change, even a moved marker, rebuilds the whole chart
+# (about 90 ms per chart and step in Chromium on a small machine). The survival
+# curves therefore leave the current size out, and size_pointer marks it under
+# the chart, on the same scale: the x range and the side margins are fixed here
+# and read back from the figure --
+CURVE_MARGIN = dict(l=96, r=24, t=50, b=10)
+
+
+def _fixed_x(fig: go.Figure, sizes: Sequence[int]) -> go.Figure:
+    lo, hi = min(sizes), max(sizes)
+    pad = max(0.5, (hi - lo) * 0.02)
+    fig.update_xaxes(range=[lo - pad, hi + pad], autorange=False)
+    fig.update_yaxes(automargin=False)
+    fig.update_layout(margin=CURVE_MARGIN)
+    return fig
+
+
 def survival_step(
-    curve: SurvivalCurve, size: int, unit: str, strategy: str, height: int, title: str = ""
+    curve: SurvivalCurve, unit: str, strategy: str, height: int, title: str = ""
 ) -> go.Figure:
     y = [1 if ok else 0 for ok in curve.intact]
-    colour = palette.strategy_colour(strategy)
     fig = go.Figure()
     fig.add_trace(
         go.Scatter(
@@ -66,7 +84,7 @@ def survival_step(
             mode="lines+markers",
             line_shape="hv",
             name=STRATEGIES[strategy].display_name,
-            line=dict(color=colour, width=3),
+            line=dict(color=palette.strategy_colour(strategy), width=3),
             marker=dict(
                 size=7,
                 color=[palette.INTACT if v else palette.SPLIT for v in y],
@@ -76,32 +94,18 @@ def survival_step(
             text=["answer intact" if v else "answer split" for v in y],
         )
     )
-    if size in curve.sizes:
-        ok = curve.intact[curve.sizes.index(size)]
-        fig.add_vline(x=size, line=dict(color=palette.CURRENT, dash="dash"))
-        fig.add_trace(
-            go.Scatter(
-                x=[size],
-                y=[1 if ok else 0],
-                mode="markers",
-                name=f"current: {size}",
-                marker=dict(
-                    size=16, color="rgba(0,0,0,0)", line=dict(color=palette.CURRENT, width=3)
-                ),
-            )
-        )
     fig.update_yaxes(tickvals=[0, 1], ticktext=["✗ split", "✓ intact"], range=[-0.3, 1.3])
     fig.update_xaxes(title=f"chunk size ({unit})")
-    return _layout(
+    _layout(
         fig,
         height,
         title=title or "Answer intact against chunk size (click a point to move the slider)",
+        showlegend=True,  # one trace: Plotly would hide the legend that names the strategy
     )
+    return _fixed_x(fig, curve.sizes)
 
 
-def overlaid_curves(
-    curves: Mapping[str, SurvivalCurve], size: int, unit: str, height: int
-) -> go.Figure:
+def overlaid_curves(curves: Mapping[str, SurvivalCurve], unit: str, height: int) -> go.Figure:
     fig = go.Figure()
     n = len(curves)
     for i, (name, c) in enumerate(curves.items()):
@@ -117,10 +121,41 @@ def overlaid_curves(
                 hovertemplate=f"{STRATEGIES[name].display_name}: size %{{x}}<extra></extra>",
             )
         )
-    fig.add_vline(x=size, line=dict(color=palette.CURRENT, dash="dash"))
     fig.update_yaxes(tickvals=[0, 1], ticktext=["✗ split", "✓ intact"], range=[-0.4, 1.4])
     fig.update_xaxes(title=f"chunk size ({unit})")
-    return _layout(fig, height, title="Survival curves, all strategies")
+    _layout(fig, height, title="Survival curves, all strategies")
+    sizes = [s for c in curves.values() for s in c.sizes]
+    return _fixed_x(fig, sizes)
+
+
+_TIP = '<span style="display:inline-block;width:1em;text-align:center">▲</span>'
+
+
+def pointer_text(curve: SurvivalCurve, size: int, unit: str) -> str:
+    """What the pointer says: the size, and the curve's verdict there when it has one."""
+    if size not in curve.sizes:
+        return f"{size} {unit}"
+    ok = curve.intact[curve.sizes.index(size)]
+    return f"{size} {unit}: {'✓ intact' if ok else '✗ split'}"
+
+
+def size_pointer(fig: go.Figure, size: int, text: str) -> str:
+    """HTML for under a curve from ``_fixed_x``: a ▲ at ``size`` on the figure's own
+    x scale, and ``text`` beside it (to its right in the left half, else to its left)."""
+    lo, hi = fig.layout.xaxis.range
+    where = min(1.0, max(0.0, (size - lo) / (hi - lo))) * 100
+    label = html.escape(text)
+    # the ▲ is 1em wide: shifting by half of it puts its tip on the size
+    if where < 60:
+        place, mark = f"left:{where:.3f}%;transform:translateX(-0.5em)", f"{_TIP} {label}"
+    else:
+        place, mark = f"right:{100 - where:.3f}%;transform:translateX(0.5em)", f"{label} {_TIP}"
+    margin = fig.layout.margin
+    return (
+        f'<div class="size-pointer" style="position:relative;height:1.7em;font-weight:600;'
+        f'margin:0 {margin.r}px 0 {margin.l}px;color:{palette.CURRENT}">'
+        f'<span style="position:absolute;top:0;white-space:nowrap;{place}">{mark}</span></div>'
+    )
 
 
 def lottery_heatmap(

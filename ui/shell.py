@@ -25,6 +25,7 @@ CHART_HEIGHT = 380
 # title and the verdict, 440 px is what is left for the main chart.
 PRESENTER_HEIGHT = 440
 PRESENTER_ROW_PX = 115  # a row of sliders at presenter size
+POINTER_ROW_PX = 44  # the pointer under a survival curve at presenter size, with its gap
 PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
 DOC_BOX_PX = 520  # the chunk view's document and cards scroll inside this height
 _SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
@@ -78,6 +79,17 @@ def plot(fig: Any, *, key: str, container: Any = None, **kwargs: Any) -> Any:
     if state.presenter():
         charts.scale_text(fig, PRESENTER_TEXT)
     return (container or st).plotly_chart(fig, key=key, **kwargs)
+
+
+def plot_curve(fig: Any, *, size: int, text: str, key: str, **kwargs: Any) -> Any:
+    """A survival curve drawn without the current size (so a new size leaves it as
+    it is), and under it the pointer at ``size``; for a projector the curve gives up
+    the pointer's row, so both stay on the screen."""
+    if state.presenter():
+        fig.update_layout(height=fig.layout.height - POINTER_ROW_PX)
+    chart = plot(fig, key=key, **kwargs)
+    st.html(charts.size_pointer(fig, size, text))
+    return chart
 
 
 def _slot(n: int) -> Any:

@@ -54,6 +54,14 @@ def html_bodies(at: AppTest) -> list[str]:
     return [h.proto.body for h in at.get("html")]
 
 
+def chunk_view_html(at: AppTest) -> tuple[str, str]:
+    """The chunk view's shaded document and its cards, as HTML."""
+    bodies = html_bodies(at)
+    [doc] = [b for b in bodies if 'class="chunk-doc"' in b]
+    [cards] = [b for b in bodies if 'class="chunk-cards"' in b]
+    return doc, cards
+
+
 def widget(at: AppTest, kind: str, key: str):
     return getattr(at, kind)(key=key)
 

@@ -3,8 +3,8 @@
 from tests.app.app_harness import (
     captions,
     chunk_count,
+    chunk_view_html,
     curve_key,
-    html_bodies,
     open_app,
     plotly_specs,
     rerun,
@@ -22,7 +22,7 @@ def test_default_view_is_seed_002_at_24_words():
     assert "chunks: 8 from 192 words" in captions(at)
     assert at.slider(key="size").value == 24 and at.slider(key="overlap").value == 0
     assert at.slider(key="overlap").max == 23  # the overlap slider cannot reach the size
-    doc, cards = html_bodies(at)[1], html_bodies(at)[2]
+    doc, cards = chunk_view_html(at)
     assert "Audit logs are retained" in doc and cards.count('class="chunk-card"') == 8
     assert "rank #1" in cards and "24 words" in cards
     spec = plotly_specs(at)[0]

@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.app.app_harness import (
     all_text,
     captions,
+    chunk_view_html,
     click,
     curve_key,
     html_bodies,
@@ -246,12 +247,12 @@ def test_lab2_heatmap_has_a_colour_legend_a_percent_axis_and_honest_colour_words
 
 def test_chunk_cards_speak_the_labs_unit_only():
     at = open_app(overlap="12")  # 24 words, 12 words of overlap
-    cards = html_bodies(at)[2]
+    cards = chunk_view_html(at)[1]
     assert "24 words · prose" in cards and "+12 words overlap" in cards
     assert "chars overlap" not in cards
     set_widget(at, "radio", "unit", "chars")  # 150 chars of overlap
     set_widget(at, "slider", "size", 400)
-    cards = html_bodies(at)[2]
+    cards = chunk_view_html(at)[1]
     assert re.search(r"\+\d[\d,]* chars overlap", cards) and "words overlap" not in cards
 
 

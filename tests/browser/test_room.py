@@ -195,3 +195,36 @@ def test_speed_as_it_feels_is_measured(app_url, browser):
     text = report(timings)
     (ARTIFACTS / "browser_timings.md").write_text(text + "\n")
     print("\n" + text)
+
+
+_TIP_X = """el => { const r = el.getBoundingClientRect(); return (r.left + r.right) / 2; }"""
+_SIZE_X = """([gd, size]) => { const L = gd._fullLayout;
+  return gd.getBoundingClientRect().left + L._size.l + L.xaxis.l2p(size); }"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "presenter", "size"),
+    [(DESKTOP, False, 24), (DESKTOP, False, 90), (PROJECTOR, True, 24)],
+    ids=["1440x900-left", "1440x900-right", "presenter"],
+)
+def test_the_pointer_under_the_curve_sits_at_the_current_size(
+    app_url, browser, viewport, presenter, size
+):
+    """The curve leaves the current size out (so a step does not redraw it); the
+    pointer under it must land on the same x as that size on the chart's axis."""
+    page = browser.new_page(viewport=viewport)
+    view = VIEWS[1].replace("size=24", f"size={size}")
+    page.goto(f"{app_url}/{view}{'&presenter=1' if presenter else ''}")
+    page.locator(f"{CHART} .main-svg").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    tip = page.locator(f"{MAIN} .size-pointer span span").first
+    tip_x = tip.evaluate(_TIP_X)
+    size_x = page.evaluate(_SIZE_X, [page.locator(CHART).first.element_handle(), size])
+    assert abs(tip_x - size_x) < 3, (tip_x, size_x)
+    pointer = page.locator(f"{MAIN} .size-pointer").first
+    assert f"{size} words" in pointer.inner_text()
+    assert not _off_screen(pointer.evaluate(_BOX), viewport)
+    page.screenshot(
+        path=str(ARTIFACTS / f"browser_pointer_{size}{'_presenter' if presenter else ''}.png")
+    )
+    page.close()

@@ -83,5 +83,5 @@ def test_survival_chart_scales_without_losing_its_data():
     from lab.sweeps import curve
 
     c = curve(PLATFORM, AUDIT, "fixed", [22, 24], "words", 0)
-    fig = scale_text(survival_step(c, 24, "words", "fixed", 440), 1.5)
+    fig = scale_text(survival_step(c, "words", "fixed", 440), 1.5)
     assert list(fig.data[0].x) == [22, 24] and fig.layout.height == 440
