@@ -80,8 +80,8 @@ def test_presenter_charts_grow_every_text():
 
 
 def test_survival_chart_scales_without_losing_its_data():
-    from lab.sweeps import curve
+    from lab.survival import survival_curve
 
-    c = curve(PLATFORM, AUDIT, "fixed", [22, 24], "words", 0)
+    c = survival_curve(PLATFORM, AUDIT, "fixed", [22, 24], unit="words")
     fig = scale_text(survival_step(c, 24, "words", "fixed", 440), 1.5)
     assert list(fig.data[0].x) == [22, 24] and fig.layout.height == 440
