@@ -1,5 +1,3 @@
-from pathlib import Path
-
 from chunkers import ChunkOptions, chunk_with, model
 from lab.structure import (
     APPLIED,
@@ -13,8 +11,8 @@ from lab.structure import (
     seams,
     table_fragments,
 )
+from tests.support import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 OPTS = ChunkOptions(size=600, overlap=100, unit="chars")
 
 

@@ -1,5 +1,3 @@
-from pathlib import Path
-
 from chunkers import ChunkOptions, chunk
 from lab.survival import SurvivalCurve, survival_curve
 from lab.sweeps import (
@@ -12,8 +10,9 @@ from lab.sweeps import (
     strategy_names,
     sweep_sizes,
 )
+from tests.support import SAMPLES
 
-TEXT = (Path(__file__).resolve().parents[2] / "sample_docs" / "platform_data.md").read_text()
+TEXT = (SAMPLES / "platform_data.md").read_text()
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 
