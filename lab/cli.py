@@ -27,7 +27,7 @@ from .documents import DocumentError, read_document, read_folder
 from .fts5 import Fts5Unavailable, fts5_scores
 from .gate import Thresholds, check_report, render_markdown, render_text
 from .gold import load_gold
-from .integrity import Pair, check_index
+from .integrity import DEFAULT_K, Pair, check_index
 from .progress import track
 from .stats import length_stats, runt_invariant
 from .survival import AnswerNotFound, survival_curve
@@ -517,7 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--gold", required=True, metavar="GOLD", help="gold set: .jsonl, or .csv (docs/gate.md)"
     )
-    p.add_argument("--k", type=int, default=10, help="a question is found within rank k")
+    p.add_argument("--k", type=int, default=DEFAULT_K, help="a question is found within rank k")
     p.add_argument("--min-recall", type=float, metavar="SHARE", help="fail below this recall@k")
     p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
@@ -542,7 +542,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--b", required=True, metavar="CONFIG", help="the new configuration")
     p.add_argument("--gold", metavar="GOLD.jsonl", help="also compare intact share, recall, MRR")
-    p.add_argument("--k", type=int, default=10, help="rank cut-off for the gold check")
+    p.add_argument("--k", type=int, default=DEFAULT_K, help="rank cut-off for the gold check")
     p.add_argument(
         "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
     )

@@ -26,7 +26,7 @@ from chunkers import STRATEGIES, Chunk, ChunkOptions, chunk_with
 from chunkers.model import UNITS
 
 from .atomic import KINDS, Elements, Violations, elements, violations
-from .integrity import Pair, check_index
+from .integrity import DEFAULT_K, Pair, check_index
 from .stats import Distribution, distribution
 
 DEFAULT_LIMIT = 20
@@ -171,7 +171,7 @@ def build_diff(
     b: ChunkConfig,
     *,
     gold: Sequence[Pair] | None = None,
-    k: int = 10,
+    k: int = DEFAULT_K,
     limit: int = DEFAULT_LIMIT,
     unreadable: Sequence[tuple[str, str]] = (),
 ) -> DiffReport:

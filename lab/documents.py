@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import fnmatch
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -216,3 +217,15 @@ def read_folder(
     if not docs and not problems:
         problems.append((str(root), f"no {' or '.join(patterns)} files in {root.name or root}"))
     return docs, problems
+
+
+def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of JSON Lines text, numbered as an editor counts them.
+
+    Split on "\n" only: str.splitlines would also break at U+2028, U+0085 or
+    U+001C, which json.dumps leaves inside a string (a chunk body or a gold
+    answer may hold them). A CRLF line's "\r" is dropped."""
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        if line.strip():
+            yield number, line

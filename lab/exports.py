@@ -17,6 +17,8 @@ from typing import Any
 
 from chunkers import Chunk, ChunkOptions
 
+from .documents import jsonl_lines
+
 CHUNK_FIELDS = tuple(f.name for f in fields(Chunk))
 CSV_FIELDS = ("config",) + CHUNK_FIELDS
 _JSON_FIELDS = ("heading_path", "page", "last_page")  # lists and int-or-null, as JSON
@@ -65,12 +67,7 @@ def _chunk(d: Any, where: str) -> Chunk:
 def from_jsonl(text: str) -> tuple[dict[str, Any], list[Chunk]]:
     config: dict[str, Any] | None = None
     chunks: list[Chunk] = []
-    # split on "\n" only: str.splitlines would also break at U+2028, U+0085 or
-    # U+001C, which json.dumps leaves inside a string (a chunk body may hold them)
-    for n, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
-        if not line.strip():
-            continue
+    for n, line in jsonl_lines(text):
         try:
             row = json.loads(line)
         except json.JSONDecodeError:

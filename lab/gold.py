@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .documents import DocumentError, decode
+from .documents import DocumentError, decode, jsonl_lines
 from .tokenize import tokenize
 
 
@@ -176,11 +176,7 @@ def parse_gold_text(text: str | bytes, source_name: str = "the gold set") -> Gol
     text = _decoded(text, source_name)
     pairs: list[GoldPair] = []
     errors: list[GoldError] = []
-    # split on "\n" only: str.splitlines would also break at U+2028 inside a JSON string
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
-        if not line.strip():
-            continue
+    for number, line in jsonl_lines(text):
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:

@@ -22,6 +22,7 @@ from .gold import Passage
 from .survival import AnswerNotFound, DocumentLayout, collapse
 
 RECALL_KS = (1, 3, 5, 10)
+DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
 
 FOUND = "found"  # a chunk relevant to a passage ranks within k
 RANKS_POORLY = "chunk exists but ranks poorly"
@@ -299,7 +300,7 @@ def check_index(
     strategy: str,
     opts: ChunkOptions,
     *,
-    k: int = 10,
+    k: int = DEFAULT_K,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     chunked: dict[str, list[Chunk]] | None = None,
@@ -343,18 +344,11 @@ def check_index(
 
 
 def check_gold(
-    text: str,
-    pairs: Sequence[Pair],
-    strategy: str,
-    opts: ChunkOptions,
-    *,
-    k: int = 10,
-    k1: float = DEFAULT_K1,
-    b: float = DEFAULT_B,
+    text: str, pairs: Sequence[Pair], strategy: str, opts: ChunkOptions, *, k: int = DEFAULT_K
 ) -> IntegrityReport:
-    """The check for one document."""
+    """check_index for one document (at the default BM25 settings)."""
     one = [Pair(p.question, p.answer, "", getattr(p, "passages", ())) for p in pairs]
-    return check_index({"": text}, one, strategy, opts, k=k, k1=k1, b=b)
+    return check_index({"": text}, one, strategy, opts, k=k)
 
 
 def _clip(text: str, n: int = 60) -> str:

@@ -11,16 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from chunkers import Chunk, ChunkOptions
-from chunkers.model import (
-    SEAM_APPLIED,
-    SEAM_EMPTY,
-    SEAM_NEW_SECTION,
-    SEAM_NOT_PROSE,
-    SEAM_OFF,
-    SEAM_TABLE,
-    SEAM_TRANSCRIBED,
-)
+from chunkers import Chunk, ChunkOptions, model
 
 APPLIED = "overlap applied"
 REFUSED_TABLE = "refused: a table on one side"
@@ -33,13 +24,13 @@ NONE = "none"
 # the structural packer records each seam's outcome on the chunk after it
 # (Chunk.seam): what it decided is what the lab shows, never re-derived here
 OUTCOMES = {
-    SEAM_APPLIED: APPLIED,
-    SEAM_OFF: NOT_ASKED,
-    SEAM_TRANSCRIBED: REFUSED_TRANSCRIBED,
-    SEAM_TABLE: REFUSED_TABLE,
-    SEAM_NEW_SECTION: NEW_SECTION,
-    SEAM_NOT_PROSE: NOT_PROSE,
-    SEAM_EMPTY: EMPTY,
+    model.SEAM_APPLIED: APPLIED,
+    model.SEAM_OFF: NOT_ASKED,
+    model.SEAM_TRANSCRIBED: REFUSED_TRANSCRIBED,
+    model.SEAM_TABLE: REFUSED_TABLE,
+    model.SEAM_NEW_SECTION: NEW_SECTION,
+    model.SEAM_NOT_PROSE: NOT_PROSE,
+    model.SEAM_EMPTY: EMPTY,
 }
 
 

@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from chunkers import STRATEGIES, Chunk, ChunkOptions, ParsedDocument
+from chunkers import STRATEGIES, Chunk, ChunkOptions
 from chunkers.text import count_units
 
 from .costs import cost_row, human_bytes, vector_bytes, with_hnsw
 from .stats import length_stats
-from .survival import SurvivalCurve, answer_units, lottery_map, survival_curve
+from .survival import SurvivalCurve, answer_units, lottery_map
 
 # the sizes the app's slider and the sweeps cover, per unit, and the slider's step
 SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}
@@ -44,18 +44,6 @@ def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None =
         stride = -(-len(ordered) // max_points)
         ordered = ordered[::stride]
     return sorted(set(ordered) | {size})
-
-
-def curve(
-    text: str,
-    answer: str,
-    strategy: str,
-    sizes: Sequence[int],
-    unit: str,
-    overlap: int = 0,
-    parsed: ParsedDocument | None = None,
-) -> SurvivalCurve:
-    return survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap, parsed=parsed)
 
 
 def join_curves(parts: Iterable[SurvivalCurve]) -> SurvivalCurve:

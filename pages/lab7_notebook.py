@@ -58,20 +58,13 @@ def body(ctx):
             a, b = st.columns(2)
             a.button("Restore this view", key=f"restore_{i}", on_click=_restore, args=(pin,))
             b.button("Remove", key=f"remove_{i}", on_click=_remove, args=(i,))
-    a, b = st.columns(2)
-    a.download_button(
-        "Export notebook (Markdown)",
-        notebook.to_markdown(pins),
-        file_name="chunk-lab-notebook.md",
-        mime="text/markdown",
-        key="nb_md",
-    )
-    b.download_button(
-        "Export notebook (JSON)",
-        notebook.to_json(pins),
-        file_name="chunk-lab-notebook.json",
-        mime="application/json",
-        key="nb_json",
+    shell.download_buttons(
+        "chunk-lab-notebook",
+        "nb",
+        [
+            ("Export notebook (Markdown)", notebook.to_markdown(pins), "md"),
+            ("Export notebook (JSON)", notebook.to_json(pins), "json"),
+        ],
     )
     f = st.file_uploader("Load a notebook (.json exported here)", type=["json"], key="nb_import")
     if f is not None:

@@ -107,20 +107,13 @@ def body(ctx):
     }
     shell.pin_box(ctx, "compare", line, numbers)
     stem = f"diff_{ctx.doc_name or 'upload'}_{config_a}_{config_b}".replace(":", "-")
-    a, b = st.columns(2)
-    a.download_button(
-        "Export the diff (Markdown)",
-        to_markdown(report),
-        file_name=f"{stem}.md",
-        mime="text/markdown",
-        key="lab8_md",
-    )
-    b.download_button(
-        "Export the diff (JSON)",
-        _json_text(report),
-        file_name=f"{stem}.json",
-        mime="application/json",
-        key="lab8_json",
+    shell.download_buttons(
+        stem,
+        "lab8",
+        [
+            ("Export the diff (Markdown)", to_markdown(report), "md"),
+            ("Export the diff (JSON)", _json_text(report), "json"),
+        ],
     )
 
 

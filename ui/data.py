@@ -6,13 +6,16 @@ them; a 1 MB document hashes in a few milliseconds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
 from lab import diff, integrity, ranking, structure, sweeps
-from lab.bm25 import ChunkScore, score_chunks
+from lab.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
 from lab.gold import GoldPair, load_gold
 from lab.questions import answer_sentences
 from lab.samples import get_sample
@@ -23,6 +26,7 @@ from lab.survival import (
     answer_problem,
     check_survival,
     gold_survival_rates,
+    survival_curve,
 )
 
 # Beyond this many characters a sweep over a chunking strategy runs one size at
@@ -35,6 +39,41 @@ PROGRESS_CHARS = 150_000
 # chunking of a 5 MB upload at 24 words is about 40,000 chunks, 10 MB pickled.
 BIG_CHARS = 1_000_000
 BIG_ENTRIES = 12
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _cached_by_size(max_entries: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Cache a function of a document (its first argument, the text) in two
+    st.cache_data caches: ``max_entries`` results for an ordinary document,
+    BIG_ENTRIES for one of BIG_CHARS or more. Each call is keyed on every
+    argument, defaults filled in, so spelling a default out hits the same entry."""
+
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        signature = inspect.signature(fn)
+
+        def cache(suffix: str, entries: int) -> Callable[..., R]:
+            def call(*args: Any) -> R:
+                return fn(*args)
+
+            # -- Streamlit keys a cache on the function's module, name and source; every
+            # -- `call` has the same source, so its name is what keeps the caches apart
+            call.__name__ = call.__qualname__ = fn.__name__ + suffix
+            return st.cache_data(max_entries=entries, show_spinner=False)(call)
+
+        small, big = cache("", max_entries), cache("_big", BIG_ENTRIES)
+
+        @functools.wraps(fn)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> R:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            text = bound.args[0]
+            return (big if len(text) >= BIG_CHARS else small)(*bound.args)
+
+        return cached
+
+    return decorate
 
 
 LONG_SWEEP_POINTS = 40  # a long document's survival curves use this many sizes
@@ -86,29 +125,7 @@ def sentences(text: str) -> list[str]:
     return answer_sentences(text)
 
 
-def _chunk(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    runt_merge: str,
-    heading_paths: bool,
-) -> list[Chunk]:
-    return chunk_with(text, strategy, options(size, overlap, unit, runt_merge, heading_paths))
-
-
-# Two caches, not one decorator twice: Streamlit keys a cache on the function's name.
-@st.cache_data(max_entries=256, show_spinner=False)
-def _chunks(*args) -> list[Chunk]:
-    return _chunk(*args)
-
-
-@st.cache_data(max_entries=BIG_ENTRIES, show_spinner=False)
-def _chunks_big(*args) -> list[Chunk]:
-    return _chunk(*args)
-
-
+@_cached_by_size(max_entries=256)
 def chunks(
     text: str,
     strategy: str,
@@ -118,36 +135,10 @@ def chunks(
     runt_merge: str = "backward",
     heading_paths: bool = True,
 ) -> list[Chunk]:
-    cached = _chunks_big if len(text) >= BIG_CHARS else _chunks
-    return cached(text, strategy, size, overlap, unit, runt_merge, heading_paths)
+    return chunk_with(text, strategy, options(size, overlap, unit, runt_merge, heading_paths))
 
 
-def _score(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    question: str,
-    k1: float,
-    b: float,
-    heading_path: bool,
-    runt_merge: str,
-) -> list[ChunkScore]:
-    cs = chunks(text, strategy, size, overlap, unit, runt_merge)
-    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
-
-
-@st.cache_data(max_entries=256, show_spinner=False)
-def _scores(*args) -> list[ChunkScore]:
-    return _score(*args)
-
-
-@st.cache_data(max_entries=BIG_ENTRIES, show_spinner=False)
-def _scores_big(*args) -> list[ChunkScore]:
-    return _score(*args)
-
-
+@_cached_by_size(max_entries=256)
 def scores(
     text: str,
     strategy: str,
@@ -155,13 +146,13 @@ def scores(
     overlap: int,
     unit: str,
     question: str,
-    k1: float = 1.2,
-    b: float = 0.75,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
     heading_path: bool = True,
     runt_merge: str = "backward",
 ) -> list[ChunkScore]:
-    cached = _scores_big if len(text) >= BIG_CHARS else _scores
-    return cached(text, strategy, size, overlap, unit, question, k1, b, heading_path, runt_merge)
+    cs = chunks(text, strategy, size, overlap, unit, runt_merge)
+    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -189,7 +180,7 @@ def _curve(
     text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str, overlap: int
 ) -> SurvivalCurve:
     parsed = _parsed(text) if strategy == "structural" else None
-    return sweeps.curve(text, answer, strategy, list(sizes), unit, overlap, parsed)
+    return survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap, parsed=parsed)
 
 
 def curve(
@@ -281,27 +272,11 @@ def runt_merge_example() -> ranking.RuntMergeExample:
     return ranking.runt_merge_example(read_document(path).text, path.name)
 
 
-def _rank_moves(
-    text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
-) -> list[ranking.RankMove]:
-    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def _moves(*args) -> list[ranking.RankMove]:
-    return _rank_moves(*args)
-
-
-@st.cache_data(max_entries=BIG_ENTRIES, show_spinner=False)
-def _moves_big(*args) -> list[ranking.RankMove]:
-    return _rank_moves(*args)
-
-
+@_cached_by_size(max_entries=64)
 def rank_moves(
     text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
 ) -> list[ranking.RankMove]:
-    cached = _moves_big if len(text) >= BIG_CHARS else _moves
-    return cached(text, strategy, size, overlap, unit, question, answer)
+    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
 
 
 def seams(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[structure.Seam]:

@@ -4,7 +4,7 @@ view with its verdict banner and cards, pinning and the chunk exports."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
@@ -296,21 +296,36 @@ def export_buttons(ctx: Context, view: dict[str, Any], slug: str) -> None:
     chunks, strategy = view["chunks"], view["strategy"]
     cfg = exports.chunking_config(ctx.doc_label, ctx.text, strategy, view["opts"])
     stem = f"{(ctx.doc_name or 'upload')}_{strategy}_{ctx.size}{ctx.unit}_{ctx.overlap}"
-    a, b = st.columns(2)
-    a.download_button(
-        "Export chunks (JSONL)",
-        exports.to_jsonl(chunks, cfg),
-        file_name=f"{stem}.jsonl",
-        mime="application/jsonl",
-        key=f"jsonl_{slug}",
+    download_buttons(
+        stem,
+        slug,
+        [
+            ("Export chunks (JSONL)", exports.to_jsonl(chunks, cfg), "jsonl"),
+            ("Export chunks (CSV)", exports.to_csv(chunks, cfg), "csv"),
+        ],
     )
-    b.download_button(
-        "Export chunks (CSV)",
-        exports.to_csv(chunks, cfg),
-        file_name=f"{stem}.csv",
-        mime="text/csv",
-        key=f"csv_{slug}",
-    )
+
+
+# the files the labs offer for download, by extension
+MIME_TYPES = {
+    "md": "text/markdown",
+    "json": "application/json",
+    "jsonl": "application/jsonl",
+    "csv": "text/csv",
+}
+
+
+def download_buttons(stem: str, key: str, files: Sequence[tuple[str, str, str]]) -> None:
+    """A download button per (label, payload, extension), side by side: it saves
+    ``{stem}.{extension}``; its widget key is ``{key}_{extension}``."""
+    for column, (label, payload, extension) in zip(st.columns(len(files)), files, strict=True):
+        column.download_button(
+            label,
+            payload,
+            file_name=f"{stem}.{extension}",
+            mime=MIME_TYPES[extension],
+            key=f"{key}_{extension}",
+        )
 
 
 def footer(

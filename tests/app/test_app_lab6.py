@@ -15,6 +15,16 @@ def _summary(at):
     return {row["strategy"]: row for _, row in df.iterrows()}
 
 
+def _lab6_with_an_upload():
+    """Lab 6 on an uploaded document (a sample's text, under another name): no gold set yet."""
+    at = open_lab("integrity")
+    set_widget(at, "selectbox", "doc", "__upload__")
+    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
+    rerun(at)
+    return at
+
+
 def test_support_kb_gold_set_per_strategy():
     at = open_lab("integrity")
     click(at, "preset_integrity")
@@ -63,11 +73,7 @@ def test_k_and_size_change_the_numbers():
 
 
 def test_upload_with_its_own_gold_file():
-    at = open_lab("integrity")
-    set_widget(at, "selectbox", "doc", "__upload__")
-    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
-    at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
-    rerun(at)
+    at = _lab6_with_an_upload()
     assert "No gold set" in all_text(at)
     at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD, "application/jsonl")
     rerun(at)
@@ -76,11 +82,7 @@ def test_upload_with_its_own_gold_file():
 
 
 def test_an_uploaded_gold_file_with_passages_checks_its_answers_and_names_the_rest():
-    at = open_lab("integrity")
-    set_widget(at, "selectbox", "doc", "__upload__")
-    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
-    at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
-    rerun(at)
+    at = _lab6_with_an_upload()
     passages = b'{"question": "what is stored?", "passages": [{"start": 0, "end": 40}]}\n'
     at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD + passages, "application/jsonl")
     rerun(at)

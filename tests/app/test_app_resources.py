@@ -21,7 +21,7 @@ import tomllib
 import pytest
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
-import lab.sweeps
+import ui.data
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
 from tests.app.upload_child import ProgressSpy, document
 from tests.support import ROOT, bounded
@@ -117,13 +117,13 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
     widget (a StopException there, before the rerun). Stop the sweep at step 5,
     as that would; then the next run computes only the sizes not yet swept."""
     computed: list[tuple[str, tuple[int, ...]]] = []
-    real_curve = lab.sweeps.curve
+    real_curve = ui.data.survival_curve
 
-    def counting(text, answer, strategy, sizes, unit, overlap=0, parsed=None):
+    def counting(text, answer, strategy, sizes, **options):
         computed.append((strategy, tuple(sizes)))
-        return real_curve(text, answer, strategy, sizes, unit, overlap, parsed)
+        return real_curve(text, answer, strategy, sizes, **options)
 
-    monkeypatch.setattr(lab.sweeps, "curve", counting)
+    monkeypatch.setattr(ui.data, "survival_curve", counting)
     spy = ProgressSpy()
 
     def stop_at_step_5(value, text=None, **kw):

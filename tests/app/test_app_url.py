@@ -4,24 +4,7 @@ from tests.app.app_harness import all_text, chunk_count, click, open_app, set_wi
 
 
 def test_a_link_opens_exactly_that_view():
-    at = open_app(
-        lab="overlap",
-        doc="support_kb",
-        q="0",
-        strategy="fixed",
-        unit="words",
-        size="50",
-        overlap="25",
-    )
-    assert at.title[0].value == "2. Overlap as insurance"
-    assert at.selectbox(key="doc").value == "support_kb"
-    assert (at.slider(key="size").value, at.slider(key="overlap").value) == (50, 25)
-    assert "refund window" in at.selectbox(key="question").format_func(
-        at.selectbox(key="question").value
-    )
-    assert verdicts(at)[0].startswith("✓")
-    assert not at.warning
-    assert dict(at.query_params) == {
+    link = {
         "lab": "overlap",
         "doc": "support_kb",
         "q": "0",
@@ -30,6 +13,16 @@ def test_a_link_opens_exactly_that_view():
         "size": "50",
         "overlap": "25",
     }
+    at = open_app(**link)
+    assert at.title[0].value == "2. Overlap as insurance"
+    assert at.selectbox(key="doc").value == "support_kb"
+    assert (at.slider(key="size").value, at.slider(key="overlap").value) == (50, 25)
+    assert "refund window" in at.selectbox(key="question").format_func(
+        at.selectbox(key="question").value
+    )
+    assert verdicts(at)[0].startswith("✓")
+    assert not at.warning
+    assert dict(at.query_params) == link  # the view writes back the very link it opened
 
 
 def test_lab_by_number_and_settings_carry_across_labs():

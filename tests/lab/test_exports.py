@@ -1,5 +1,4 @@
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -9,8 +8,7 @@ from chunkers import STRATEGIES, ChunkOptions, chunk_with
 from lab.documents import read_document
 from lab.exports import ExportError, chunking_config, from_csv, from_jsonl, to_csv, to_jsonl
 from lab.samples import sample_names
-
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
+from tests.support import SAMPLES
 
 
 @pytest.mark.parametrize("doc", sample_names())

@@ -91,6 +91,10 @@ TEXTS = st.one_of(
     st.text(_ANY_CHAR, max_size=300),
     st.lists(st.sampled_from(PIECES), max_size=90).map("".join),
 )
+# a question: any characters at all, or words from the pieces
+QUERIES = st.one_of(
+    st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6).map("".join)
+)
 SETTINGS = [("chars", 40, 5), ("words", 6, 1)]
 SIZES = {"chars": [5, 17, 40], "words": [2, 3, 8]}
 fuzz = settings(
@@ -197,26 +201,26 @@ def _chunks(text: str, strategy: str, setting: tuple[str, int, int]):
     return chunk_with(text, strategy, ChunkOptions(size=size, overlap=overlap, unit=unit))
 
 
+def _scores_or_refusal(score, chunks, query: str, **kwargs):
+    """``score(chunks, query)``; for a question without searchable words, check
+    that it is refused with that reason and return None."""
+    if not tokenize(query):
+        with pytest.raises(ValueError, match="no searchable words"):
+            score(chunks, query)
+        return None
+    return score(chunks, query, **kwargs)
+
+
 @fuzz
-@given(
-    TEXTS,
-    st.one_of(
-        st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6).map("".join)
-    ),
-    st.sampled_from(list(STRATEGIES)),
-    st.sampled_from(SETTINGS),
-    st.booleans(),
-)
+@given(TEXTS, QUERIES, st.sampled_from(list(STRATEGIES)), st.sampled_from(SETTINGS), st.booleans())
 def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(
     text, query, strategy, setting, heading_path
 ) -> None:
     with bounded():
         chunks = _chunks(text, strategy, setting)
-        if not tokenize(query):
-            with pytest.raises(ValueError, match="no searchable words"):
-                score_chunks(chunks, query)
-            return
-        scores = score_chunks(chunks, query, heading_path=heading_path)
+        scores = _scores_or_refusal(score_chunks, chunks, query, heading_path=heading_path)
+    if scores is None:
+        return
     assert [s.index for s in scores] == [c.index for c in chunks]
     assert sorted(s.rank for s in scores) == list(range(1, len(chunks) + 1))
     assert all(math.isfinite(s.score) for s in scores)
@@ -228,24 +232,15 @@ def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(
 
 
 @fuzz
-@given(
-    TEXTS,
-    st.one_of(
-        st.text(_ANY_CHAR, max_size=40), st.lists(st.sampled_from(PIECES), max_size=6).map("".join)
-    ),
-    st.sampled_from(list(STRATEGIES)),
-    st.sampled_from(SETTINGS),
-)
+@given(TEXTS, QUERIES, st.sampled_from(list(STRATEGIES)), st.sampled_from(SETTINGS))
 def test_fts5_ranks_the_matches_or_refuses_a_question_without_words(
     text, query, strategy, setting
 ) -> None:
     with bounded():
         chunks = _chunks(text, strategy, setting)
-        if not tokenize(query):
-            with pytest.raises(ValueError, match="no searchable words"):
-                fts5_scores(chunks, query)
-            return
-        scores = fts5_scores(chunks, query)
+        scores = _scores_or_refusal(fts5_scores, chunks, query)
+    if scores is None:
+        return
     assert [s.index for s in scores] == [c.index for c in chunks]
     matched = [s for s in scores if s.rank is not None]
     assert sorted(s.rank for s in matched) == list(range(1, len(matched) + 1))

@@ -1,9 +1,6 @@
-from pathlib import Path
-
 from lab.questions import answer_sentences, clip
 from lab.survival import find_answer
-
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
+from tests.support import SAMPLES
 
 
 def test_sentences_are_findable_answers_and_rows_stand_alone():

@@ -1,5 +1,3 @@
-from pathlib import Path
-
 from chunkers import ChunkOptions, chunk_with
 from lab.bm25 import score_chunks
 from lab.ranking import (
@@ -17,8 +15,8 @@ from lab.ranking import (
     theory_curve,
 )
 from lab.samples import EXAMPLES_DIR
+from tests.support import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 REVENUE = (SAMPLES / "regional_revenue.md").read_text()
 
 

@@ -1,6 +1,4 @@
-from pathlib import Path
-
-from chunkers import ChunkOptions, chunk_with
+from chunkers import ChunkOptions, chunk_with, model
 from lab.structure import (
     APPLIED,
     NEW_SECTION,
@@ -13,8 +11,8 @@ from lab.structure import (
     seams,
     table_fragments,
 )
+from tests.support import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 OPTS = ChunkOptions(size=600, overlap=100, unit="chars")
 
 
@@ -59,3 +57,8 @@ def test_seams_are_what_the_packer_decided():
     outcomes = [s.outcome for s in seams(chunks, opts)]
     assert NEW_SECTION not in outcomes
     assert outcomes == [OUTCOMES[c.seam] for c in chunks[1:]]
+
+
+def test_every_seam_the_packer_records_reads_as_its_own_outcome():
+    assert set(OUTCOMES) == set(model.SEAMS)
+    assert len(set(OUTCOMES.values())) == len(OUTCOMES)

@@ -1,9 +1,6 @@
-from pathlib import Path
-
 from chunkers import ChunkOptions, chunk
-from lab.survival import SurvivalCurve
+from lab.survival import SurvivalCurve, survival_curve
 from lab.sweeps import (
-    curve,
     flips,
     join_curves,
     lottery_grid,
@@ -13,13 +10,14 @@ from lab.sweeps import (
     strategy_names,
     sweep_sizes,
 )
+from tests.support import SAMPLES
 
-TEXT = (Path(__file__).resolve().parents[2] / "sample_docs" / "platform_data.md").read_text()
+TEXT = (SAMPLES / "platform_data.md").read_text()
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 
 def test_seed_002_table_of_sizes():
-    c = curve(TEXT, AUDIT, "fixed", list(range(22, 60, 2)), "words")
+    c = survival_curve(TEXT, AUDIT, "fixed", range(22, 60, 2), unit="words")
     assert runs_table(c) == [
         {"Chunk size": "22", "Answer intact?": "✓"},
         {"Chunk size": "24", "Answer intact?": "✗"},
@@ -42,8 +40,8 @@ def test_sweep_sizes_include_current_and_stay_above_overlap():
 
 def test_join_keeps_the_order():
     parts = [list(range(10, 18)), list(range(18, 31)), list(range(31, 40))]
-    whole = curve(TEXT, AUDIT, "sentence", list(range(10, 40)), "words")
-    joined = join_curves(curve(TEXT, AUDIT, "sentence", p, "words") for p in parts)
+    whole = survival_curve(TEXT, AUDIT, "sentence", range(10, 40), unit="words")
+    joined = join_curves(survival_curve(TEXT, AUDIT, "sentence", p, unit="words") for p in parts)
     assert joined == whole
 
 
@@ -96,7 +94,8 @@ def test_strategy_order():
 
 
 def test_survival_curve_type_is_shared():
-    assert isinstance(curve(TEXT, AUDIT, "fixed", [22], "words"), SurvivalCurve)
+    one = survival_curve(TEXT, AUDIT, "fixed", [22], unit="words")
+    assert isinstance(join_curves([one]), SurvivalCurve)
 
 
 def test_thinned_sweep_keeps_the_current_size():

@@ -1,11 +1,11 @@
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
 from lab.bm25 import score_chunks
 from lab.survival import check_survival
+from tests.support import SAMPLES
 from ui.chunkview import (
     card_flags,
     cards_html,
@@ -17,7 +17,6 @@ from ui.chunkview import (
     view_window,
 )
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_docs"
 PLATFORM = (SAMPLES / "platform_data.md").read_text()
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 

@@ -2,17 +2,17 @@
 scroll target, and chart text that grows for a projector."""
 
 from dataclasses import replace
-from pathlib import Path
 
 import plotly.graph_objects as go
 
 from chunkers import ChunkOptions, chunk
 from lab.survival import check_survival
+from tests.support import SAMPLES
 from ui.charts import BASE_FONT_PX, scale_text, survival_step
 from ui.chunkview import SCROLL_TARGET, cards_html, chunk_cards, document_html, scroll_script
 from ui.urlstate import DEFAULTS, parse_params, to_params
 
-PLATFORM = (Path(__file__).resolve().parents[2] / "sample_docs" / "platform_data.md").read_text()
+PLATFORM = (SAMPLES / "platform_data.md").read_text()
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 DOCS = ["platform_data"]
 
@@ -80,8 +80,8 @@ def test_presenter_charts_grow_every_text():
 
 
 def test_survival_chart_scales_without_losing_its_data():
-    from lab.sweeps import curve
+    from lab.survival import survival_curve
 
-    c = curve(PLATFORM, AUDIT, "fixed", [22, 24], "words", 0)
+    c = survival_curve(PLATFORM, AUDIT, "fixed", [22, 24], unit="words")
     fig = scale_text(survival_step(c, "words", "fixed", 440), 1.5)
     assert list(fig.data[0].x) == [22, 24] and fig.layout.height == 440
