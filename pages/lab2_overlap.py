@@ -25,8 +25,10 @@ def body(ctx):
         if ctx.answer:
             sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
             grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
-            shell.plot(
-                charts.lottery_heatmap(grid, ctx.size, ctx.overlap, ctx.unit, shell.chart_height()),
+            shell.plot_curve(
+                charts.lottery_heatmap(grid, ctx.unit, shell.chart_height()),
+                size=ctx.size,
+                text=charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",
             )
             shell.table(

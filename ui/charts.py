@@ -61,6 +61,7 @@ def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
 # the chart, on the same scale: the x range and the side margins are fixed here
 # and read back from the figure --
 CURVE_MARGIN = dict(l=96, r=24, t=50, b=10)
+HEATMAP_RIGHT_PX = 130  # the lottery map's colour legend, with its labels
 
 
 def _fixed_x(fig: go.Figure, sizes: Sequence[int]) -> go.Figure:
@@ -128,9 +129,6 @@ def overlaid_curves(curves: Mapping[str, SurvivalCurve], unit: str, height: int)
     return _fixed_x(fig, sizes)
 
 
-_TIP = '<span style="display:inline-block;width:1em;text-align:center">▲</span>'
-
-
 def pointer_text(curve: SurvivalCurve, size: int, unit: str) -> str:
     """What the pointer says: the size, and the curve's verdict there when it has one."""
     if size not in curve.sizes:
@@ -140,27 +138,29 @@ def pointer_text(curve: SurvivalCurve, size: int, unit: str) -> str:
 
 
 def size_pointer(fig: go.Figure, size: int, text: str) -> str:
-    """HTML for under a curve from ``_fixed_x``: a ▲ at ``size`` on the figure's own
-    x scale, and ``text`` beside it (to its right in the left half, else to its left)."""
+    """HTML for under a chart from ``_fixed_x``: a ▲ at ``size`` on the figure's own
+    x scale, and ``text`` on the line below it."""
     lo, hi = fig.layout.xaxis.range
     where = min(1.0, max(0.0, (size - lo) / (hi - lo))) * 100
-    label = html.escape(text)
-    # the ▲ is 1em wide: shifting by half of it puts its tip on the size
-    if where < 60:
-        place, mark = f"left:{where:.3f}%;transform:translateX(-0.5em)", f"{_TIP} {label}"
-    else:
-        place, mark = f"right:{100 - where:.3f}%;transform:translateX(0.5em)", f"{label} {_TIP}"
+    # -- the label slides along its own width as the tip crosses the chart (its
+    # left edge at the chart's left, its right edge at the chart's right), so a
+    # long label never leaves the column, wherever the tip is --
+    tip = (
+        f'<div style="position:absolute;top:0;left:{where:.3f}%;width:1em;'
+        f'margin-left:-0.5em;text-align:center;line-height:1">▲</div>'
+    )
+    label = (
+        f'<div style="position:absolute;top:1.05em;left:{where:.3f}%;white-space:nowrap;'
+        f'transform:translateX(-{where:.3f}%)">{html.escape(text)}</div>'
+    )
     margin = fig.layout.margin
     return (
-        f'<div class="size-pointer" style="position:relative;height:1.7em;font-weight:600;'
-        f'margin:0 {margin.r}px 0 {margin.l}px;color:{palette.CURRENT}">'
-        f'<span style="position:absolute;top:0;white-space:nowrap;{place}">{mark}</span></div>'
+        f'<div class="size-pointer" style="position:relative;height:2.6em;font-weight:600;'
+        f'margin:0 {margin.r}px 0 {margin.l}px;color:{palette.CURRENT}">{tip}{label}</div>'
     )
 
 
-def lottery_heatmap(
-    grid: LotteryGrid, size: int, overlap: int, unit: str, height: int
-) -> go.Figure:
+def lottery_heatmap(grid: LotteryGrid, unit: str, height: int) -> go.Figure:
     labels = [f"{round(f * 100)}%" for f in grid.fractions]
     fig = go.Figure(
         go.Heatmap(
@@ -188,26 +188,32 @@ def lottery_heatmap(
             "%{z}<extra>1 = intact, 0 = split</extra>",
         )
     )
-    frac = overlap / size if size else 0
-    nearest = min(range(len(grid.fractions)), key=lambda i: abs(grid.fractions[i] - frac))
-    fig.add_trace(
-        go.Scatter(
-            x=[size],
-            y=[labels[nearest]],
-            mode="markers",
-            name="current setting",
-            marker=dict(size=14, symbol="star", color=palette.CURRENT),
-        )
-    )
     fig.update_xaxes(title=f"chunk size ({unit})")
     fig.update_yaxes(title="overlap (% of chunk size)")
     words = palette.COLOUR_WORDS
-    return _layout(
+    _layout(
         fig,
         height,
         title=f"Lottery map: {words[palette.INTACT]} = answer intact, "
         f"{words[palette.SPLIT]} = split",
     )
+    # the colour legend sits in a right margin of its own: nothing may widen the
+    # margins behind the pointer's back, so the bottom one is set for the x axis
+    fig.update_traces(colorbar=dict(x=1, xref="paper", xanchor="left", xpad=16))
+    _fixed_x(fig, grid.sizes)
+    fig.update_layout(margin=dict(r=HEATMAP_RIGHT_PX, b=76, autoexpand=False))
+    return fig
+
+
+def lottery_pointer_text(grid: LotteryGrid, size: int, overlap: int, unit: str) -> str:
+    """The pointer under the lottery map: the size, the overlap row it is in, and
+    the map's verdict there."""
+    row = min(range(len(grid.fractions)), key=lambda i: abs(grid.fractions[i] - overlap / size))
+    where = f"{size} {unit}, overlap {overlap} (the {round(grid.fractions[row] * 100)}% row)"
+    if size not in grid.sizes:
+        return where
+    ok = grid.intact[row][grid.sizes.index(size)]
+    return f"{where}: {'✓ intact' if ok else '✗ split'}"
 
 
 def strategy_bars(

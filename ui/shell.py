@@ -25,7 +25,7 @@ CHART_HEIGHT = 380
 # title and the verdict, 440 px is what is left for the main chart.
 PRESENTER_HEIGHT = 440
 PRESENTER_ROW_PX = 115  # a row of sliders at presenter size
-POINTER_ROW_PX = 44  # the pointer under a survival curve at presenter size, with its gap
+POINTER_ROW_PX = 78  # the pointer's two lines under a chart at presenter size, with the gap
 PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
 DOC_BOX_PX = 520  # the chunk view's document and cards scroll inside this height
 _SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
@@ -82,9 +82,10 @@ def plot(fig: Any, *, key: str, container: Any = None, **kwargs: Any) -> Any:
 
 
 def plot_curve(fig: Any, *, size: int, text: str, key: str, **kwargs: Any) -> Any:
-    """A survival curve drawn without the current size (so a new size leaves it as
-    it is), and under it the pointer at ``size``; for a projector the curve gives up
-    the pointer's row, so both stay on the screen."""
+    """A chart over chunk sizes drawn without the current size (a survival curve, the
+    lottery map: a new size leaves it as it is), and under it the pointer at
+    ``size``; for a projector the chart gives up the pointer's rows, so both stay on
+    the screen."""
     if state.presenter():
         fig.update_layout(height=fig.layout.height - POINTER_ROW_PX)
     chart = plot(fig, key=key, **kwargs)

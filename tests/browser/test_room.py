@@ -203,28 +203,37 @@ _SIZE_X = """([gd, size]) => { const L = gd._fullLayout;
 
 
 @pytest.mark.parametrize(
-    ("viewport", "presenter", "size"),
-    [(DESKTOP, False, 24), (DESKTOP, False, 90), (PROJECTOR, True, 24)],
-    ids=["1440x900-left", "1440x900-right", "presenter"],
+    ("lab", "viewport", "presenter", "size"),
+    [
+        (1, DESKTOP, False, 24),
+        (1, DESKTOP, False, 90),
+        (1, PROJECTOR, True, 24),
+        (2, DESKTOP, False, 30),
+        (2, PROJECTOR, True, 80),
+    ],
+    ids=["lab1-left", "lab1-right", "lab1-presenter", "lab2-map", "lab2-map-presenter"],
 )
-def test_the_pointer_under_the_curve_sits_at_the_current_size(
-    app_url, browser, viewport, presenter, size
+def test_the_pointer_under_a_chart_sits_at_the_current_size(
+    app_url, browser, lab, viewport, presenter, size
 ):
-    """The curve leaves the current size out (so a step does not redraw it); the
-    pointer under it must land on the same x as that size on the chart's axis."""
+    """The survival curve and the lottery map leave the current size out (so a step
+    does not redraw them); the pointer under each must land on the same x as that
+    size on the chart's own axis, and stay on the screen."""
     page = browser.new_page(viewport=viewport)
-    view = VIEWS[1].replace("size=24", f"size={size}")
+    view = VIEWS[lab].replace("size=24", f"size={size}")
     page.goto(f"{app_url}/{view}{'&presenter=1' if presenter else ''}")
     page.locator(f"{CHART} .main-svg").first.wait_for(timeout=60_000)
     wait_idle(page)
-    tip = page.locator(f"{MAIN} .size-pointer span span").first
-    tip_x = tip.evaluate(_TIP_X)
+    tip_x = page.locator(f"{MAIN} .size-pointer > div").first.evaluate(_TIP_X)
     size_x = page.evaluate(_SIZE_X, [page.locator(CHART).first.element_handle(), size])
     assert abs(tip_x - size_x) < 3, (tip_x, size_x)
     pointer = page.locator(f"{MAIN} .size-pointer").first
     assert f"{size} words" in pointer.inner_text()
     assert not _off_screen(pointer.evaluate(_BOX), viewport)
-    page.screenshot(
-        path=str(ARTIFACTS / f"browser_pointer_{size}{'_presenter' if presenter else ''}.png")
-    )
+    # the label stays within the chart's column, wherever the tip is
+    label = page.locator(f"{MAIN} .size-pointer > div").nth(1).evaluate(_BOX)
+    column = page.locator(CHART).first.evaluate(_BOX)
+    assert column["left"] - 1 <= label["left"] and label["right"] <= column["right"] + 1
+    shot = f"browser_pointer_lab{lab}_{size}{'_presenter' if presenter else ''}.png"
+    page.screenshot(path=str(ARTIFACTS / shot))
     page.close()
