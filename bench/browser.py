@@ -9,7 +9,9 @@ Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 slider, timed from the key press until the app has finished its run and the
 browser has painted the new verdict and charts (two animation frames after the
 run ends). A first visit is a click on the lab's link in the sidebar, timed the
-same way, in a session that has not opened that lab yet. The targets (a step
+same way, in a session that has not opened that lab yet; the session starts on
+the notebook page, and that first load of the app (Python imports on a fresh
+server, the browser loading the app) is reported on its own, as the cold start. The targets (a step
 under 300 ms median, a first visit under 1 s) are reported here, never asserted
 in a test: a shared machine says nothing about them.
 
@@ -203,15 +205,24 @@ class LabTiming:
         return statistics.median(self.step_ms)
 
 
-def measure(url: str, browser: Any, steps: int = 7) -> list[LabTiming]:
-    """Labs 1-6 at 1440x900: a first visit of each (one session walking through the
-    labs from lab 1), then ``steps`` slider steps on its example view."""
+@dataclass(frozen=True)
+class Measurement:
+    cold_start_ms: float  # the first page a fresh server serves (the notebook)
+    labs: list[LabTiming]
+
+
+def measure(url: str, browser: Any, steps: int = 7) -> Measurement:
+    """The app's cold start (its notebook page on a server no session has used:
+    the Python imports and the browser's first load of the app), then labs 1-6 at
+    1440x900: a first visit of each (one session clicking through the labs), then
+    ``steps`` slider steps on its example view."""
     page = new_page(browser)
     t0 = time.perf_counter()
-    open_view(page, url, 1)  # lab 1 is where a link opens: the whole page loads
-    visits = {1: (time.perf_counter() - t0) * 1000}
-    for lab in range(2, 7):
-        visits[lab] = first_visit(page, lab)
+    page.goto(f"{url}/notebook")
+    page.get_by_role("heading", name="7.").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    cold_start = (time.perf_counter() - t0) * 1000
+    visits = {lab: first_visit(page, lab) for lab in range(1, 7)}
     page.close()
     out = []
     for lab in range(1, 7):
@@ -219,24 +230,25 @@ def measure(url: str, browser: Any, steps: int = 7) -> list[LabTiming]:
         open_view(page, url, lab)
         out.append(LabTiming(lab, visits[lab], slider_steps(page, steps)))
         page.close()
-    return out
+    return Measurement(cold_start, out)
 
 
-def report(timings: list[LabTiming]) -> str:
+def report(m: Measurement) -> str:
     lines = [
         "| lab | first visit (ms) | slider step, median (ms) | steps (ms) |",
         "|---|---|---|---|",
     ]
-    for t in timings:
+    for t in m.labs:
         steps = ", ".join(f"{s:.0f}" for s in t.step_ms)
         lines.append(f"| {t.lab} | {t.first_visit_ms:.0f} | {t.step_median_ms:.0f} | {steps} |")
-    worst_step = max(t.step_median_ms for t in timings)
-    worst_visit = max(t.first_visit_ms for t in timings)
+    worst_step = max(t.step_median_ms for t in m.labs)
+    worst_visit = max(t.first_visit_ms for t in m.labs)
     lines.append(
         f"\nslowest median step {worst_step:.0f} ms (target < {STEP_TARGET_MS}: "
         f"{'holds' if worst_step < STEP_TARGET_MS else 'misses'}); slowest first visit "
         f"{worst_visit:.0f} ms (target < {FIRST_VISIT_TARGET_MS}: "
-        f"{'holds' if worst_visit < FIRST_VISIT_TARGET_MS else 'misses'})"
+        f"{'holds' if worst_visit < FIRST_VISIT_TARGET_MS else 'misses'})\n"
+        f"app cold start (a fresh server's first page, before any lab): {m.cold_start_ms:.0f} ms"
     )
     return "\n".join(lines)
 

@@ -1,4 +1,4 @@
-"""The architecture as the files say it: imports flow pages -> ui -> lab -> chunkers,
+"""The architecture as the files say it: imports flow lab_pages -> ui -> lab -> chunkers,
 lab/ and chunkers/ never import Streamlit, and no package imports itself in a circle
 (a lazy import inside a function counts: it is a cycle all the same)."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from tests.support import ROOT
 
-LAYERS = ("pages", "ui", "lab", "chunkers")  # each may import only those after it
+LAYERS = ("lab_pages", "ui", "lab", "chunkers")  # each may import only those after it
 
 
 def _module_name(path: Path) -> str:

@@ -26,15 +26,15 @@ class Lab(NamedTuple):
 
 # The labs in teaching order: the one list the navigation, the URL and the titles read.
 LABS: tuple[Lab, ...] = (
-    Lab("boundary", "Boundary lottery", "pages/lab1_boundary.py"),
-    Lab("overlap", "Overlap as insurance", "pages/lab2_overlap.py"),
-    Lab("structure", "Structure beats arithmetic", "pages/lab3_structure.py"),
-    Lab("runts", "Runts and BM25", "pages/lab4_runts.py"),
-    Lab("tables", "Tables, transcribed text and headings", "pages/lab5_tables.py"),
-    Lab("integrity", "Integrity check", "pages/lab6_integrity.py"),
-    Lab("notebook", "Notebook", "pages/lab7_notebook.py"),
+    Lab("boundary", "Boundary lottery", "lab_pages/lab1_boundary.py"),
+    Lab("overlap", "Overlap as insurance", "lab_pages/lab2_overlap.py"),
+    Lab("structure", "Structure beats arithmetic", "lab_pages/lab3_structure.py"),
+    Lab("runts", "Runts and BM25", "lab_pages/lab4_runts.py"),
+    Lab("tables", "Tables, transcribed text and headings", "lab_pages/lab5_tables.py"),
+    Lab("integrity", "Integrity check", "lab_pages/lab6_integrity.py"),
+    Lab("notebook", "Notebook", "lab_pages/lab7_notebook.py"),
     # after the notebook, so every older link's lab number still opens the same lab
-    Lab("compare", "Compare two configurations", "pages/lab8_compare.py"),
+    Lab("compare", "Compare two configurations", "lab_pages/lab8_compare.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 

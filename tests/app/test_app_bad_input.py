@@ -154,6 +154,6 @@ def test_an_imported_notebook_with_bad_values_restores_with_notices():
     assert len(notes) == 5 and all(n.startswith("Pin value ") for n in notes)
     assert (at.selectbox(key="strategy").value, at.radio(key="unit").value) == ("fixed", "words")
     assert at.title[0].value == "7. Notebook"  # no such lab: stay here
-    at.switch_page("pages/lab1_boundary.py")
+    at.switch_page("lab_pages/lab1_boundary.py")
     rerun(at)
     assert verdicts(at) == ["✗ answer split across chunks 4 and 5: unretrievable at any k"]

@@ -157,7 +157,7 @@ def test_pins_are_text_on_screen_and_in_both_notebook_exports(monkeypatch):
     note = "<script>alert('note')</script> :red[x] **b** $x$\n# not a heading\n| a | b |\n|---|---|"
     at.text_input(key="pin_note_boundary").input(note)
     click(at, "pin_boundary")
-    at.switch_page("pages/lab7_notebook.py")
+    at.switch_page("lab_pages/lab7_notebook.py")
     rerun(at)
     shown = "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
     assert "&lt;script&gt;alert('note')&lt;/script&gt; :red\\[x\\] \\*\\*b\\*\\* \\$x\\$" in shown

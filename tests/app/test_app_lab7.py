@@ -17,7 +17,7 @@ def test_pin_then_restore_from_the_notebook():
     assert pin.config["size"] == 22 and pin.verdict.startswith("✓") and pin.note == "22 works"
     assert pin.numbers["chunks"] == 9
 
-    at.switch_page("pages/lab7_notebook.py")
+    at.switch_page("lab_pages/lab7_notebook.py")
     rerun(at)
     assert at.title[0].value == "7. Notebook"
     assert "1 pin(s) in this session's notebook." in all_text(at)
@@ -83,7 +83,7 @@ def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(mon
     set_widget(at, "slider", "size", 22)
     click(at, "pin_boundary")
     first = _view(at)
-    at.switch_page("pages/lab3_structure.py")
+    at.switch_page("lab_pages/lab3_structure.py")
     rerun(at)
     click(at, "preset_structure")  # support_kb, fixed, 50 words
     set_widget(at, "selectbox", "question", 2)
@@ -93,7 +93,7 @@ def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(mon
     pinned = list(at.session_state["pins"])
     assert [p.verdict for p in pinned] == [first[2], second[2]]
 
-    at.switch_page("pages/lab7_notebook.py")
+    at.switch_page("lab_pages/lab7_notebook.py")
     rerun(at)
     exported = downloads.of(at, "Export notebook (JSON)")
     click(at, "remove_0")
@@ -107,7 +107,7 @@ def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(mon
     assert list(at.session_state["pins"]) == pinned
 
     for i, want in enumerate([first, second]):
-        at.switch_page("pages/lab7_notebook.py")
+        at.switch_page("lab_pages/lab7_notebook.py")
         set_widget(at, "slider", "size", 40)  # move away first
         click(at, f"restore_{i}")
         assert _view(at) == want

@@ -67,7 +67,7 @@ def test_no_page_names_a_document_the_user_does_not_have():
     pattern = re.compile(r"\bseeds? ?\d|\bissue ?#?\d", re.IGNORECASE)
     offenders = [
         f"{path.relative_to(ROOT)}:{n}"
-        for folder in ("pages", "ui")
+        for folder in ("lab_pages", "ui")
         for path in sorted((ROOT / folder).glob("*.py"))
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         if pattern.search(line)
@@ -142,29 +142,29 @@ def test_a_pin_restores_every_control_of_its_lab():
     set_widget(at, "slider", "b", 0.3)
     set_widget(at, "radio", "lab4_runt_merge", "forward")
     click(at, "pin_runts")
-    _goto(at, "pages/lab5_tables.py")
+    _goto(at, "lab_pages/lab5_tables.py")
     set_widget(at, "toggle", "lab5_no_heading", True)
     click(at, "pin_tables")
-    _goto(at, "pages/lab6_integrity.py")
+    _goto(at, "lab_pages/lab6_integrity.py")
     set_widget(at, "select_slider", "lab6_k", 3)
     click(at, "pin_integrity")
     pins = at.session_state["pins"]
     assert pins[0].config["k1"] == 2.0 and pins[0].config["runt_merge"] == "forward"
 
     # move every control away, then restore each pin
-    _goto(at, "pages/lab4_runts.py")
+    _goto(at, "lab_pages/lab4_runts.py")
     set_widget(at, "slider", "k1", 0.5)
     set_widget(at, "radio", "lab4_runt_merge", "off")
-    _goto(at, "pages/lab7_notebook.py")
+    _goto(at, "lab_pages/lab7_notebook.py")
     click(at, "restore_0")
     assert at.title[0].value == "4. Runts and BM25"
     assert at.slider(key="k1").value == 2.0 and at.slider(key="b").value == 0.3
     assert at.radio(key="lab4_runt_merge").value == "forward"
     assert not at.warning  # restored without a widget complaining about its value
-    _goto(at, "pages/lab7_notebook.py")
+    _goto(at, "lab_pages/lab7_notebook.py")
     click(at, "restore_1")
     assert at.title[0].value.startswith("5. ") and at.toggle(key="lab5_no_heading").value is True
-    _goto(at, "pages/lab7_notebook.py")
+    _goto(at, "lab_pages/lab7_notebook.py")
     click(at, "restore_2")
     assert at.title[0].value == "6. Integrity check" and at.select_slider(key="lab6_k").value == 3
 
@@ -204,8 +204,8 @@ def test_a_wrong_answer_warns_in_place_and_keeps_the_lab():
     click(at, "pin_boundary")  # the pin stays, and keeps the warning as its verdict
     assert at.session_state["pins"][0].verdict == MISSING
     for page, chart in (
-        ("pages/lab4_runts.py", "BM25 score per chunk"),
-        ("pages/lab6_integrity.py", "Chunk lengths"),
+        ("lab_pages/lab4_runts.py", "BM25 score per chunk"),
+        ("lab_pages/lab6_integrity.py", "Chunk lengths"),
     ):
         at.switch_page(page)
         rerun(at)
@@ -266,7 +266,7 @@ ROW_ANSWER = "the carrier keeps the pallet on the dock until the depot signs the
 
 def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
     at = _paste(_upload(open_app(), "rates.md", TABLE_DOC), ROW_ANSWER)
-    at.switch_page("pages/lab3_structure.py")
+    at.switch_page("lab_pages/lab3_structure.py")
     rerun(at)
     flags = [w.value for w in at.warning if "ignored the size" in w.value]
     assert flags, "a strategy that passed the size is flagged"
@@ -295,7 +295,7 @@ GOLD = (
 
 def _upload_with_gold(at):
     _upload(at, "notes.md", PLATFORM)
-    at.switch_page("pages/lab6_integrity.py")
+    at.switch_page("lab_pages/lab6_integrity.py")
     rerun(at)
     at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD, "application/jsonl")
     return rerun(at)
@@ -303,12 +303,12 @@ def _upload_with_gold(at):
 
 def test_a_gold_file_loaded_on_lab6_serves_lab3_too():
     at = _upload_with_gold(open_app())
-    at.switch_page("pages/lab3_structure.py")
+    at.switch_page("lab_pages/lab3_structure.py")
     rerun(at)
     assert "no gold set" not in all_text(at).lower()
     gold = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Gold set"))
     assert "(2 questions)" in gold["layout"]["title"]["text"]
-    at.switch_page("pages/lab6_integrity.py")  # back on lab 6 the set is still there
+    at.switch_page("lab_pages/lab6_integrity.py")  # back on lab 6 the set is still there
     rerun(at)
     assert "Gold set: 2 pair(s) from gold.jsonl, loaded earlier." in captions(at)
 
@@ -333,7 +333,7 @@ def test_notebook_markdown_writes_numbers_and_the_question(monkeypatch):
     at = open_lab("runts")
     click(at, "preset_runts")
     click(at, "pin_runts")
-    at.switch_page("pages/lab7_notebook.py")
+    at.switch_page("lab_pages/lab7_notebook.py")
     rerun(at)
     md = downloads.of(at, "Export notebook (Markdown)").decode()
     assert "| k1 | 1.2 |" in md and "\\." not in md

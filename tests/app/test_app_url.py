@@ -1,6 +1,7 @@
 """The URL holds the state: a teacher's link opens exactly that view; bad values fall back."""
 
 from tests.app.app_harness import all_text, chunk_count, click, open_app, set_widget, verdicts
+from ui.charts import BASE_FONT_PX
 
 
 def test_a_link_opens_exactly_that_view():
@@ -28,7 +29,7 @@ def test_a_link_opens_exactly_that_view():
 def test_lab_by_number_and_settings_carry_across_labs():
     at = open_app(lab="4", size="30")
     assert at.title[0].value == "4. Runts and BM25"
-    at.switch_page("pages/lab2_overlap.py")
+    at.switch_page("lab_pages/lab2_overlap.py")
     at.run()
     assert at.title[0].value == "2. Overlap as insurance"
     assert at.slider(key="size").value == 30 and at.query_params["lab"] == "overlap"
@@ -69,15 +70,18 @@ def test_question_index_out_of_range_for_the_document():
     assert at.selectbox(key="question").value == 0
 
 
-def test_presenter_mode_hides_explanations_and_enlarges_charts():
+def test_presenter_mode_hides_explanations_and_enlarges_chart_text():
     at = open_app()
     assert "Drag the chunk size slowly upward" in all_text(at)
     import json
 
-    height = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["height"]
+    def tick_px() -> float:
+        layout = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]
+        return layout.get("xaxis", {}).get("tickfont", {}).get("size", BASE_FONT_PX)
+
+    ordinary = tick_px()
     set_widget(at, "toggle", "presenter", True)
     assert "Drag the chunk size slowly upward" not in all_text(at)
     assert not [b for b in at.button if b.key == "preset_boundary"]
-    bigger = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["height"]
-    assert bigger > height
+    assert tick_px() >= 1.5 * ordinary  # the chart's text is for the back row
     assert verdicts(at)  # the verdict stays: it is the result, not an explanation
