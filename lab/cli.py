@@ -479,8 +479,14 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 # -- entry ----------------------------------------------------------------------------------------
+def _prog() -> str:
+    """How the user ran us: ``chunk-lab`` when installed, else ``python -m lab``."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return name if name and name not in ("__main__.py", "-c") else "python -m lab"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m lab", description=__doc__.splitlines()[0])
+    parser = _Parser(prog=_prog(), description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("chunk", help="the chunks of a document")
@@ -562,7 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except BadInput as exc:
-        print(f"python -m lab {args.command}: {exc}", file=sys.stderr)
+        print(f"{parser.prog} {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `| head` closed the pipe: not an error worth a traceback
         return 0

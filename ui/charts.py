@@ -43,6 +43,21 @@ def scale_text(fig: go.Figure, factor: float) -> go.Figure:
     return fig
 
 
+def _note(fig: go.Figure, text: str, x: float, y: float, size: int, **kw) -> None:
+    """Text placed on the figure (not on the data), its left edge at ``x``."""
+    fig.add_annotation(
+        text=text,
+        xref="paper",
+        yref="paper",
+        x=x,
+        y=y,
+        showarrow=False,
+        xanchor="left",
+        font=dict(size=size),
+        **kw,
+    )
+
+
 def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
     fig.update_layout(
         height=height,
@@ -290,18 +305,7 @@ def score_vs_length(
             )
     if curve.chart_lines:
         # -- why -- above the plot area, under the title: never on top of a point
-        fig.add_annotation(
-            text="<br>".join(curve.chart_lines),
-            xref="paper",
-            yref="paper",
-            x=0,
-            y=1.02,
-            showarrow=False,
-            xanchor="left",
-            yanchor="bottom",
-            align="left",
-            font=dict(size=13),
-        )
+        _note(fig, "<br>".join(curve.chart_lines), 0, 1.02, 13, yanchor="bottom", align="left")
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="BM25 score")
     # the title at the top of the figure, so the note's lines sit between it and the plot
@@ -347,17 +351,7 @@ def length_histogram(
         annotation_text=f"max {effective_max}",
         annotation_position="top right",
     )
-    fig.add_annotation(
-        text=f"below the floor: {below}",
-        xref="paper",
-        yref="paper",
-        x=0.01,
-        y=0.9,
-        showarrow=False,
-        xanchor="left",
-        bgcolor="rgba(255,255,255,0.85)",
-        font=dict(size=14),
-    )
+    _note(fig, f"below the floor: {below}", 0.01, 0.9, 14, bgcolor="rgba(255,255,255,0.85)")
     fig.update_xaxes(title=f"chunk length ({unit})")
     fig.update_yaxes(title="chunks")
     return _layout(fig, height, title="Chunk lengths")

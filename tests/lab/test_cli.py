@@ -331,3 +331,18 @@ def test_a_gold_question_without_words_names_its_line(tmp_path: Path, capsys) ->
 def test_out_of_range_parameters_exit_2_with_one_line(capsys, argv: list[str], needle: str) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(
+    ("argv0", "prog"),
+    [("/usr/local/bin/chunk-lab", "chunk-lab"), ("/src/lab/__main__.py", "python -m lab")],
+)
+def test_messages_name_the_command_the_user_typed(monkeypatch, capsys, argv0, prog) -> None:
+    from lab.cli import main
+
+    monkeypatch.setattr(sys, "argv", [argv0])
+    with pytest.raises(SystemExit) as bad_usage:
+        main(["chunk"])
+    assert bad_usage.value.code == 2 and capsys.readouterr().err.startswith(f"{prog} chunk: ")
+    assert main(["chunk", "no-such-file.md"]) == 2  # bad input, past the parser
+    assert capsys.readouterr().err.startswith(f"{prog} chunk: ")
