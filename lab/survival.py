@@ -318,6 +318,10 @@ class SurvivalCurve:
     intact: list[bool]
     overlaps: list[int]  # the overlap used at each size, in units
 
+    def intact_at(self, size: int) -> bool | None:
+        """The verdict at ``size``; None when the curve did not sweep it."""
+        return self.intact[self.sizes.index(size)] if size in self.sizes else None
+
 
 def _overlaps(sizes: Sequence[int], overlap: int, overlap_fraction: float | None) -> list[int]:
     if overlap_fraction is None:

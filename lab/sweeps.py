@@ -164,6 +164,18 @@ class LotteryGrid:
     overlaps: list[list[int]]
     share_by_fraction: list[float]  # share of sizes that keep the answer, per row
 
+    def row(self, size: int, overlap: int) -> int:
+        """The row of the fraction nearest to ``overlap`` at ``size``."""
+        return min(
+            range(len(self.fractions)), key=lambda i: abs(self.fractions[i] - overlap / size)
+        )
+
+    def intact_at(self, size: int, overlap: int) -> bool | None:
+        """The map's verdict at this setting (its nearest row); None off the map."""
+        if size not in self.sizes:
+            return None
+        return bool(self.intact[self.row(size, overlap)][self.sizes.index(size)])
+
 
 def lottery_grid(
     text: str,

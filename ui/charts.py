@@ -76,6 +76,8 @@ def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
 # the chart, on the same scale: the x range and the side margins are fixed here
 # and read back from the figure --
 CURVE_MARGIN = dict(l=96, r=24, t=50, b=10)
+VERDICT_WORDS = {True: "✓ intact", False: "✗ split"}
+TWO_VERDICTS = [VERDICT_WORDS[False], VERDICT_WORDS[True]]  # an axis from split (0) to intact
 HEATMAP_RIGHT_PX = 130  # the lottery map's colour legend, with its labels
 
 
@@ -110,7 +112,7 @@ def survival_step(
             text=["answer intact" if v else "answer split" for v in y],
         )
     )
-    fig.update_yaxes(tickvals=[0, 1], ticktext=["✗ split", "✓ intact"], range=[-0.3, 1.3])
+    fig.update_yaxes(tickvals=[0, 1], ticktext=TWO_VERDICTS, range=[-0.3, 1.3])
     fig.update_xaxes(title=f"chunk size ({unit})")
     _layout(
         fig,
@@ -137,7 +139,7 @@ def overlaid_curves(curves: Mapping[str, SurvivalCurve], unit: str, height: int)
                 hovertemplate=f"{STRATEGIES[name].display_name}: size %{{x}}<extra></extra>",
             )
         )
-    fig.update_yaxes(tickvals=[0, 1], ticktext=["✗ split", "✓ intact"], range=[-0.4, 1.4])
+    fig.update_yaxes(tickvals=[0, 1], ticktext=TWO_VERDICTS, range=[-0.4, 1.4])
     fig.update_xaxes(title=f"chunk size ({unit})")
     _layout(fig, height, title="Survival curves, all strategies")
     sizes = [s for c in curves.values() for s in c.sizes]
@@ -146,10 +148,8 @@ def overlaid_curves(curves: Mapping[str, SurvivalCurve], unit: str, height: int)
 
 def pointer_text(curve: SurvivalCurve, size: int, unit: str) -> str:
     """What the pointer says: the size, and the curve's verdict there when it has one."""
-    if size not in curve.sizes:
-        return f"{size} {unit}"
-    ok = curve.intact[curve.sizes.index(size)]
-    return f"{size} {unit}: {'✓ intact' if ok else '✗ split'}"
+    ok = curve.intact_at(size)
+    return f"{size} {unit}" if ok is None else f"{size} {unit}: {VERDICT_WORDS[ok]}"
 
 
 def size_pointer(fig: go.Figure, size: int, text: str) -> str:
@@ -188,7 +188,7 @@ def lottery_heatmap(grid: LotteryGrid, unit: str, height: int) -> go.Figure:
             colorbar=dict(
                 title=dict(text="answer"),
                 tickvals=[0.25, 0.75],
-                ticktext=["✗ split", "✓ intact"],
+                ticktext=TWO_VERDICTS,
                 len=0.6,
                 thickness=16,
             ),
@@ -223,12 +223,10 @@ def lottery_heatmap(grid: LotteryGrid, unit: str, height: int) -> go.Figure:
 def lottery_pointer_text(grid: LotteryGrid, size: int, overlap: int, unit: str) -> str:
     """The pointer under the lottery map: the size, the overlap row it is in, and
     the map's verdict there."""
-    row = min(range(len(grid.fractions)), key=lambda i: abs(grid.fractions[i] - overlap / size))
-    where = f"{size} {unit}, overlap {overlap} (the {round(grid.fractions[row] * 100)}% row)"
-    if size not in grid.sizes:
-        return where
-    ok = grid.intact[row][grid.sizes.index(size)]
-    return f"{where}: {'✓ intact' if ok else '✗ split'}"
+    fraction = grid.fractions[grid.row(size, overlap)]
+    where = f"{size} {unit}, overlap {overlap} (the {round(fraction * 100)}% row)"
+    ok = grid.intact_at(size, overlap)
+    return where if ok is None else f"{where}: {VERDICT_WORDS[ok]}"
 
 
 def strategy_bars(

@@ -5,6 +5,7 @@ from tests.app.app_harness import (
     chunk_count,
     chunk_view_html,
     curve_key,
+    html_bodies,
     open_app,
     plotly_specs,
     rerun,
@@ -27,6 +28,8 @@ def test_default_view_is_seed_002_at_24_words():
     assert "rank #1" in cards and "24 words" in cards
     spec = plotly_specs(at)[0]
     assert "click a point" in spec["layout"]["title"]["text"]
+    [pointer] = [h for h in html_bodies(at) if 'class="size-pointer"' in h]
+    assert "24 words: ✗ split" in pointer  # under the curve, at the current size
     # the table of sizes says what seed 002 says: 22 works, 24 does not
     table = at.table[0].value
     rows = dict(zip(table["Chunk size"], table["Answer intact?"], strict=True))

@@ -102,3 +102,16 @@ def test_thinned_sweep_keeps_the_current_size():
     sizes = sweep_sizes("chars", 1805, 150, max_points=40)
     assert 1805 in sizes and len(sizes) <= 41 and sizes == sorted(sizes)
     assert sweep_sizes("words", 24, max_points=1000) == sweep_sizes("words", 24)
+
+
+def test_a_curve_and_the_map_give_the_verdict_at_a_setting():
+    c = survival_curve(TEXT, AUDIT, "fixed", [22, 24], unit="words")
+    assert (c.intact_at(22), c.intact_at(24), c.intact_at(23)) == (True, False, None)
+    grid = lottery_grid(TEXT, AUDIT, "words", [22, 24])
+    assert grid.fractions[grid.row(24, 12)] == 0.5 and grid.fractions[grid.row(24, 1)] == 0.05
+    # no overlap: the map's first row is the curve
+    assert (grid.intact_at(22, 0), grid.intact_at(24, 0), grid.intact_at(23, 0)) == (
+        True,
+        False,
+        None,
+    )
