@@ -4,7 +4,7 @@ import streamlit as st
 
 from chunkers import STRATEGIES
 from lab import sweeps
-from ui import charts, chunkview, data, shell
+from ui import charts, chunkview, data, shell, vega_charts
 
 INTRO = """
 Fixed-size chunking is the default because it is trivial to implement, and it is the worst
@@ -82,15 +82,12 @@ def body(ctx):
         rates = {
             n: data.gold_rate(ctx.text, answers, n, ctx.size, ctx.overlap, ctx.unit) for n in names
         }
-        shell.plot(
-            charts.strategy_bars(
-                rates,
-                f"Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
-                f"({len(answers)} questions)",
-                shell.chart_height(),
-            ),
-            key="lab3_gold",
+        # the setting is written above the chart, so a step changes only its data
+        st.markdown(
+            f"**Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
+            f"({len(answers)} questions)**"
         )
+        shell.vega(vega_charts.strategy_bars(rates, shell.chart_height()))
         extra.update({f"{n} gold intact": f"{r:.0%}" for n, r in rates.items()})
     else:
         where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab import ranking
-from ui import charts, controls, data, shell
+from ui import controls, data, shell, vega_charts
 
 INTRO = """
 BM25 is asking *what fraction of this chunk is about your query?* A 42-character chunk entirely
@@ -53,10 +53,9 @@ def _scores(ctx, k1, b, runt_merge, extra):
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
     left, right = st.columns(2)
-    shell.plot(charts.score_bars(rows, shell.chart_height(1)), key="lab4_bars", container=left)
-    shell.plot(
-        charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height(1)),
-        key="lab4_scatter",
+    shell.vega(vega_charts.score_bars(rows, shell.chart_height(1)), container=left)
+    shell.vega(
+        vega_charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height(1)),
         container=right,
     )
     st.markdown(f"**{curve.label}**")

@@ -6,7 +6,7 @@ from chunkers import STRATEGIES
 from lab import sweeps
 from lab.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
 from lab.markup import md_escape
-from ui import charts, controls, data, shell, state
+from ui import controls, data, shell, state, vega_charts
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -97,13 +97,12 @@ def body(ctx):
         with left:
             shell.wrapping_table(summary)
         with right:
-            shell.plot(
-                charts.recall_bars(
+            shell.vega(
+                vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
                     shell.chart_height(1),  # under the k slider
-                ),
-                key="lab6_recall",
+                )
             )
         current = reports[ctx.strategy]
         st.subheader(
@@ -137,17 +136,10 @@ def body(ctx):
     lengths = [
         c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     ]
-    shell.plot(
-        charts.length_histogram(
-            lengths,
-            stats.floor,
-            stats.effective_max,
-            len(stats.below_floor),
-            ctx.unit,
-            ctx.strategy,
-            shell.chart_height(),
-        ),
-        key="lab6_hist",
+    shell.vega(
+        vega_charts.length_histogram(
+            lengths, stats.floor, stats.effective_max, ctx.unit, ctx.strategy, shell.chart_height()
+        )
     )
     st.markdown(
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "

@@ -1,4 +1,6 @@
-"""Plotly figures drawn from lab/ results. Colours come from ui.palette only."""
+"""Plotly figures drawn from lab/ results: the charts over chunk sizes, which a slider
+step leaves as they are (the survival curves, the lottery map). The charts a step
+redraws are Vega-Lite (ui.vega_charts). Colours come from ui.palette only."""
 
 from __future__ import annotations
 
@@ -8,18 +10,9 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from chunkers import STRATEGIES
-from lab.ranking import CATEGORIES, HOLDS, HOLDS_RUNT, OTHER, RUNT, ScoreRow, TheoryCurve
 from lab.survival import SurvivalCurve
 from lab.sweeps import LotteryGrid
 from ui import palette
-
-CATEGORY_COLOURS = {
-    HOLDS: palette.ANSWER,
-    HOLDS_RUNT: palette.RUNT,
-    RUNT: palette.OKABE_ITO["sky_blue"],
-    OTHER: palette.OTHER,
-}
-
 
 BASE_FONT_PX = 12  # Plotly's default text size; titles are 1.4x that
 
@@ -38,24 +31,7 @@ def scale_text(fig: go.Figure, factor: float) -> go.Figure:
     for trace in fig.data:
         if getattr(trace, "textfont", None) is not None:
             trace.textfont.size = round((trace.textfont.size or BASE_FONT_PX) * factor)
-    if fig.layout.uniformtext.minsize:
-        fig.layout.uniformtext.minsize = round(fig.layout.uniformtext.minsize * factor)
     return fig
-
-
-def _note(fig: go.Figure, text: str, x: float, y: float, size: int, **kw) -> None:
-    """Text placed on the figure (not on the data), its left edge at ``x``."""
-    fig.add_annotation(
-        text=text,
-        xref="paper",
-        yref="paper",
-        x=x,
-        y=y,
-        showarrow=False,
-        xanchor="left",
-        font=dict(size=size),
-        **kw,
-    )
 
 
 def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
@@ -227,157 +203,3 @@ def lottery_pointer_text(grid: LotteryGrid, size: int, overlap: int, unit: str) 
     where = f"{size} {unit}, overlap {overlap} (the {round(fraction * 100)}% row)"
     ok = grid.intact_at(size, overlap)
     return where if ok is None else f"{where}: {VERDICT_WORDS[ok]}"
-
-
-def strategy_bars(
-    values: Mapping[str, float], title: str, height: int, percent: bool = True
-) -> go.Figure:
-    names = list(values)
-    fig = go.Figure(
-        go.Bar(
-            x=[STRATEGIES[n].display_name for n in names],
-            y=[values[n] for n in names],
-            marker_color=[palette.strategy_colour(n) for n in names],
-            text=[f"{values[n]:.0%}" if percent else f"{values[n]:.2f}" for n in names],
-            textposition="auto",
-        )
-    )
-    if percent:
-        fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    return _layout(fig, height, title=title)
-
-
-def score_bars(rows: Sequence[ScoreRow], height: int) -> go.Figure:
-    fig = go.Figure()
-    for cat in CATEGORIES:
-        sel = [r for r in rows if r.category == cat]
-        if not sel:
-            continue
-        fig.add_trace(
-            go.Bar(
-                x=[r.number for r in sel],
-                y=[r.score for r in sel],
-                name=cat,
-                marker_color=CATEGORY_COLOURS[cat],
-                customdata=[[r.rank, r.length] for r in sel],
-                hovertemplate=(
-                    "chunk %{x}: BM25 %{y:.3f}, rank #%{customdata[0]}, length %{customdata[1]}"
-                    "<extra></extra>"
-                ),
-            )
-        )
-    fig.update_xaxes(title="chunk", dtick=1 if len(rows) <= 40 else None)
-    fig.update_yaxes(title="BM25 score")
-    return _layout(fig, height, title="BM25 score per chunk", barmode="overlay")
-
-
-def score_vs_length(
-    rows: Sequence[ScoreRow], curve: TheoryCurve, unit: str, height: int
-) -> go.Figure:
-    fig = go.Figure()
-    if curve.lengths:
-        fig.add_trace(
-            go.Scatter(
-                x=curve.lengths,
-                y=curve.scores,
-                mode="lines",
-                name="theory (length only)",
-                line=dict(color=palette.THEORY, width=3, dash="dot"),
-            )
-        )
-    for cat in CATEGORIES:
-        sel = [r for r in rows if r.category == cat]
-        if sel:
-            fig.add_trace(
-                go.Scatter(
-                    x=[r.length for r in sel],
-                    y=[r.score for r in sel],
-                    mode="markers",
-                    name=cat,
-                    marker=dict(
-                        size=11, color=CATEGORY_COLOURS[cat], line=dict(color="#333", width=1)
-                    ),
-                    text=[f"chunk {r.number}" for r in sel],
-                    hovertemplate="%{text}: length %{x}, BM25 %{y:.3f}<extra></extra>",
-                )
-            )
-    if curve.chart_lines:
-        # -- why -- above the plot area, under the title: never on top of a point
-        _note(fig, "<br>".join(curve.chart_lines), 0, 1.02, 13, yanchor="bottom", align="left")
-    fig.update_xaxes(title=f"chunk length ({unit})")
-    fig.update_yaxes(title="BM25 score")
-    # the title at the top of the figure, so the note's lines sit between it and the plot
-    title = dict(
-        text="Score against length, with the theoretical curve",
-        y=1,
-        yref="container",
-        yanchor="top",
-        pad=dict(t=12),
-    )
-    _layout(fig, height, title=title)
-    if curve.chart_lines:  # room for the note's lines between the title and the plot
-        fig.update_layout(margin=dict(t=50 + 18 * len(curve.chart_lines)))
-    return fig
-
-
-def length_histogram(
-    lengths: Sequence[int],
-    floor: int,
-    effective_max: int,
-    below: int,
-    unit: str,
-    strategy: str,
-    height: int,
-) -> go.Figure:
-    fig = go.Figure(
-        go.Histogram(
-            x=list(lengths),
-            nbinsx=30,
-            marker_color=palette.strategy_colour(strategy),
-            name="chunks",
-        )
-    )
-    fig.add_vline(
-        x=floor,
-        line=dict(color=palette.RUNT, dash="dash", width=2),
-        annotation_text=f"floor {floor}",
-        annotation_position="top left",
-    )
-    fig.add_vline(
-        x=effective_max,
-        line=dict(color=palette.CURRENT, dash="dot", width=2),
-        annotation_text=f"max {effective_max}",
-        annotation_position="top right",
-    )
-    _note(fig, f"below the floor: {below}", 0.01, 0.9, 14, bgcolor="rgba(255,255,255,0.85)")
-    fig.update_xaxes(title=f"chunk length ({unit})")
-    fig.update_yaxes(title="chunks")
-    return _layout(fig, height, title="Chunk lengths")
-
-
-def recall_bars(
-    recall: Mapping[str, Mapping[int, float]], mrr: Mapping[str, float], height: int
-) -> go.Figure:
-    fig = go.Figure()
-    for name, by_k in recall.items():
-        labels = [f"recall@{k}" for k in by_k] + ["MRR"]
-        values = list(by_k.values()) + [mrr[name]]
-        fig.add_trace(
-            go.Bar(
-                x=labels,
-                y=values,
-                name=STRATEGIES[name].display_name,
-                marker_color=palette.strategy_colour(name),
-                text=[f"{v:.2f}" for v in values],
-                textposition="inside",
-                insidetextanchor="end",
-                textangle=0,
-                hovertemplate=f"{STRATEGIES[name].display_name}: %{{x}} %{{y:.2f}}<extra></extra>",
-            )
-        )
-    fig.update_yaxes(range=[0, 1.05])
-    # -- why -- twenty bars share the width: a label that does not fit upright at a
-    # readable size is dropped (the table beside the chart has every number), never
-    # rotated or shrunk to a few pixels.
-    fig.update_layout(uniformtext=dict(minsize=BASE_FONT_PX, mode="hide"))
-    return _layout(fig, height, title="Recall@k and MRR per strategy", barmode="group")

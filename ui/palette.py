@@ -6,6 +6,8 @@ same blue in the survival curves, the gold-set bars and the histogram.
 
 from __future__ import annotations
 
+from lab import ranking
+
 OKABE_ITO = {
     "black": "#000000",
     "orange": "#E69F00",
@@ -35,6 +37,12 @@ RUNT = OKABE_ITO["reddish_purple"]  # chunks below the runt floor
 OTHER = "#9A9A9A"  # every other chunk
 CURRENT = OKABE_ITO["black"]  # the current setting marked on a chart
 THEORY = OKABE_ITO["sky_blue"]  # the theoretical BM25 curve
+CATEGORY_COLOURS = {  # the BM25 charts' chunk kinds
+    ranking.HOLDS: ANSWER,
+    ranking.HOLDS_RUNT: RUNT,
+    ranking.RUNT: OKABE_ITO["sky_blue"],
+    ranking.OTHER: OTHER,
+}
 
 # The chunk view: two light shades alternate chunk by chunk, overlap is hatched
 # yellow, the answer is underlined in orange (distinguishable without hue too).

@@ -14,7 +14,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 from lab import exports
 from lab.markup import md_escape
 from lab.survival import AnswerNotFound, Survival
-from ui import charts, chunkview, controls, notebook, urlstate
+from ui import charts, chunkview, controls, notebook, urlstate, vega_charts
 
 from . import data, state
 from .sidebar import Context
@@ -79,6 +79,14 @@ def plot(fig: Any, *, key: str, container: Any = None, **kwargs: Any) -> Any:
     if state.presenter():
         charts.scale_text(fig, PRESENTER_TEXT)
     return (container or st).plotly_chart(fig, key=key, **kwargs)
+
+
+def vega(spec: dict[str, Any], container: Any = None) -> Any:
+    """st.vega_lite_chart for a chart a step changes (ui.vega_charts), made for a
+    projector in presenter mode. No key: a keyed chart would be named by its data."""
+    if state.presenter():
+        vega_charts.for_presenter(spec, PRESENTER_TEXT)
+    return (container or st).vega_lite_chart(spec, width="stretch")
 
 
 def plot_curve(fig: Any, *, size: int, text: str, key: str, **kwargs: Any) -> Any:

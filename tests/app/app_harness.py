@@ -93,6 +93,28 @@ def plotly_specs(at: AppTest) -> list[dict]:
     return [json.loads(p.proto.spec) for p in at.get("plotly_chart")]
 
 
+def vega_charts(at: AppTest) -> list[dict]:
+    """The Vega-Lite charts drawn: each spec, with its datasets as lists of rows."""
+    import json
+
+    import pyarrow as pa
+
+    out = []
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        spec["datasets"] = {
+            d.name: pa.ipc.open_stream(d.data.data).read_all().to_pylist()
+            for d in chart.proto.datasets
+        }
+        out.append(spec)
+    return out
+
+
+def vega_chart(at: AppTest, title: str) -> dict:
+    """The Vega-Lite chart whose title starts with ``title``."""
+    return next(s for s in vega_charts(at) if s.get("title", "").startswith(title))
+
+
 def all_text(at: AppTest) -> str:
     """Everything a reader sees as text: markdown, captions, alerts, titles, subheaders."""
     parts = []

@@ -1,10 +1,10 @@
 """Lab 4, runts and BM25: score bars, the theory curve, k1/b, the revenue sample."""
 
-from tests.app.app_harness import all_text, click, open_lab, plotly_specs, set_widget, verdicts
+from tests.app.app_harness import all_text, click, open_lab, set_widget, vega_chart, verdicts
 
 
-def _spec(at, title):
-    return next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith(title))
+def _rows(at, title, dataset):
+    return vega_chart(at, title)["datasets"][dataset]
 
 
 def test_revenue_orphan_outranks_its_table_until_the_sweep():
@@ -17,8 +17,8 @@ def test_revenue_orphan_outranks_its_table_until_the_sweep():
         "(chunk 4, 261 chars, under the 450-char floor); it ranks #1 with 1.800, above the table "
         "it was cut from (chunk 3, #3 with 0.524)"
     ) in text
-    bars = _spec(at, "BM25 score per chunk")
-    assert {t["name"] for t in bars["data"]} == {"holds the answer, runt", "other"}
+    bars = _rows(at, "BM25 score per chunk", "bars")
+    assert {r["kind"] for r in bars} == {"holds the answer, runt", "other"}
     assert verdicts(at)[0] == "✓ answer intact in chunk 4"
     set_widget(at, "radio", "lab4_runt_merge", "backward")
     text = all_text(at)
@@ -32,11 +32,10 @@ def test_inflation_factor_is_written_on_the_chart_and_follows_b():
     at = open_lab("runts")
     click(at, "preset_runts")
     set_widget(at, "radio", "lab4_runt_merge", "off")  # the runt the merge would absorb
-    scatter = _spec(at, "Score against length")
-    note = scatter["layout"]["annotations"][0]["text"]
-    assert note.startswith("inflation ×1.43: shortest chunk (261 chars) vs an average one<br>")
+    note = _rows(at, "Score against length", "note")[0]["line"].split("\n")
+    assert note[0] == "inflation ×1.43: shortest chunk (261 chars) vs an average one"
     assert "cap at the floor (450 chars): ×1.28" in note
-    assert any(t["name"] == "theory (length only)" for t in scatter["data"])
+    assert _rows(at, "Score against length", "theory")  # the length-only curve is drawn
     default = all_text(at)
     assert "scores ×1.43 an average one" in default
     set_widget(at, "slider", "b", 0.0)
@@ -51,4 +50,4 @@ def test_default_document_and_strategy_switch():
     assert "fixed, no overlap: the orphan row" in all_text(at)  # the revenue panel stands alone
     set_widget(at, "selectbox", "strategy", "structural")
     set_widget(at, "selectbox", "doc", "inspection_manual")
-    assert _spec(at, "BM25 score per chunk")["data"]
+    assert _rows(at, "BM25 score per chunk", "bars")

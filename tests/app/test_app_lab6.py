@@ -1,6 +1,6 @@
 """Lab 6, the integrity check: gold table, recall@k and MRR, the length histogram."""
 
-from tests.app.app_harness import APP, all_text, click, open_lab, plotly_specs, rerun, set_widget
+from tests.app.app_harness import APP, all_text, click, open_lab, rerun, set_widget, vega_chart
 
 GOLD = (
     b'{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for '
@@ -38,10 +38,8 @@ def test_support_kb_gold_set_per_strategy():
         "found",
         "chunk does not exist",
     }
-    recall = next(
-        p for p in plotly_specs(at) if p["layout"]["title"]["text"].startswith("Recall@k")
-    )
-    assert [t["name"] for t in recall["data"]] == [
+    recall = vega_chart(at, "Recall@k")["datasets"]["bars"]
+    assert list(dict.fromkeys(r["strategy"] for r in recall)) == [
         "Structural",
         "Sentence",
         "LangChain recursive",
@@ -53,11 +51,12 @@ def test_histogram_marks_floor_and_max_and_counts_runts():
     at = open_lab("integrity")
     set_widget(at, "selectbox", "strategy", "structural")
     set_widget(at, "radio", "unit", "chars")
-    hist = next(p for p in plotly_specs(at) if p["layout"]["title"]["text"] == "Chunk lengths")
-    lines = [sh["x0"] for sh in hist["layout"]["shapes"]]
-    assert lines == [450, 2249]  # floor 25% of 1,800; effective max 1,800 + 450 - 1
-    notes = [a["text"] for a in hist["layout"]["annotations"]]
-    assert "below the floor: 0" in notes
+    hist = vega_chart(at, "Chunk lengths")["datasets"]
+    limits = [(r["at"], r["label"]) for r in hist["limits"]]
+    # floor 25% of 1,800; effective max 1,800 + 450 - 1
+    assert limits == [(450, "floor 450"), (2249, "max 2249")]
+    assert [r["length"] for r in hist["lengths"]] == [1171]  # one chunk, the line's max
+    assert "max 1171 (effective max 2249)" in all_text(at)
     assert "below the floor (450 chars): 0 of 1 chunks" in all_text(at)
 
 

@@ -17,6 +17,8 @@ from tests.app.app_harness import (
     plotly_specs,
     rerun,
     set_widget,
+    vega_chart,
+    vega_charts,
     verdicts,
 )
 
@@ -111,10 +113,21 @@ def test_lab4_forward_and_backward_differ_live_on_a_shipped_document():
 def test_lab4_inflation_note_sits_off_the_plot():
     at = open_lab("runts")
     click(at, "preset_runts")
-    spec = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Score"))
-    [note] = spec["layout"]["annotations"]
-    assert note["text"].startswith("inflation ×")
-    assert note["yref"] == "paper" and note["y"] >= 1 and note["yanchor"] == "bottom"
+    spec = vega_chart(at, "Score against length")
+    [layer] = [la for la in spec["layer"] if la["data"]["name"] == "note"]
+    [note] = spec["datasets"]["note"]
+    assert note["line"].startswith("inflation ×") and len(note["line"].split("\n")) == 3
+    # the block of lines ends above the plot area's top (y is in pixels from that top),
+    # and the title stands above the block
+    style = spec["config"]["style"][layer["mark"]["style"]]
+    assert style["baseline"] == "top" and style["y"] + 3 * style["lineHeight"] < 0
+    assert spec["config"]["title"]["offset"] > -style["y"]
+    # for a projector the note goes, like every explanation; the sentence under it stays
+    set_widget(at, "toggle", "presenter", True)
+    spec = vega_chart(at, "Score against length")
+    assert "note" not in spec["datasets"] and len(spec["layer"]) == 2
+    assert spec["config"]["axis"]["labelFontSize"] >= 1.5 * 12
+    assert "**inflation: the shortest chunk (478 chars) scores ×1.33" in all_text(at)
 
 
 def test_lab4_k1_zero_says_the_ranking_is_a_tie():
@@ -210,7 +223,7 @@ def test_a_wrong_answer_warns_in_place_and_keeps_the_lab():
         at.switch_page(page)
         rerun(at)
         assert [w.value for w in at.warning] == [MISSING]
-        assert any(s["layout"]["title"]["text"] == chart for s in plotly_specs(at))
+        assert any(s.get("title") == chart for s in vega_charts(at))
 
 
 def test_a_pasted_answer_does_not_carry_over_to_a_new_upload():
@@ -306,8 +319,10 @@ def test_a_gold_file_loaded_on_lab6_serves_lab3_too():
     at.switch_page("lab_pages/lab3_structure.py")
     rerun(at)
     assert "no gold set" not in all_text(at).lower()
-    gold = next(s for s in plotly_specs(at) if s["layout"]["title"]["text"].startswith("Gold set"))
-    assert "(2 questions)" in gold["layout"]["title"]["text"]
+    assert "Gold set: answers intact at size" in all_text(at)
+    assert "(2 questions)" in all_text(at)
+    [gold] = vega_charts(at)
+    assert len(gold["datasets"]["bars"]) == 4  # a bar per strategy
     at.switch_page("lab_pages/lab6_integrity.py")  # back on lab 6 the set is still there
     rerun(at)
     assert "Gold set: 2 pair(s) from gold.jsonl, loaded earlier." in captions(at)

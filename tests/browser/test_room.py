@@ -23,7 +23,11 @@ PLOTLY_TICK_PX = 12  # Plotly's default text size, what charts show outside pres
 # four banners, on one row.
 MAIN = '[data-testid="stMain"]'
 VERDICT = f'{MAIN} [data-testid="stAlert"]'
-CHART = f"{MAIN} .js-plotly-plot"
+# the charts over sizes are Plotly, the charts a step redraws Vega-Lite (both SVG)
+PLOTLY = f"{MAIN} .js-plotly-plot"
+VEGA = f'{MAIN} [data-testid="stVegaLiteChart"]'
+CHART = f"{PLOTLY}, {VEGA}"
+DRAWN = f"{PLOTLY} .main-svg, {VEGA} svg.marks"
 TABLE = f'{MAIN} [data-testid="stDataFrame"]'
 _BOX = """el => { const r = el.getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
@@ -57,7 +61,7 @@ def _open(browser, url: str, lab: int, viewport: dict, presenter: bool = False):
     page.get_by_role("heading", name=f"{lab}.").first.wait_for(timeout=60_000)
     wait_idle(page)
     if lab != 5:
-        page.locator(f"{CHART} .main-svg").first.wait_for(timeout=60_000)
+        page.locator(DRAWN).first.wait_for(timeout=60_000)
     return page
 
 
@@ -79,8 +83,14 @@ def _font_px(page, selector: str) -> float:
     return page.locator(selector).first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
 
 
-TICK = f"{CHART} .xtick text"
-LEGEND = f"{CHART} .legendtext"
+TICK = f"{PLOTLY} .xtick text"
+LEGEND = f"{PLOTLY} .legendtext"
+VEGA_TEXT = {  # Lab 6's charts: axis labels, axis titles, legend, chart titles
+    f"{VEGA} .role-axis-label text": "vega axis label",
+    f"{VEGA} .role-axis-title text": "vega axis title",
+    f"{VEGA} .role-legend-label text": "vega legend",
+    f"{VEGA} .role-title-text text": "vega title",
+}
 VERDICT_TEXT = f"{VERDICT} p"
 INTRO = "Drag the chunk size slowly upward"
 
@@ -112,6 +122,18 @@ def test_presenter_mode_is_for_the_back_row(app_url, browser):
     assert _box(page, '[data-testid="stSidebar"]')["left"] >= 0
     assert _font_px(page, TICK) == PLOTLY_TICK_PX
     page.close()
+
+
+def test_presenter_mode_enlarges_the_charts_a_step_redraws(app_url, browser):
+    page = _open(browser, app_url, 6, DESKTOP)
+    ordinary = {s: _font_px(page, s) for s in VEGA_TEXT}
+    assert ordinary[f"{VEGA} .role-axis-label text"] >= 12
+    page.close()
+    page = _open(browser, app_url, 6, PROJECTOR, presenter=True)
+    larger = {s: _font_px(page, s) for s in VEGA_TEXT}
+    page.screenshot(path=str(ARTIFACTS / "browser_presenter_lab6.png"))
+    page.close()
+    assert [VEGA_TEXT[s] for s, px in larger.items() if px < 1.5 * ordinary[s]] == []
 
 
 def _scroll_state(page, box_selector: str, target_selector: str) -> dict:
@@ -177,12 +199,17 @@ def test_lab6_tables_show_every_column_and_whole_words(app_url, browser):
     tallest = max(v.evaluate("c => c.getBoundingClientRect().height") for v in verdicts.all())
     line = _font_px(page, f'{MAIN} [data-testid="stTable"] td') * 1.2
     assert tallest > 1.5 * line
-    # bar labels: upright and readable, or not drawn at all
-    for label in page.locator(f"{CHART} .bartext").all():
-        if label.is_visible():
-            size = label.evaluate("t => parseFloat(getComputedStyle(t).fontSize)")
-            transform = label.evaluate("t => t.getAttribute('transform') || ''")
-            assert size >= 12 and "rotate" not in transform
+    # the recall bars: no numbers squeezed onto them (the table has every number),
+    # and the measures under them upright and readable
+    recall = page.locator(VEGA).first
+    assert recall.locator(".role-title-text text").text_content() == "Recall@k and MRR per strategy"
+    assert recall.locator(".mark-text.role-mark text").count() == 0  # the data's own text
+    labels = recall.locator(".role-axis-label text").all()
+    assert len(labels) >= 5
+    for label in labels:
+        size = label.evaluate("t => parseFloat(getComputedStyle(t).fontSize)")
+        transform = label.evaluate("t => t.getAttribute('transform') || ''")
+        assert size >= 12 and "rotate" not in transform, (size, transform)
     page.screenshot(path=str(ARTIFACTS / "browser_lab6_tables.png"), full_page=True)
     page.close()
 
@@ -222,17 +249,17 @@ def test_the_pointer_under_a_chart_sits_at_the_current_size(
     page = browser.new_page(viewport=viewport)
     view = VIEWS[lab].replace("size=24", f"size={size}")
     page.goto(f"{app_url}/{view}{'&presenter=1' if presenter else ''}")
-    page.locator(f"{CHART} .main-svg").first.wait_for(timeout=60_000)
+    page.locator(f"{PLOTLY} .main-svg").first.wait_for(timeout=60_000)
     wait_idle(page)
     tip_x = page.locator(f"{MAIN} .size-pointer > div").first.evaluate(_TIP_X)
-    size_x = page.evaluate(_SIZE_X, [page.locator(CHART).first.element_handle(), size])
+    size_x = page.evaluate(_SIZE_X, [page.locator(PLOTLY).first.element_handle(), size])
     assert abs(tip_x - size_x) < 3, (tip_x, size_x)
     pointer = page.locator(f"{MAIN} .size-pointer").first
     assert f"{size} words" in pointer.inner_text()
     assert not _off_screen(pointer.evaluate(_BOX), viewport)
     # the label stays within the chart's column, wherever the tip is
     label = page.locator(f"{MAIN} .size-pointer > div").nth(1).evaluate(_BOX)
-    column = page.locator(CHART).first.evaluate(_BOX)
+    column = page.locator(PLOTLY).first.evaluate(_BOX)
     assert column["left"] - 1 <= label["left"] and label["right"] <= column["right"] + 1
     shot = f"browser_pointer_lab{lab}_{size}{'_presenter' if presenter else ''}.png"
     page.screenshot(path=str(ARTIFACTS / shot))

@@ -1,0 +1,376 @@
+"""Vega-Lite charts for the figures a slider step changes: their spec stays the same
+and only their named datasets change, so the browser updates them in place.
+
+-- why two chart libraries -- Streamlit names a Plotly chart by its whole figure,
+so a chart whose data changes at every step is rebuilt from nothing each time
+(60-90 ms per chart in Chromium on a small machine). A Vega-Lite chart keeps its
+place while its spec is unchanged, and Streamlit swaps its datasets into the
+live view. The charts that a step leaves alone (the survival curves, the lottery
+map) stay Plotly, for their click-to-set-the-size.
+
+Each builder returns a spec dict with its data under "datasets"; titles and
+colours come from the arguments, never from the data, so a step changes only
+the datasets. Colours come from ui.palette only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from chunkers import STRATEGIES
+from lab.ranking import CATEGORIES, ScoreRow, TheoryCurve
+from ui import palette
+
+Spec = dict[str, Any]
+BASE_FONT_PX = 12  # ticks, axis titles, legends and the marks' text
+TITLE_FONT_PX = 17
+AXIS_TICKS = 6
+THEORY_KIND = "theory (length only)"
+NOTE = "note"  # the dataset of a note written above a plot
+NOTE_LINES = 3  # the inflation note: the lines of TheoryCurve.chart_lines
+NOTE_GAP_PX = 8  # between a note written above a plot and the plot
+
+
+def _config(factor: float = 1.0, note_lines: int = 0) -> dict[str, Any]:
+    """Every text of the chart ``factor`` times larger (rounded up, so a presenter's
+    1.5x is at least 1.5x): ticks, axis titles, legend, title, the marks' text, and
+    the room a note of ``note_lines`` lines takes between the title and the plot."""
+    text, title = math.ceil(BASE_FONT_PX * factor), math.ceil(TITLE_FONT_PX * factor)
+    line = text + 4
+    note_px = NOTE_GAP_PX + note_lines * line
+    return {
+        "axis": {"labelFontSize": text, "titleFontSize": text, "labelLimit": 0},
+        "legend": {"labelFontSize": text, "titleFontSize": text, "labelLimit": 0},
+        "title": {"fontSize": title, "anchor": "start", "offset": 10 + note_px * bool(note_lines)},
+        "text": {"fontSize": text},
+        # -- why a style -- the note's lines sit above the plot area, and their place
+        # depends on the text size: it is set here, with the sizes it follows
+        "style": {NOTE: {"y": -note_px, "baseline": "top", "lineHeight": line}},
+    }
+
+
+def for_presenter(spec: Spec, factor: float) -> Spec:
+    """The chart for a projector: every text ``factor`` times larger, and a note
+    written above the plot left out, as every explanation is in presenter mode
+    (the sentence under the chart stays)."""
+    if spec["usermeta"]["note_lines"]:
+        spec["layer"] = [la for la in spec["layer"] if la.get("data") != {"name": NOTE}]
+        del spec["datasets"][NOTE]
+    spec["usermeta"]["note_lines"] = 0
+    spec["config"] = _config(factor)
+    return spec
+
+
+def _chart(
+    title: str | None, height: int, datasets: dict[str, list], note_lines: int = 0, **spec: Any
+) -> Spec:
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        **({"title": title} if title else {}),
+        "height": height,  # the whole chart: the plot area fits in with its axes and legend
+        "width": "container",
+        "autosize": {"type": "fit", "contains": "padding"},
+        "datasets": datasets,
+        "config": _config(1.0, note_lines),
+        "usermeta": {"note_lines": note_lines},
+        **spec,
+    }
+
+
+def _legend_below(columns: int) -> dict[str, Any]:
+    return {"orient": "bottom", "columns": columns, "title": None}
+
+
+def _strategy_scale(names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "domain": [STRATEGIES[n].display_name for n in names],
+        "range": [palette.strategy_colour(n) for n in names],
+    }
+
+
+def strategy_bars(values: Mapping[str, float], height: int) -> Spec:
+    """One bar per strategy, its share (0 to 1) written on it as a percentage."""
+    names = list(values)
+    rows = [
+        {"strategy": STRATEGIES[n].display_name, "share": values[n], "label": f"{values[n]:.0%}"}
+        for n in names
+    ]
+    x = {"field": "strategy", "type": "nominal", "sort": None, "axis": {"labelAngle": 0}}
+    x["title"] = None
+    y = {
+        "field": "share",
+        "type": "quantitative",
+        "scale": {"domain": [0, 1.05]},
+        "axis": {"format": ".0%", "tickCount": AXIS_TICKS},
+        "title": None,
+    }
+    return _chart(
+        None,
+        height,
+        {"bars": rows},
+        data={"name": "bars"},
+        layer=[
+            {
+                "mark": {"type": "bar"},
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "color": {
+                        "field": "strategy",
+                        "type": "nominal",
+                        "scale": _strategy_scale(names),
+                        "legend": None,
+                    },
+                    "tooltip": [{"field": "strategy"}, {"field": "label", "title": "intact"}],
+                },
+            },
+            {
+                "mark": {"type": "text", "baseline": "bottom", "dy": -3},
+                "encoding": {"x": x, "y": y, "text": {"field": "label"}},
+            },
+        ],
+    )
+
+
+def score_bars(rows: Sequence[ScoreRow], height: int) -> Spec:
+    """BM25 score per chunk, coloured by what the chunk is (holds the answer, runt…)."""
+    bars = [
+        {
+            "chunk": r.number,
+            "score": r.score,
+            "kind": r.category,
+            "rank": r.rank,
+            "length": r.length,
+        }
+        for r in rows
+    ]
+    return _chart(
+        "BM25 score per chunk",
+        height,
+        {"bars": bars},
+        data={"name": "bars"},
+        mark={"type": "bar"},
+        encoding={
+            "x": {"field": "chunk", "type": "ordinal", "axis": {"labelAngle": 0}},
+            "y": {"field": "score", "type": "quantitative", "title": "BM25 score"},
+            "color": _category_colour(
+                [c for c in CATEGORIES if c in {r.category for r in rows}], _legend_below(2)
+            ),
+            "tooltip": [
+                {"field": "chunk"},
+                {"field": "score", "format": ".3f", "title": "BM25"},
+                {"field": "rank"},
+                {"field": "length"},
+            ],
+        },
+    )
+
+
+def _category_colour(kinds: list[str], legend: dict[str, Any]) -> dict[str, Any]:
+    colours = {THEORY_KIND: palette.THEORY, **palette.CATEGORY_COLOURS}
+    return {
+        "field": "kind",
+        "type": "nominal",
+        "scale": {"domain": kinds, "range": [colours[k] for k in kinds]},
+        "legend": legend,
+    }
+
+
+def score_vs_length(
+    rows: Sequence[ScoreRow],
+    curve: TheoryCurve,
+    unit: str,
+    height: int,
+) -> Spec:
+    """BM25 score against chunk length, points by category, with the theoretical curve."""
+    points = [
+        {"length": r.length, "score": r.score, "kind": r.category, "chunk": r.number} for r in rows
+    ]
+    theory = [
+        {"length": x, "score": y, "kind": THEORY_KIND}
+        for x, y in zip(curve.lengths, curve.scores, strict=True)
+    ]
+    # the legend names the kinds on the chart (the spec changes only when they do)
+    present = {r.category for r in rows}
+    kinds = [THEORY_KIND] * bool(theory) + [c for c in CATEGORIES if c in present]
+    colour = _category_colour(kinds, _legend_below(3))
+    x = {"field": "length", "type": "quantitative", "title": f"chunk length ({unit})"}
+    y = {"field": "score", "type": "quantitative", "title": "BM25 score"}
+    # one row, its lines broken by Vega: the spacing follows the text size
+    note = [{"line": "\n".join(curve.chart_lines)}] if curve.chart_lines else []
+    return _chart(
+        "Score against length",
+        height,
+        {"theory": theory, "points": points, NOTE: note},
+        NOTE_LINES,
+        layer=[
+            {
+                # -- why -- above the plot area, under the title: never on top of a point
+                "data": {"name": NOTE},
+                "mark": {
+                    "type": "text",
+                    "style": NOTE,
+                    "align": "left",
+                    "lineBreak": "\n",
+                    "x": 0,
+                },
+                "encoding": {"text": {"field": "line"}},
+            },
+            {
+                "data": {"name": "theory"},
+                "mark": {"type": "line", "strokeDash": [2, 4], "strokeWidth": 3},
+                "encoding": {"x": x, "y": y, "color": colour},
+            },
+            {
+                "data": {"name": "points"},
+                "mark": {
+                    "type": "point",
+                    "filled": True,
+                    "size": 120,
+                    "stroke": "#333",
+                    "strokeWidth": 1,
+                    "opacity": 1,
+                },
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "color": colour,
+                    "tooltip": [
+                        {"field": "chunk"},
+                        {"field": "length"},
+                        {"field": "score", "format": ".3f", "title": "BM25"},
+                    ],
+                },
+            },
+        ],
+    )
+
+
+def length_histogram(
+    lengths: Sequence[int],
+    floor: int,
+    effective_max: int,
+    unit: str,
+    strategy: str,
+    height: int,
+) -> Spec:
+    """Chunk lengths in 30 bins, with the runt floor and the effective maximum marked."""
+    limits = [
+        {"at": floor, "label": f"floor {floor}", "kind": "floor"},
+        {"at": effective_max, "label": f"max {effective_max}", "kind": "max"},
+    ]
+    x_title = f"chunk length ({unit})"
+    axis = {"tickCount": 10, "format": "d"}
+    limit_colour = {
+        "field": "kind",
+        "type": "nominal",
+        "scale": {"domain": ["floor", "max"], "range": [palette.RUNT, palette.CURRENT]},
+        "legend": None,
+    }
+    return _chart(
+        "Chunk lengths",
+        height,
+        {"lengths": [{"length": n} for n in lengths], "limits": limits},
+        layer=[
+            {
+                "data": {"name": "lengths"},
+                # -- why binned by hand -- an axis over Vega-Lite's own bins shows only
+                # the bin edges (23.0, 25.0, …); these bars sit on an ordinary axis
+                "transform": [
+                    {"bin": {"maxbins": 30}, "field": "length", "as": ["lo", "hi"]},
+                    {"aggregate": [{"op": "count", "as": "chunks"}], "groupby": ["lo", "hi"]},
+                ],
+                "mark": {"type": "bar", "color": palette.strategy_colour(strategy)},
+                "encoding": {
+                    "x": {"field": "lo", "type": "quantitative", "title": x_title, "axis": axis},
+                    "x2": {"field": "hi"},
+                    "y": {"field": "chunks", "type": "quantitative", "title": "chunks"},
+                    "y2": {"datum": 0},
+                    "tooltip": [
+                        {"field": "lo", "title": "from"},
+                        {"field": "hi", "title": "to"},
+                        {"field": "chunks"},
+                    ],
+                },
+            },
+            {
+                "data": {"name": "limits"},
+                "mark": {"type": "rule", "strokeWidth": 2, "strokeDash": [6, 4]},
+                "encoding": {
+                    "x": {"field": "at", "type": "quantitative", "title": x_title},
+                    "color": limit_colour,
+                },
+            },
+            *(
+                {
+                    "data": {"name": "limits"},
+                    "transform": [{"filter": {"field": "kind", "equal": kind}}],
+                    "mark": {"type": "text", "baseline": "top", "y": 2, "align": align, "dx": dx},
+                    "encoding": {
+                        "x": {"field": "at", "type": "quantitative", "title": x_title},
+                        "text": {"field": "label"},
+                        "color": limit_colour,
+                    },
+                }
+                # the labels beside their lines: the floor's to the left, the max's right
+                for kind, align, dx in (("floor", "right", -4), ("max", "left", 4))
+            ),
+        ],
+        resolve={"scale": {"color": "independent"}},
+    )
+
+
+def recall_bars(
+    recall: Mapping[str, Mapping[int, float]],
+    mrr: Mapping[str, float],
+    height: int,
+) -> Spec:
+    """Recall@k and MRR, a group of bars per measure, one bar per strategy.
+
+    -- why no numbers on the bars -- sixteen bars share a third of the page: a
+    label would not fit upright at a readable size, and the table beside the
+    chart has every number (a pointer over a bar shows it too)."""
+    names = list(recall)
+    rows = [
+        {"measure": label, "value": value, "strategy": STRATEGIES[n].display_name}
+        for n in names
+        for label, value in [*((f"recall@{k}", v) for k, v in recall[n].items()), ("MRR", mrr[n])]
+    ]
+    measures = list(dict.fromkeys(r["measure"] for r in rows))
+    return _chart(
+        "Recall@k and MRR per strategy",
+        height,
+        {"bars": rows},
+        data={"name": "bars"},
+        mark={"type": "bar"},
+        encoding={
+            "x": {
+                "field": "measure",
+                "type": "nominal",
+                "sort": measures,
+                "axis": {"labelAngle": 0},
+                "title": None,
+            },
+            "xOffset": {"field": "strategy", "type": "nominal", "sort": None},
+            "y": {
+                "field": "value",
+                "type": "quantitative",
+                "scale": {"domain": [0, 1.05]},
+                "axis": {"tickCount": AXIS_TICKS},
+                "title": None,
+            },
+            "color": {
+                "field": "strategy",
+                "type": "nominal",
+                "scale": _strategy_scale(names),
+                "legend": _legend_below(2),  # a third of the page wide
+            },
+            "tooltip": [
+                {"field": "strategy"},
+                {"field": "measure"},
+                {"field": "value", "format": ".2f"},
+            ],
+        },
+    )
