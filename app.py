@@ -1,7 +1,7 @@
 """Chunk Lab: `streamlit run app.py`.
 
 A thin entry: page config, URL state, the sidebar, and navigation over the
-labs in pages/ (ui.urlstate.LABS). Every number a lab shows comes from lab/ and chunkers/.
+labs in lab_pages/ (ui.urlstate.LABS). Every number a lab shows comes from lab/ and chunkers/.
 """
 
 from __future__ import annotations

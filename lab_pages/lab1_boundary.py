@@ -42,7 +42,8 @@ def body(ctx):
         left, right = st.columns([3, 1])
         with left:
             shell.plot_curve(
-                charts.survival_step(curve, ctx.unit, ctx.strategy, shell.chart_height()),
+                charts.survival_step,
+                (curve, ctx.unit, ctx.strategy, shell.chart_height()),
                 size=ctx.size,
                 text=charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),

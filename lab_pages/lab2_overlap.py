@@ -26,7 +26,8 @@ def body(ctx):
             sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
             grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
             shell.plot_curve(
-                charts.lottery_heatmap(grid, ctx.unit, shell.chart_height()),
+                charts.lottery_heatmap,
+                (grid, ctx.unit, shell.chart_height()),
                 size=ctx.size,
                 text=charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",
@@ -69,13 +70,14 @@ def body(ctx):
         curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
         state.register_curve(CURVE_KEY)
         shell.plot_curve(
-            charts.survival_step(
+            charts.survival_step,
+            (
                 curve,
                 ctx.unit,
                 ctx.strategy,
                 shell.chart_height(),
-                title=f"Answer intact against size, overlap {ctx.overlap} "
-                f"(click a point to move the slider)",
+                f"Answer intact against size, overlap {ctx.overlap} "
+                "(click a point to move the slider)",
             ),
             size=ctx.size,
             text=charts.pointer_text(curve, ctx.size, ctx.unit),

@@ -55,7 +55,8 @@ def body(ctx):
             for n in names
         }
         shell.plot_curve(
-            charts.overlaid_curves(curves, ctx.unit, shell.chart_height(1)),
+            charts.overlaid_curves,
+            (curves, ctx.unit, shell.chart_height(1)),
             size=ctx.size,
             text=f"{ctx.size} {ctx.unit}",
             key="lab3_curves",

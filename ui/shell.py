@@ -74,13 +74,6 @@ def page_style() -> None:
         )
 
 
-def plot(fig: Any, *, key: str, container: Any = None, **kwargs: Any) -> Any:
-    """st.plotly_chart, with chart text 1.5x larger in presenter mode."""
-    if state.presenter():
-        charts.scale_text(fig, PRESENTER_TEXT)
-    return (container or st).plotly_chart(fig, key=key, **kwargs)
-
-
 def vega(spec: dict[str, Any], container: Any = None) -> Any:
     """st.vega_lite_chart for a chart a step changes (ui.vega_charts), made for a
     projector in presenter mode. No key: a keyed chart would be named by its data."""
@@ -89,16 +82,32 @@ def vega(spec: dict[str, Any], container: Any = None) -> Any:
     return (container or st).vega_lite_chart(spec, width="stretch")
 
 
-def plot_curve(fig: Any, *, size: int, text: str, key: str, **kwargs: Any) -> Any:
-    """A chart over chunk sizes drawn without the current size (a survival curve, the
-    lottery map: a new size leaves it as it is), and under it the pointer at
-    ``size``; for a projector the chart gives up the pointer's rows, so both stay on
-    the screen."""
-    if state.presenter():
-        fig.update_layout(height=fig.layout.height - POINTER_ROW_PX)
-    chart = plot(fig, key=key, **kwargs)
+def plot_curve(
+    draw: Callable[..., Any], args: tuple, *, size: int, text: str, key: str, **kwargs: Any
+) -> Any:
+    """A chart over chunk sizes, ``draw(*args)``, drawn without the current size (a
+    survival curve, the lottery map: a new size leaves it as it is), and under it the
+    pointer at ``size``. ``kwargs`` go to st.plotly_chart."""
+    fig = _curve_figure(draw, draw.__qualname__, args, state.presenter())
+    chart = st.plotly_chart(fig, key=key, **kwargs)
     st.html(charts.size_pointer(fig, size, text))
     return chart
+
+
+# -- why cached -- a chart over sizes is the same figure at every size, and building
+# a Plotly figure (every property validated) was most of a slider step's Python time
+# on Labs 1-3, which the browser waits for. Built once per chart and setting, shared
+# read-only (st.plotly_chart and size_pointer only read it).
+@st.cache_resource(max_entries=48, show_spinner=False)
+def _curve_figure(_draw: Callable[..., Any], name: str, args: tuple, presenter: bool) -> Any:
+    """``_draw(*args)`` (its ``name`` keys the cache: a function is not hashed); for a
+    projector with text 1.5x larger, and shorter by the pointer's rows, so chart and
+    pointer both stay on the screen."""
+    fig = _draw(*args)
+    if presenter:
+        charts.scale_text(fig, PRESENTER_TEXT)
+        fig.update_layout(height=fig.layout.height - POINTER_ROW_PX)
+    return fig
 
 
 def _slot(n: int) -> Any:
@@ -360,14 +369,16 @@ def full_table(rows: list[dict[str, Any]]) -> None:
 def wrapping_table(rows: list[dict[str, Any]]) -> None:
     """A table whose every column fits the page and whose long text wraps (st.table,
     not the scrolling data grid). Its cells are Markdown, so text is escaped and
-    shown as written."""
-    df = pd.DataFrame(rows)
-    for col in df.columns:
-        if df[col].dtype.kind == "f":  # as the lab rounded it (0.917, 1), not 1.0000
-            df[col] = df[col].map(lambda v: f"{v:g}")
-        elif df[col].dtype == object or pd.api.types.is_string_dtype(df[col]):
-            df[col] = df[col].map(md_escape)
-    st.table(df, hide_index=True)
+    shown as written; numbers as the lab rounded them (0.917, 1), not 1.0000."""
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    cells = {c: [r.get(c) for r in rows] for c in columns}
+    for c, values in cells.items():
+        # formatted in plain Python: pandas' per-column map cost more than the table
+        if any(isinstance(v, float) for v in values):
+            cells[c] = [f"{v:g}" if isinstance(v, int | float) else v for v in values]
+        elif any(isinstance(v, str) for v in values):
+            cells[c] = [md_escape(v) if isinstance(v, str) else v for v in values]
+    st.table(pd.DataFrame(cells, columns=columns), hide_index=True)
 
 
 def explain(text: str) -> None:
