@@ -79,6 +79,18 @@ def _chart(
     }
 
 
+def _bar_chart(title: str, height: int, rows: list[dict], encoding: dict[str, Any]) -> Spec:
+    """A bar per row of ``rows`` (the dataset "bars"), placed and coloured by ``encoding``."""
+    return _chart(
+        title,
+        height,
+        {"bars": rows},
+        data={"name": "bars"},
+        mark={"type": "bar"},
+        encoding=encoding,
+    )
+
+
 def _legend_below(columns: int) -> dict[str, Any]:
     return {"orient": "bottom", "columns": columns, "title": None}
 
@@ -146,13 +158,11 @@ def score_bars(rows: Sequence[ScoreRow], height: int) -> Spec:
         }
         for r in rows
     ]
-    return _chart(
+    return _bar_chart(
         "BM25 score per chunk",
         height,
-        {"bars": bars},
-        data={"name": "bars"},
-        mark={"type": "bar"},
-        encoding={
+        bars,
+        {
             "x": {"field": "chunk", "type": "ordinal", "axis": {"labelAngle": 0}},
             "y": {"field": "score", "type": "quantitative", "title": "BM25 score"},
             "color": _category_colour(
@@ -339,13 +349,11 @@ def recall_bars(
         for label, value in [*((f"recall@{k}", v) for k, v in recall[n].items()), ("MRR", mrr[n])]
     ]
     measures = list(dict.fromkeys(r["measure"] for r in rows))
-    return _chart(
+    return _bar_chart(
         "Recall@k and MRR per strategy",
         height,
-        {"bars": rows},
-        data={"name": "bars"},
-        mark={"type": "bar"},
-        encoding={
+        rows,
+        {
             "x": {
                 "field": "measure",
                 "type": "nominal",
