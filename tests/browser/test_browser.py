@@ -71,3 +71,30 @@ def test_a_hostile_upload_is_shown_as_text_and_runs_nothing(
         assert main.get_by_text(literal, exact=False).count() >= 1, literal
     page.screenshot(path=str(ARTIFACTS / "browser_hostile_upload.png"), full_page=True)
     page.close()
+
+
+def test_every_lab_loads_nothing_from_outside_the_app(app_url: str, browser) -> None:
+    """Offline by construction: the page, its scripts, fonts and charts (Plotly and
+    Vega-Lite) all come from the app's own server."""
+    from bench.browser import VIEWS, new_page, wait_idle
+
+    page = new_page(browser)
+    outside: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if not r.url.startswith((app_url, "data:", "blob:", "about:"))
+            else None
+        ),
+    )
+    drawn = {}
+    for lab in range(1, 9):
+        page.goto(f"{app_url}/{VIEWS[lab]}")
+        page.get_by_role("heading", name=f"{lab}.").first.wait_for(timeout=60_000)
+        wait_idle(page)
+        page.wait_for_timeout(500)  # the charts' own loading
+        drawn[lab] = page.locator(".js-plotly-plot .main-svg, svg.marks").count()
+    page.close()
+    assert outside == []
+    assert drawn[1] and drawn[6]  # Plotly (Lab 1) and Vega-Lite (Lab 6) charts were drawn
