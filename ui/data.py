@@ -175,12 +175,25 @@ def _parsed(text: str) -> ParsedDocument:
     return parse(text)
 
 
+# -- why sizes go in as a string -- Streamlit hashes a cached call's arguments value
+# by value in Python: a sweep's hundred sizes as a tuple cost more to key than one
+# string of them, and a step keys four curves
+def _sizes_key(sizes: Sequence[int]) -> str:
+    return ",".join(map(str, sizes))
+
+
+def _sizes(key: str) -> list[int]:
+    return [int(s) for s in key.split(",")]
+
+
 @st.cache_data(max_entries=1024, show_spinner=False)
 def _curve(
-    text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str, overlap: int
+    text: str, answer: str, strategy: str, sizes: str, unit: str, overlap: int
 ) -> SurvivalCurve:
     parsed = _parsed(text) if strategy == "structural" else None
-    return survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap, parsed=parsed)
+    return survival_curve(
+        text, answer, strategy, _sizes(sizes), unit=unit, overlap=overlap, parsed=parsed
+    )
 
 
 def curve(
@@ -194,13 +207,13 @@ def curve(
 ) -> SurvivalCurve:
     """A survival curve; a long document's sweep goes one size a step behind a progress bar."""
     if strategy == "fixed" or len(text) < PROGRESS_CHARS:
-        return _curve(text, answer, strategy, tuple(sizes), unit, overlap)
+        return _curve(text, answer, strategy, _sizes_key(sizes), unit, overlap)
     sizes = list(sizes)
     name = label or strategy
     bar = st.progress(0.0, text=f"Sweeping {name} over {len(sizes)} sizes…")
     done = []
     for i, size in enumerate(sizes, start=1):
-        done.append(_curve(text, answer, strategy, (size,), unit, overlap))
+        done.append(_curve(text, answer, strategy, str(size), unit, overlap))
         bar.progress(i / len(sizes), text=f"Sweeping {name}: {i}/{len(sizes)} sizes")
     bar.empty()
     return sweeps.join_curves(done)

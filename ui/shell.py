@@ -4,6 +4,8 @@ view with its verdict banner and cards, pinning and the chunk exports."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -88,7 +90,11 @@ def plot_curve(
     """A chart over chunk sizes, ``draw(*args)``, drawn without the current size (a
     survival curve, the lottery map: a new size leaves it as it is), and under it the
     pointer at ``size``. ``kwargs`` go to st.plotly_chart."""
-    fig = _curve_figure(draw, draw.__qualname__, args, state.presenter())
+    # -- why a digest -- Streamlit's cache hashes its arguments value by value in
+    # Python, which for a few survival curves took longer than the step's drawing;
+    # a pickle's digest keys the same figure in a fraction of that
+    digest = hashlib.blake2b(pickle.dumps((draw.__qualname__, args)), digest_size=16)
+    fig = _curve_figure(draw, args, digest.hexdigest(), state.presenter())
     chart = st.plotly_chart(fig, key=key, **kwargs)
     st.html(charts.size_pointer(fig, size, text))
     return chart
@@ -99,11 +105,12 @@ def plot_curve(
 # on Labs 1-3, which the browser waits for. Built once per chart and setting, shared
 # read-only (st.plotly_chart and size_pointer only read it).
 @st.cache_resource(max_entries=48, show_spinner=False)
-def _curve_figure(_draw: Callable[..., Any], name: str, args: tuple, presenter: bool) -> Any:
-    """``_draw(*args)`` (its ``name`` keys the cache: a function is not hashed); for a
-    projector with text 1.5x larger, and shorter by the pointer's rows, so chart and
-    pointer both stay on the screen."""
-    fig = _draw(*args)
+def _curve_figure(_draw: Callable[..., Any], _args: tuple, digest: str, presenter: bool) -> Any:
+    """``_draw(*_args)``, cached under ``digest`` (the arguments'; Streamlit does
+    not hash an argument named with a leading underscore); for a projector with text
+    1.5x larger, and shorter by the pointer's rows, so chart and pointer both stay on
+    the screen."""
+    fig = _draw(*_args)
     if presenter:
         charts.scale_text(fig, PRESENTER_TEXT)
         fig.update_layout(height=fig.layout.height - POINTER_ROW_PX)
