@@ -259,7 +259,12 @@ class _Parser:
         elif tag == "table":
             self.table(b, s, e)
         elif tag == "list":
-            items = tuple(self.trim(a, z) for a, z in b.seams)
+            # -- each item runs to the next one's start, the last to the list's end: the
+            # -- engine counts link reference definitions that end an item or the list
+            # -- into the list but into no item, and a list cut between its items must
+            # -- still hold them
+            bounds = [a for a, _ in b.seams[1:]] + [e] if b.seams else []
+            items = tuple(self.trim(a, z) for (a, _), z in zip(b.seams, bounds, strict=True))
             self.add("list", s, e, tuple(span for span in items if span[1] > span[0]))
         elif tag == "html":
             self.html(s, e)

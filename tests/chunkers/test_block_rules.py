@@ -134,3 +134,16 @@ def test_a_link_reference_definition_is_kept() -> None:
     chunks = s(text, 500, 0)
     assert len(chunks) > 1
     assert lost_characters(text, chunks) == []
+
+
+def test_link_reference_definitions_that_end_a_list_are_kept() -> None:
+    # the engine counts definitions that end a list (or one of its items) into the
+    # list, past its last item: a list cut between its items must still hold them
+    items = "".join(f"- [Topic {i}](t{i}.md) - what topic {i} covers.\n\n" for i in range(6))
+    links = "".join(f"[{name}]: https://example.com/{name}\n" for name in ("rust", "std", "home"))
+    nested = "- Set it up:\n\n    The body of the item.\n\n  [setup]: setup.md\n  [more]: more.md\n"
+    for text in (items + links, items + nested):
+        for size in (120, 200):
+            chunks = s(text, size, 20)
+            assert len(chunks) > 1
+            assert lost_characters(text, chunks) == [], (size, text[-60:])
