@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from operator import attrgetter, sub
 
 from ..model import (
@@ -80,6 +80,14 @@ class Run:
 
 def _same_trust(a: Run, b: Run) -> bool:
     return a.transcribed == b.transcribed
+
+
+def merged_length(chars: bool, a: Run, b: Run) -> int:
+    """The length of a then b as one chunk: the span it covers (in words,
+    whitespace is free), b's repeated header (if any) dropped."""
+    if chars:
+        return b.end - a.start + a.header_len
+    return a.length + b.length - b.header_len
 
 
 def _common_length(a: tuple[str, ...], b: tuple[str, ...]) -> int:
@@ -175,10 +183,7 @@ class Packer:
         kinds = dict(a.kinds)
         for k, v in b.kinds.items():
             kinds[k] = kinds.get(k, 0) + v
-        if self.chars:
-            length = b.end - a.start + a.header_len
-        else:
-            length = a.length + b.length - b.header_len
+        length = merged_length(self.chars, a, b)
         # -- heading context: the headings above a's first character stay in the
         # -- path (they are in neither body); past them, only what b shares with a
         keep = max(a.context, _common_length(a.heading_path, b.heading_path))
@@ -357,7 +362,10 @@ class Packer:
 
     @cached_property
     def guards(self) -> Guards[Run]:
-        return Guards.of(self.opts, attrgetter("length"), _same_trust)
+        # -- a merge is measured on the span it covers, not on its pieces: whatever
+        # -- lies between them (blank lines) is part of the merged chunk
+        joined = partial(merged_length, self.chars)
+        return Guards.of(self.opts, attrgetter("length"), _same_trust, joined)
 
     def merge_runts(self, runs: list[Run]) -> list[Run]:
         return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
