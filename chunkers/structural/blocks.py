@@ -107,6 +107,31 @@ class ParsedDocument:
         return tuple(map(self.block, range(len(self.kinds))))
 
 
+# -- a heading path is text as a reader sees it: a link or an image shows its text,
+# -- an icon shortcode (":material-download:") and an HTML tag show nothing
+_LINK = re.compile(r"!?\[([^\[\]]*)\](?:\([^()]*\)|\[[^\[\]]*\])")
+_ICON = re.compile(r"(?<![\w:]):[a-z][a-z0-9]*(?:-[a-z0-9]+)+:(?![\w:])")
+_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+_SPACES = re.compile(r"\s{2,}")
+_CODE_SPAN = re.compile(r"(`+).+?\1")  # shown as written: nothing inside is stripped
+_HELD = re.compile(r"\x00(\d+)\x00")  # a code span, held out of the way while markup goes
+
+
+def plain_title(title: str) -> str:
+    """A heading's text without link targets, icon shortcodes or HTML tags."""
+    if not any(mark in title for mark in ("[", ":", "<")):  # the common case: nothing to strip
+        return title
+    spans: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        spans.append(m.group())
+        return f"\x00{len(spans) - 1}\x00"
+
+    text = _TAG.sub("", _ICON.sub("", _LINK.sub(r"\1", _CODE_SPAN.sub(hold, title))))
+    text = _HELD.sub(lambda m: spans[int(m.group(1))], text)
+    return _SPACES.sub(" ", text).strip()
+
+
 def _heading_text(raw: str | None) -> str:
     if not raw:
         return ""
@@ -284,7 +309,7 @@ class _Parser:
             title = _heading_text(atx.group(2) if atx else text[s:e])
         if attributes:
             title = _ATTRIBUTES.sub("", title).strip()
-        return title
+        return plain_title(title)
 
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""

@@ -147,3 +147,18 @@ def test_link_reference_definitions_that_end_a_list_are_kept() -> None:
             chunks = s(text, size, 20)
             assert len(chunks) > 1
             assert lost_characters(text, chunks) == [], (size, text[-60:])
+
+
+def test_a_heading_path_is_the_text_a_reader_sees() -> None:
+    # link text without its URL, no icon shortcode, no HTML tag (code spans stay)
+    text = (
+        "# [Awesome Python](https://awesome-python.com/)\n\n"
+        "## Install :material-download: uv\n\n"
+        "### `uv run` <small>new</small> { #uv-run }\n\n"
+        f"{PROSE}"
+    )
+    assert s(text)[0].heading_path == ("Awesome Python", "Install uv", "`uv run` new")
+    assert [sec.heading for sec in parse("## [`Field()`][pydantic.Field] function").sections] == [
+        "",
+        "`Field()` function",
+    ]

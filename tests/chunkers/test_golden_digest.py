@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "776d213bfca48c9f90b312ef59be1bf6e53fe3065944b1c4e0aa098eccd027a2",
-    ("corpus", "words"): "d2bbf2a52a368e046460eb9660eee82d8bf792a50673d934bca392a22bcca841",
-    ("corpus-crlf", "chars"): "a4538d5639e41462e374345aaca2ea1b1d2aa38002fc25b34e2d7021de6b09c9",
-    ("corpus-crlf", "words"): "22bd03625607b064b93cf8875a4d2c26ae4d4418dd1e0cc68b3d7ba69fb8baad",
+    ("corpus", "chars"): "7dac4b27272e49992fbbb89cc0a732c7e6233f69581b0b10c3b9e970232732a8",
+    ("corpus", "words"): "983f71ffab0d433b0a571f552d580140bb1d8799cd363fa97886a094babdf3c5",
+    ("corpus-crlf", "chars"): "13dfca23d8c33f1dbee6d32939549ec4d4c6dba640fdd444fb178cdd2d94f0b3",
+    ("corpus-crlf", "words"): "602182de462bfa1b2ce69b9d307aad015d57c49d09e7f8fb51275eb24aa724c8",
 }
 
 
