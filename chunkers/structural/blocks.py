@@ -39,6 +39,11 @@ def page_number(heading: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+# -- blocks that travel with what follows them, as a heading does: a chunk never
+# -- ends with one while text follows (front matter goes with the title below it)
+TITLES = ("heading", "metadata")
+
+
 # Block and Section are immutable named tuples. The parse itself keeps blocks as
 # parallel tuples (ParsedDocument.kinds, starts, ...): building a tuple per block
 # cost more than the rest of the parse; ParsedDocument.blocks builds them on demand.

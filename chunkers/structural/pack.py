@@ -28,7 +28,7 @@ from ..model import (
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
-from .blocks import ParsedDocument
+from .blocks import TITLES, ParsedDocument
 from .runts import Guards, merge_runts
 from .split import Splitter
 
@@ -62,9 +62,8 @@ class Run:
 
     @property
     def only_heading(self) -> bool:
-        """Nothing but headings so far (no text of their own)."""
-        kinds = self.kinds
-        return len(kinds) == 1 and "heading" in kinds
+        """Nothing but headings (and what travels with them) so far: no text of their own."""
+        return all(k in TITLES for k in self.kinds)
 
     @property
     def kind(self) -> str:
@@ -72,7 +71,7 @@ class Run:
         if len(kinds) == 1:  # the commonest case: one kind of block and no heading
             (only,) = kinds
             return "prose" if only == "heading" else only
-        content = [k for k in kinds if k != "heading"]
+        content = [k for k in kinds if k not in TITLES] or [k for k in kinds if k != "heading"]
         if len(content) == 1:  # the common case: one kind of block (perhaps under its heading)
             return content[0]
         return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
@@ -151,8 +150,9 @@ class Packer:
         section = self.doc.sections[section_index]
         header_len = self._len(*header) if header else 0
         path = section.heading_path if self.opts.heading_paths else ()
-        # a run that opens with its section's heading shows that heading in its body
-        context = len(path) - 1 if kind == "heading" and path else len(path)
+        # a run that opens with its section's heading (or what travels with it) shows
+        # that heading in its body
+        context = len(path) - 1 if kind in TITLES and path else len(path)
         return Run(
             s,
             e,
@@ -387,7 +387,7 @@ class Packer:
             return SEAM_TRANSCRIBED
         if "table" in (prev.last_kind, cur.first_kind, cur_kind):
             return SEAM_TABLE
-        if cur.first_kind == "heading":  # a heading starts a new section
+        if cur.first_kind in TITLES:  # a heading starts a new section
             return SEAM_NEW_SECTION
         if (
             prev.last_kind not in PROSE_KINDS

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "7dac4b27272e49992fbbb89cc0a732c7e6233f69581b0b10c3b9e970232732a8",
-    ("corpus", "words"): "983f71ffab0d433b0a571f552d580140bb1d8799cd363fa97886a094babdf3c5",
-    ("corpus-crlf", "chars"): "13dfca23d8c33f1dbee6d32939549ec4d4c6dba640fdd444fb178cdd2d94f0b3",
-    ("corpus-crlf", "words"): "602182de462bfa1b2ce69b9d307aad015d57c49d09e7f8fb51275eb24aa724c8",
+    ("corpus", "chars"): "cc215cb1279f46bb1c69b380a79097784d5e099b51d779f8477d7acdd4ff7286",
+    ("corpus", "words"): "3d6da317fc4353801e4578bf0b30580ffb3058933c40191d7b48400da0e4e7ec",
+    ("corpus-crlf", "chars"): "8d8040f1ac1ef97882a2e982975fa0bae94b21f11ec47e8ef796217f32d0c18a",
+    ("corpus-crlf", "words"): "9f4a6b64b7e8a8b543223af81f437d417ccac9152f7bcd5d86c1bf24fddc026a",
 }
 
 

@@ -137,3 +137,14 @@ def test_paragraph_that_fits_with_its_heading_is_not_split() -> None:
     (holder,) = [c for c in out if first in c.body]
     assert second in holder.body and holder.body.startswith(heading)
     assert holder.length <= ChunkOptions().effective_max
+
+
+def test_front_matter_and_title_travel_with_the_first_paragraph() -> None:
+    description = "A page about widgets: what they are, how they render, how to update them."
+    front = f"---\ntitle: Widgets\ndescription: {description} It is long.\n---"
+    paragraph = ("Widgets are small components that render one value each and update. " * 5)[:279]
+    text = f"{front}\n\n# Title\n\n{paragraph}\n"
+    out = chunk(text, "structural", 400, 40)
+    assert not any(ends_with_heading(c.body) for c in out), [last_line(c.body) for c in out]
+    assert out[0].body.startswith("---") and paragraph in out[0].body
+    assert out[0].heading_path == ("Title",) and out[0].kind == "prose"
