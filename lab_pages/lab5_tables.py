@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from lab import structure
 from ui import controls, data, shell, state
+from ui.views import structure
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header

@@ -3,10 +3,10 @@
 import streamlit as st
 
 from chunkers import STRATEGIES
-from lab import sweeps
-from lab.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
-from lab.markup import md_escape
+from lab.inputs.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
+from lab.report.markup import md_escape
 from ui import controls, data, shell, state, vega_charts
+from ui.views import sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text

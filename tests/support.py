@@ -42,7 +42,7 @@ def units(text: str, unit: str) -> int:
 
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "sample_docs"
+SAMPLES = ROOT / "lab" / "sample_docs"
 
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole

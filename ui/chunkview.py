@@ -19,8 +19,8 @@ from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.text import count_units
-from lab.bm25 import ChunkScore
-from lab.survival import Survival
+from lab.measure.survival import Survival
+from lab.retrieval.bm25 import ChunkScore
 
 from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 

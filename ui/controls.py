@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from chunkers.options import RUNT_MERGES
-from lab.integrity import RECALL_KS
-from lab.markup import md_escape
+from lab.measure.integrity import RECALL_KS
+from lab.report.markup import md_escape
 
 
 @dataclass(frozen=True, slots=True)

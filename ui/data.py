@@ -14,13 +14,11 @@ from typing import Any, ParamSpec, TypeVar
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
-from lab import diff, integrity, ranking, structure, sweeps
-from lab.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
-from lab.gold import GoldPair, load_gold
-from lab.questions import answer_sentences
-from lab.samples import get_sample
-from lab.stats import LengthStats, length_stats
-from lab.survival import (
+from lab.inputs.gold import GoldPair, load_gold
+from lab.inputs.samples import get_sample
+from lab.measure import diff, integrity
+from lab.measure.stats import LengthStats, length_stats
+from lab.measure.survival import (
     Survival,
     SurvivalCurve,
     answer_problem,
@@ -28,6 +26,9 @@ from lab.survival import (
     gold_survival_rates,
     survival_curve,
 )
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
+from ui.views import ranking, structure, sweeps
+from ui.views.questions import answer_sentences
 
 # Beyond this many characters a sweep over a chunking strategy runs one size at
 # a time behind a progress bar (fixed-size sweeps are arithmetic and always
@@ -96,7 +97,7 @@ def options(
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def sample_text(name: str) -> str:
-    from lab.documents import read_document
+    from lab.inputs.documents import read_document
 
     return read_document(get_sample(name).path).text
 
@@ -278,8 +279,8 @@ def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def runt_merge_example() -> ranking.RuntMergeExample:
-    from lab.documents import read_document
-    from lab.samples import EXAMPLES_DIR
+    from lab.inputs.documents import read_document
+    from lab.inputs.samples import EXAMPLES_DIR
 
     path = EXAMPLES_DIR / ranking.RUNT_MERGE_EXAMPLE
     return ranking.runt_merge_example(read_document(path).text, path.name)

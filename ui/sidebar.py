@@ -10,14 +10,21 @@ import streamlit as st
 
 from chunkers import STRATEGIES, ChunkOptions
 from chunkers.model import UNITS
-from lab import sweeps
-from lab.documents import MB, Document, DocumentError, decode_as, encoding_label, read_document
-from lab.gold import GoldPair
-from lab.markup import md_escape
-from lab.questions import clip
-from lab.samples import sample_names
-from lab.tokenize import tokenize
+from lab.inputs.documents import (
+    MB,
+    Document,
+    DocumentError,
+    decode_as,
+    encoding_label,
+    read_document,
+)
+from lab.inputs.gold import GoldPair
+from lab.inputs.samples import sample_names
+from lab.report.markup import md_escape
+from lab.retrieval.tokenize import tokenize
 from ui import urlstate
+from ui.views import sweeps
+from ui.views.questions import clip
 
 from . import data, state
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import streamlit as st
 
-from lab.samples import sample_names
-from lab.sweeps import size_from_selection
+from lab.inputs.samples import sample_names
 from ui import urlstate
 from ui.urlstate import Settings
+from ui.views.sweeps import size_from_selection
 
 from . import data
 

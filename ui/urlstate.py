@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
-from lab.markup import md_escape
-from lab.sweeps import SIZE_LIMITS
+from lab.report.markup import md_escape
+from ui.views.sweeps import SIZE_LIMITS
 
 
 class Lab(NamedTuple):

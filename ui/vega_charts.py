@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chunkers import STRATEGIES
-from lab.ranking import CATEGORIES, ScoreRow, TheoryCurve
 from ui import palette
+from ui.views.ranking import CATEGORIES, ScoreRow, TheoryCurve
 
 Spec = dict[str, Any]
 BASE_FONT_PX = 12  # ticks, axis titles, legends and the marks' text

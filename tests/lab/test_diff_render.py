@@ -7,10 +7,10 @@ import html
 import json
 from html.parser import HTMLParser
 
-from lab.diff import build_diff, parse_config
-from lab.diff_render import figures, to_html, to_json, to_markdown
-from lab.gold import load_gold
-from lab.integrity import Pair
+from lab.inputs.gold import load_gold
+from lab.measure.diff import build_diff, parse_config
+from lab.measure.integrity import Pair
+from lab.report.diff_render import figures, to_html, to_json, to_markdown
 from tests.support import SAMPLES
 
 HOSTILE = (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lab.documents import (
+from lab.inputs.documents import (
     MB,
     Document,
     DocumentError,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lab.gold import GoldError, GoldFileError, GoldPair, load_gold, parse_gold_text
-from lab.survival import find_answer
+from lab.inputs.gold import GoldError, GoldFileError, GoldPair, load_gold, parse_gold_text
+from lab.measure.survival import find_answer
 from tests.support import SAMPLES
 
 MIXED = "\n".join(

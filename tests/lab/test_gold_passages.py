@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from lab.gold import GoldFileError, GoldPair, Passage, load_gold, parse_gold_csv, parse_gold_text
+from lab.inputs.gold import (
+    GoldFileError,
+    GoldPair,
+    Passage,
+    load_gold,
+    parse_gold_csv,
+    parse_gold_text,
+)
 from tests.support import ROOT
 
 DATA = ROOT / "tests" / "data"

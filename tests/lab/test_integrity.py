@@ -7,8 +7,8 @@ import json
 import pytest
 
 from chunkers import ChunkOptions
-from lab.integrity import FOUND, NO_CHUNK, RANKS_POORLY, Pair, check_gold, check_index
-from lab.survival import AnswerNotFound
+from lab.measure.integrity import FOUND, NO_CHUNK, RANKS_POORLY, Pair, check_gold, check_index
+from lab.measure.survival import AnswerNotFound
 from tests.support import SAMPLES
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from chunkers import Chunk, ChunkOptions
-from lab import survival
-from lab.gold import Passage
-from lab.integrity import FOUND, NO_CHUNK, GoldLineError, Pair, check_index
+from lab.inputs.gold import Passage
+from lab.measure import survival
+from lab.measure.integrity import FOUND, NO_CHUNK, GoldLineError, Pair, check_index
 from tests.support import SAMPLES
 
 # three paragraphs of 20 characters each, one chunk each

@@ -1,7 +1,7 @@
 from chunkers import STRATEGIES
-from lab.gold import load_gold
-from lab.samples import get_sample, list_samples, sample_names
-from lab.survival import find_answer
+from lab.inputs.gold import load_gold
+from lab.inputs.samples import get_sample, list_samples, sample_names
+from lab.measure.survival import find_answer
 from ui.palette import CHUNK_SHADES, STRATEGY_COLOURS, strategy_colour
 
 

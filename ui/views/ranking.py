@@ -14,10 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
-
-from .bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
-from .survival import collapse
-from .theory import inflation_cap, relative_score
+from lab.measure.survival import collapse
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
+from lab.retrieval.theory import inflation_cap, relative_score
 
 HOLDS = "holds the answer"
 HOLDS_RUNT = "holds the answer, runt"

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .integrity import IntegrityReport
+from lab.measure.integrity import IntegrityReport
+
 from .tables import md_table, snippet, table
 
 

@@ -1,6 +1,6 @@
-from lab.questions import answer_sentences, clip
-from lab.survival import find_answer
+from lab.measure.survival import find_answer
 from tests.support import SAMPLES
+from ui.views.questions import answer_sentences, clip
 
 
 def test_sentences_are_findable_answers_and_rows_stand_alone():

@@ -2,7 +2,7 @@
 
 Two files are read (docs/gate.md shows both):
 
-* JSON Lines (sample_docs/*.gold.jsonl), one question a line, either
+* JSON Lines (lab/sample_docs/*.gold.jsonl), one question a line, either
   ``{"question", "answer"}`` (an answer that must sit whole in one chunk) or
   ``{"question", "doc", "passages": [{"text": ...} | {"start": s, "end": e}]}``
   (passages labelled by their text or by a character span into the document,
@@ -15,7 +15,7 @@ Two files are read (docs/gate.md shows both):
 A malformed line is reported with its line number and the good lines are still
 used: one typo should not hide a whole gold set, nor vanish without a word.
 Whether a passage really is in its document is checked where the document is
-known (lab.integrity), again naming the line.
+known (lab.measure.integrity), again naming the line.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from lab.retrieval.tokenize import tokenize
+
 from .documents import DocumentError, decode, jsonl_lines
-from .tokenize import tokenize
 
 
 @dataclass(frozen=True, slots=True)

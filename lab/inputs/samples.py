@@ -1,14 +1,22 @@
-"""The sample documents shipped in sample_docs/, each with its gold file."""
+"""The sample documents shipped with the package (lab/sample_docs/), each with its
+gold file, and the examples a lab runs live (lab/examples/).
+
+-- why through the package -- both folders are package data, so an installed
+copy finds them where it finds its own code, with no checkout beside it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
-SAMPLES_DIR = Path(__file__).resolve().parent.parent / "sample_docs"
+PACKAGE = "lab"
+# a regular package on disk: its resources are plain files with plain paths
+SAMPLES_DIR = Path(str(files(PACKAGE) / "sample_docs"))
 GOLD_SUFFIX = ".gold.jsonl"
 # documents a lab shows on its own: not samples (not in the picker, nor in a folder's stats)
-EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
+EXAMPLES_DIR = Path(str(files(PACKAGE) / "examples"))
 
 
 @dataclass(frozen=True, slots=True)

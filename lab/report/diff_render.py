@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from chunkers import Chunk
+from lab.measure.atomic import KINDS, KindCount
+from lab.measure.diff import ChangedPair, DiffReport, Side
 
-from .atomic import KINDS, KindCount
-from .diff import ChangedPair, DiffReport, Side
 from .markup import md_escape
 
 WORSE = "✗ worse"

@@ -1,5 +1,6 @@
 from chunkers import ChunkOptions, chunk_with, model
-from lab.structure import (
+from tests.support import SAMPLES
+from ui.views.structure import (
     APPLIED,
     NEW_SECTION,
     NOT_ASKED,
@@ -11,7 +12,6 @@ from lab.structure import (
     seams,
     table_fragments,
 )
-from tests.support import SAMPLES
 
 OPTS = ChunkOptions(size=600, overlap=100, unit="chars")
 

@@ -1,7 +1,7 @@
 """Labs 1-3 as data: size sweeps, step runs, lottery map, storage bill, strategy comparison.
 
 Everything the boundary-lottery, overlap and structure labs display comes from
-here (via lab.survival, lab.costs and chunkers), so the pages only draw.
+here (via lab.measure.survival, lab.measure.costs and chunkers), so the pages only draw.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ import numpy as np
 
 from chunkers import STRATEGIES, Chunk, ChunkOptions
 from chunkers.text import count_units
-
-from .costs import cost_row, human_bytes, vector_bytes, with_hnsw
-from .stats import length_stats
-from .survival import SurvivalCurve, answer_units, lottery_map
+from lab.measure.costs import cost_row, human_bytes, vector_bytes, with_hnsw
+from lab.measure.stats import length_stats
+from lab.measure.survival import SurvivalCurve, answer_units, lottery_map
 
 # the sizes the app's slider and the sweeps cover, per unit, and the slider's step
 SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}

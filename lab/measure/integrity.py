@@ -15,10 +15,10 @@ import numpy as np
 
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import Chunk
+from lab.inputs.gold import Passage
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
+from lab.retrieval.bm25_sparse import QueryScores, chunk_index
 
-from .bm25 import DEFAULT_B, DEFAULT_K1
-from .bm25_sparse import QueryScores, chunk_index
-from .gold import Passage
 from .survival import AnswerNotFound, DocumentLayout, collapse
 
 RECALL_KS = (1, 3, 5, 10)

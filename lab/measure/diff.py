@@ -2,9 +2,9 @@
 
 Before a chunking change ships, compare the chunks the old configuration (A)
 and the new one (B) make: their size distributions, chunk counts per
-document, atomic-element violations (lab.atomic), gold metrics when a gold
-set is given (lab.integrity), and the chunks that changed most, to be read by
-hand. Data in, report out: rendering lives in lab.diff_render.
+document, atomic-element violations (lab.measure.atomic), gold metrics when a gold
+set is given (lab.measure.integrity), and the chunks that changed most, to be read by
+hand. Data in, report out: rendering lives in lab.report.diff_render.
 
 "Changed" is measured on body spans. Within each document every chunk of A is
 paired with the chunk of B that shares the most characters with it, and every

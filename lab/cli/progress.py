@@ -3,7 +3,7 @@
 A bar is drawn only when stderr is a terminal and the caller is not quiet, so
 CI logs, pipes and ``--json`` output stay clean; stdout is never touched.
 
-    from lab.progress import track
+    from lab.cli.progress import track
     for doc in track(docs, "chunking", quiet=args.quiet):
         ...
 

@@ -56,7 +56,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _sqlite_text(text: str) -> str:
     """SQLite stores UTF-8, which cannot hold a lone surrogate (a lossy decode
     leaves them): U+FFFD stands in. Neither is a token character for unicode61
-    nor for lab.tokenize, so no token changes."""
+    nor for lab.retrieval.tokenize, so no token changes."""
     return _SURROGATE.sub("\ufffd", text)
 
 

@@ -4,8 +4,7 @@ user's own question with an answer picked from the document's sentences."""
 from __future__ import annotations
 
 from chunkers.segment import sentence_spans
-
-from .survival import collapse
+from lab.measure.survival import collapse
 
 MAX_SENTENCES = 2000  # a longer document asks for a pasted answer instead
 MIN_SENTENCE_CHARS = 12

@@ -1,6 +1,6 @@
 """BM25 over a whole index with sparse postings: rank-bm25's scores, at corpus scale.
 
-rank-bm25 (lab/bm25.py, the app's per-chunk teaching score) walks every chunk's
+rank-bm25 (lab/retrieval/bm25.py, the app's per-chunk teaching score) walks every chunk's
 term dictionary for every question term: fine for one document, hours for an
 index of 100,000 chunks and 1,000 questions. Here the index is built once as
 postings (per term: the chunks holding it and how often, numpy arrays, the
@@ -16,7 +16,7 @@ in question order) and its scores are bit-for-bit rank-bm25's; the tests hold
 the ranks equal on the sample documents and the corpus. docs/gate.md has the
 timings that chose it.
 
-Tie order (the same rule as lab.bm25.ranks_from): a higher score first; equal
+Tie order (the same rule as lab.retrieval.bm25.ranks_from): a higher score first; equal
 scores by the chunk's own index (its number within its document), then by its
 position in the index (documents in the order given).
 """

@@ -1,6 +1,7 @@
 from chunkers import ChunkOptions, chunk
-from lab.survival import SurvivalCurve, survival_curve
-from lab.sweeps import (
+from lab.measure.survival import SurvivalCurve, survival_curve
+from tests.support import SAMPLES
+from ui.views.sweeps import (
     flips,
     join_curves,
     lottery_grid,
@@ -10,7 +11,6 @@ from lab.sweeps import (
     strategy_names,
     sweep_sizes,
 )
-from tests.support import SAMPLES
 
 TEXT = (SAMPLES / "platform_data.md").read_text()
 AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"

@@ -1,6 +1,8 @@
 from chunkers import ChunkOptions, chunk_with
-from lab.bm25 import score_chunks
-from lab.ranking import (
+from lab.inputs.samples import EXAMPLES_DIR
+from lab.retrieval.bm25 import score_chunks
+from tests.support import SAMPLES
+from ui.views.ranking import (
     HOLDS,
     HOLDS_RUNT,
     REVENUE_ANSWER,
@@ -14,8 +16,6 @@ from lab.ranking import (
     textbook_runt_merge,
     theory_curve,
 )
-from lab.samples import EXAMPLES_DIR
-from tests.support import SAMPLES
 
 REVENUE = (SAMPLES / "regional_revenue.md").read_text()
 
