@@ -41,7 +41,7 @@ def page_number(heading: str) -> int | None:
 
 # -- blocks that travel with what follows them, as a heading does: a chunk never
 # -- ends with one while text follows (front matter goes with the title below it)
-TITLES = ("heading", "metadata")
+TITLES = ("heading", "metadata", "anchor")
 
 
 # Block and Section are immutable named tuples. The parse itself keeps blocks as
@@ -183,6 +183,11 @@ CAPTION_MAX = 300
 # an HTML table row starts on its own line
 _HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
 _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
+# lines that only anchor or annotate what follows: HTML comments and empty anchors
+# (<a id="..."></a>, <span id="..."></span>); they are no text of their own
+_ANCHORS = re.compile(
+    r"(?:\s*(?:<!--.*?-->|<(a|span)\s[^<>]*\b(?:id|name)\s*=[^<>]*>\s*</\1\s*>))+\s*", re.S | re.I
+)
 
 
 def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -452,5 +457,21 @@ class _Parser:
         )
         sections = self.sections
         sections.append(Section(title, level, path, under_transcribed, nearest_page))
-        self.section_starts.append(len(self.kinds))
+        self.section_starts.append(self.anchors_above())
         self.add("heading", s, e)
+
+    def anchors_above(self) -> int:
+        """Where the heading about to be added starts its section: at the anchors and
+        comments right above it, which travel with it (they are typed "anchor")."""
+        kinds, starts, ends, text = self.kinds, self.starts, self.ends, self.text
+        # never past the section before's own heading, nor into front matter
+        low = self.section_starts[-1] + (len(self.section_starts) > 1)
+        k = len(kinds)
+        while (
+            k > low
+            and kinds[k - 1] in ("html", "prose")
+            and _ANCHORS.fullmatch(text, starts[k - 1], ends[k - 1])
+        ):
+            k -= 1
+            kinds[k] = "anchor"
+        return k

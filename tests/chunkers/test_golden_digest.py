@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "cc215cb1279f46bb1c69b380a79097784d5e099b51d779f8477d7acdd4ff7286",
-    ("corpus", "words"): "3d6da317fc4353801e4578bf0b30580ffb3058933c40191d7b48400da0e4e7ec",
-    ("corpus-crlf", "chars"): "8d8040f1ac1ef97882a2e982975fa0bae94b21f11ec47e8ef796217f32d0c18a",
-    ("corpus-crlf", "words"): "9f4a6b64b7e8a8b543223af81f437d417ccac9152f7bcd5d86c1bf24fddc026a",
+    ("corpus", "chars"): "c98bcf9eba4aeb325ef57f4bac0653aea3fac279b8dbe2b4419cb2e3faddb51d",
+    ("corpus", "words"): "0f87c070b109cae874baac55fd919bc749a83c9d2d3fc28b0796db417ccb433d",
+    ("corpus-crlf", "chars"): "38f13c37953152a7bbe770cad2b7c5747b126bb9070de9cb865499fce9cab736",
+    ("corpus-crlf", "words"): "1efafc18a3d8ad7b0706cc2f5e7119ae51ba0596d981d0c6300daab9eec7b2be",
 }
 
 

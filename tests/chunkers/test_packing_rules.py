@@ -148,3 +148,20 @@ def test_front_matter_and_title_travel_with_the_first_paragraph() -> None:
     assert not any(ends_with_heading(c.body) for c in out), [last_line(c.body) for c in out]
     assert out[0].body.startswith("---") and paragraph in out[0].body
     assert out[0].heading_path == ("Title",) and out[0].kind == "prose"
+
+
+def test_anchors_and_comments_travel_with_the_heading_below() -> None:
+    box = ("Box stores data on the heap rather than the stack, and the pointer stays. " * 5)[:330]
+    deref = "Implementing the Deref trait lets you customise the dereference operator. " * 3
+    anchor = '<a id="treating-smart-pointers-like-regular-references"></a>'
+    text = (
+        f"## Using Box\n\n{box}\n\n<!-- Old headings. Do not remove or links may break. -->\n\n"
+        f"{anchor}\n\n## Treating Smart Pointers Like Regular References\n\n{deref}\n"
+    )
+    out = chunk(text, "structural", 400, 40)
+    assert [c.heading_path[-1] for c in out] == [
+        "Using Box",
+        "Treating Smart Pointers Like Regular References",
+    ]
+    assert out[1].body.startswith("<!-- Old headings") and deref.strip() in out[1].body
+    assert out[1].seam == "new section" and out[1].overlap_prefix == ""
