@@ -11,10 +11,8 @@ sections, captions and admonitions from these ranges.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import NamedTuple
 
-import numpy as np
 import pyromark
 
 _O = pyromark.Options
@@ -48,70 +46,80 @@ class RawBlock(NamedTuple):
     level: int  # a heading's level (0 for other blocks)
     attributes: bool  # a heading with an attribute block ({ #id .class })
     # list: each top-level item's range; table: the head's range, then each row's
-    seams: list[tuple[int, int]]
+    seams: tuple[tuple[int, int], ...]
+
+
+def _name(inner: object) -> str:
+    return inner if isinstance(inner, str) else next(iter(inner))  # type: ignore[arg-type]
 
 
 # the events that open a seam of a top-level list or table
 _SEAMS = ("Item", "TableHead", "TableRow")
 
 
-def top_level_blocks(text: str) -> list[RawBlock]:
-    """The top-level blocks the engine finds, in text order, with character offsets."""
-    blocks = _walk(text)
-    if text.isascii():  # the engine counts UTF-8 bytes: in ASCII, characters
-        return blocks
-    at = _char_offsets(text, [o for b in blocks for o in (b.start, b.end, *chain(*b.seams))])
-    return [
-        RawBlock(tag, at[s], at[e], level, attributes, [(at[a], at[z]) for a, z in seams])
-        for tag, s, e, level, attributes, seams in blocks
-    ]
-
-
-def _walk(text: str) -> list[RawBlock]:
-    """The top-level blocks, in UTF-8 byte offsets.
+def _byte_ranges(text: str) -> list[list]:
+    """[tag, start, end, level, attributes, seams] per top-level block, in UTF-8 bytes.
 
     Every Start event's range covers its whole element, so an event that starts
     before the current block's end is inside it: most events (the inline ones)
     cost one comparison, and no depth needs tracking."""
-    blocks: list[RawBlock] = []
+    blocks: list[list] = []
     block_end = seam_end = -1
-    seams: list[tuple[int, int]] = []  # the current block's, if it is a list or a table
+    seams: list | None = None  # the current block's seams, if it is a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
         start = where["start"]
         if start < seam_end:
             continue
         if start < block_end:  # inside the block, past its current seam
-            if type(event) is dict and event.get("Start") in _SEAMS:
+            if seams is not None and type(event) is dict and event.get("Start") in _SEAMS:
                 seam_end = where["end"]
                 seams.append((start, seam_end))
             continue
         if event == "Rule":
+            blocks.append(["rule", start, where["end"], 0, False, []])
             block_end = seam_end = where["end"]
-            blocks.append(RawBlock("rule", start, block_end, 0, False, []))
             continue
         if type(event) is not dict or "Start" not in event:
             continue
         inner = event["Start"]
-        name = inner if type(inner) is str else next(iter(inner))
+        name = _name(inner)
         level, attributes = 0, False
         if name == "Heading":
             heading = inner["Heading"]
             level = int(heading["level"][1])
             attributes = bool(heading["id"] or heading["classes"] or heading["attrs"])
         block_end = where["end"]
-        seams = []
-        # a list's or a table's seams follow; any other block is skipped whole
-        seam_end = start if name in ("List", "Table") else block_end
+        seams = [] if name in ("List", "Table") else None
+        seam_end = start if seams is not None else block_end
         blocks.append(
-            RawBlock(_TAGS.get(name, "paragraph"), start, block_end, level, attributes, seams)
+            [_TAGS.get(name, "paragraph"), start, block_end, level, attributes, seams or []]
         )
+        if seams is not None:
+            blocks[-1][5] = seams
     return blocks
 
 
-def _char_offsets(text: str, offsets: list[int]) -> dict[int, int]:
-    """UTF-8 byte offset -> character offset: the offset less the continuation
-    bytes before it (the engine counts bytes)."""
-    data = np.frombuffer(text.encode("utf-8"), np.uint8)
-    continuation = np.flatnonzero((data & 0xC0) == 0x80)
-    at = np.array(offsets, dtype=np.int64)
-    return dict(zip(offsets, (at - np.searchsorted(continuation, at)).tolist(), strict=True))
+def _char_offsets(text: str, offsets: set[int]) -> dict[int, int]:
+    """UTF-8 byte offsets -> character offsets (the engine counts bytes)."""
+    data = text.encode("utf-8", "surrogatepass")
+    out: dict[int, int] = {}
+    chars = last = 0
+    for b in sorted(offsets):
+        chars += len(data[last:b].decode("utf-8", "surrogatepass"))
+        out[b] = chars
+        last = b
+    return out
+
+
+def top_level_blocks(text: str) -> list[RawBlock]:
+    """The top-level blocks the engine finds, in text order, with character offsets."""
+    raw = _byte_ranges(text)
+    if text.isascii():
+        return [RawBlock(t, s, e, lv, at, tuple(seams)) for t, s, e, lv, at, seams in raw]
+    wanted = {o for b in raw for o in (b[1], b[2])}
+    wanted.update(o for b in raw for seam in b[5] for o in seam)
+    at = _char_offsets(text, wanted)
+    return [
+        RawBlock(t, at[s], at[e], lv, attr, tuple((at[a], at[b]) for a, b in seams))
+        for t, s, e, lv, attr, seams in raw
+    ]
