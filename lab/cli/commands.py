@@ -12,21 +12,21 @@ import sys
 from typing import Any
 
 from chunkers import ChunkOptions, chunk_with
-from chunkers.model import Chunk
+from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.measure.diff import ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_index
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
-from lab.report.tables import snippet as _snippet
 from lab.report.tables import table as _table
 from lab.retrieval.bm25 import score_chunks
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
+from lab.text import clip
 
 from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents, read_text, sweep_sizes
 from .distributed import ClusterUnavailable, chunk_documents
-from .gold_paths import gold_pairs
+from .gold_paths import gold_questions
 from .progress import track
 
 
@@ -50,7 +50,14 @@ def cmd_chunk(args: argparse.Namespace) -> int:
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
     rows = [
-        (c.index + 1, c.length, c.kind, c.page, " > ".join(c.heading_path), _snippet(c.body))
+        (
+            c.index + 1,
+            c.length,
+            c.kind,
+            c.page,
+            HEADING_SEPARATOR.join(c.heading_path),
+            clip(c.body),
+        )
         for c in chunks
     ]
     print(_table(["#", "length", "kind", "page", "heading path", "body"], rows))
@@ -136,7 +143,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                     r["score"],
                     r["length"],
                     r["fts5_rank"],
-                    _snippet(r["body"], 50),
+                    clip(r["body"], 50),
                 )
                 for r in rows
             ],
@@ -223,7 +230,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
     docs, problems = read_documents(args.path)
-    pairs, skipped = gold_pairs(args, docs)
+    pairs, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
     chunked = _chunked(args, docs, opts)
     try:
@@ -276,7 +283,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     docs, problems = read_documents(args.path)
     gold = None
     if args.gold:
-        gold, skipped = gold_pairs(args, docs, unknown_doc_is_bad=False)
+        gold, skipped = gold_questions(args, docs, unknown_doc_is_bad=False)
         if skipped:
             print(f"{args.gold}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
     try:

@@ -13,6 +13,7 @@ from chunkers.model import UNITS
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
 from lab.measure.diff import DEFAULT_LIMIT
 from lab.measure.integrity import DEFAULT_K
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
 
 from .args import EXIT_BAD_INPUT, BadInput
 from .commands import (
@@ -105,8 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="per-chunk BM25 scores and ranks for a question")
     p.add_argument("doc")
     p.add_argument("--query", required=True)
-    p.add_argument("--k1", type=float, default=1.2)
-    p.add_argument("--b", type=float, default=0.75)
+    p.add_argument("--k1", type=float, default=DEFAULT_K1)
+    p.add_argument("--b", type=float, default=DEFAULT_B)
     _chunk_options(p)
     p.set_defaults(func=cmd_score)
 

@@ -11,9 +11,9 @@ def test_every_sample_has_a_gold_file_whose_answers_are_in_it():
     for s in samples:
         assert s.gold_path is not None, s.name
         gold = load_gold(s.gold_path)
-        assert gold.pairs and not gold.errors
+        assert gold.questions and not gold.bad_lines
         text = s.path.read_text(encoding="utf-8")
-        for p in gold.pairs:
+        for p in gold.questions:
             find_answer(text, p.answer)
 
 
