@@ -11,6 +11,8 @@ import json
 import sys
 from typing import Any
 
+from tqdm import tqdm
+
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.measure.diff import ConfigError, build_diff, parse_config
@@ -27,7 +29,6 @@ from lab.text import clip
 from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents, read_text, sweep_sizes
 from .distributed import ClusterUnavailable, chunk_documents
 from .gold_paths import gold_questions
-from .progress import track
 
 
 # -- output ------------------------------------------------------------------------------
@@ -225,23 +226,24 @@ def _thresholds(args: argparse.Namespace) -> Thresholds:
 
 
 def check_data(args: argparse.Namespace) -> dict[str, Any]:
-    """The check's report as data (see lab.gate): read, chunk, index, measure."""
+    """The check's report as data (see lab.report.gate): read, chunk, index, measure."""
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
     docs, problems = read_documents(args.path)
-    pairs, skipped = gold_questions(args, docs)
+    questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
     chunked = _chunked(args, docs, opts)
     try:
         report = check_index(
             docs,
-            pairs,
+            questions,
             args.strategy,
             opts,
             k=args.k,
             chunked=chunked,
-            track=lambda qs: track(qs, "questions", total=len(pairs), quiet=args.quiet),
+            # a bar only on a terminal (tqdm's disable=None), never under --quiet
+            track=lambda qs: tqdm(qs, "questions", leave=False, disable=args.quiet or None),
         )
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
