@@ -1,4 +1,4 @@
-"""The subcommands: chunk, survival, score, stats, check and diff.
+"""The subcommands: chunk, survival, score, stats, check, diff and samples.
 
 Each takes the parsed arguments, prints its table (or ``--json``) and returns
 the exit code; a problem with the input is raised as BadInput.
@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import HEADING_SEPARATOR, Chunk
+from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.diff import ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_index
 from lab.measure.stats import length_stats, runt_invariant
@@ -301,3 +303,36 @@ def cmd_diff(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(diff_render.to_markdown(report))
     return EXIT_CHECK_FAILED if report.worse else 0
+
+
+# -- samples ------------------------------------------------------------------------------------
+def cmd_samples(args: argparse.Namespace) -> int:
+    """Where the installed package keeps its sample documents and examples, so
+    every command can run on them without a checkout."""
+    if args.dir:
+        print(SAMPLES_DIR)
+        return 0
+    rows = [
+        {
+            "name": s.name,
+            "kind": kind,
+            "document": str(s.path),
+            "gold": None if s.gold_path is None else str(s.gold_path),
+        }
+        for kind, folder in (("sample", SAMPLES_DIR), ("example", EXAMPLES_DIR))
+        for s in list_samples(folder)
+    ]
+    if args.json:
+        _emit_json(rows)
+        return 0
+    print(f"sample documents and their gold sets in {SAMPLES_DIR}; examples in {EXAMPLES_DIR}")
+    print(
+        _table(
+            ["name", "kind", "document", "gold"],
+            [
+                (r["name"], r["kind"], Path(r["document"]).name, r["gold"] and Path(r["gold"]).name)
+                for r in rows
+            ],
+        )
+    )
+    return 0

@@ -21,6 +21,7 @@ from .commands import (
     cmd_check,
     cmd_chunk,
     cmd_diff,
+    cmd_samples,
     cmd_score,
     cmd_stats,
     cmd_survival,
@@ -154,7 +155,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
     p.set_defaults(func=cmd_diff)
 
-    for name in ("chunk", "survival", "score", "stats", "check"):
+    p = sub.add_parser(
+        "samples",
+        help="the sample documents and examples shipped with the package, and where they are",
+        description="List the sample documents (each with its gold set) and the examples "
+        "the package ships, so every command can run on them without a checkout, e.g. "
+        'chunk-lab check "$(chunk-lab samples --dir)/support_kb.md" '
+        '--gold "$(chunk-lab samples --dir)/support_kb.gold.jsonl".',
+    )
+    p.add_argument("--dir", action="store_true", help="print only the samples' folder")
+    p.set_defaults(func=cmd_samples)
+
+    for name in ("chunk", "survival", "score", "stats", "check", "samples"):
         sub.choices[name].add_argument(
             "--json", action="store_true", help="machine-readable output"
         )
