@@ -8,7 +8,7 @@ the cosine; a text with no vector (all zeros) has cosine 0 with everything.
 
 -- once per process --
 The wordllama model loads on first use and is kept for the process, shared by
-every session of the app (a lock keeps two first uses from loading it twice).
+every user of the app (a lock keeps two first uses from loading it twice).
 Vectors are kept in an LRU keyed by (embedder name, text): a slider step embeds
 only the chunks whose text changed.
 
@@ -32,9 +32,10 @@ connection; the tests load the model with the network blocked.
   sharing Llama 2's tokenizer (Llama 2 70B and phi-3 medium among them), and
   the tokenizer file shipped beside the weights is Llama 2's. Llama 2's own
   terms (the Llama 2 Community License and its acceptable use policy) may
-  therefore reach the weights as derived material. Teaching with them here is
-  within both; whoever redistributes them in a product should read Meta's
-  licence for themselves.
+  therefore reach the weights as derived material. The lab does not ship the
+  weights itself (pip installs the package), and teaching with them is not a
+  use either licence forbids; whoever ships them in a product should read
+  Meta's licence for themselves.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ class EmbeddingCache:
             self.hits = self.misses = 0
 
 
-EMBEDDING_CACHE = EmbeddingCache()  # the process's one cache, shared by every session
+EMBEDDING_CACHE = EmbeddingCache()  # the process's one cache, shared by every user
 
 
 # --------------------------------------------------------------------------- an embedder

@@ -33,7 +33,7 @@ def test_scores_are_the_cosines_by_hand_and_rank_best_first():
     assert got.retriever == "dense (table)"
 
 
-def test_cosines_helper_agrees_with_the_retriever():
+def test_cosines_function_agrees_with_the_retriever():
     texts = ["far", "near", "opposite"]
     expected = retriever().score(texts, "question").scores
     assert cosines(retriever().embedder, "question", texts).tolist() == pytest.approx(expected)

@@ -21,7 +21,7 @@ def toy():
     return load_embedder(TOY, cache=EmbeddingCache())
 
 
-# --------------------------------------------------------------------------- curve helpers
+# --------------------------------------------------------------------------- scaling and crossing
 
 
 def test_scaled_places_each_value_in_its_curves_range():
