@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "c98bcf9eba4aeb325ef57f4bac0653aea3fac279b8dbe2b4419cb2e3faddb51d",
-    ("corpus", "words"): "0f87c070b109cae874baac55fd919bc749a83c9d2d3fc28b0796db417ccb433d",
-    ("corpus-crlf", "chars"): "38f13c37953152a7bbe770cad2b7c5747b126bb9070de9cb865499fce9cab736",
-    ("corpus-crlf", "words"): "1efafc18a3d8ad7b0706cc2f5e7119ae51ba0596d981d0c6300daab9eec7b2be",
+    ("corpus", "chars"): "06a5c1bd04ab30ab19bd251a02c2a1dfa8a754876109e228ece33ff6431228c6",
+    ("corpus", "words"): "51468fc8e8055e9568fa785d0eaf13065772c3c3bc547faffbc8c815cb168cb0",
+    ("corpus-crlf", "chars"): "e5272f8d77eeb37b18b8d18b8418aee6b0a4dc8d4b4691afc033b9faeece272a",
+    ("corpus-crlf", "words"): "0f73ad063aa6c698cd044ce5cb2d660c8a52e42521656ed31669291722a6ad6d",
 }
 
 
