@@ -123,3 +123,38 @@ def top_level_blocks(text: str) -> list[RawBlock]:
         RawBlock(t, at[s], at[e], lv, attr, tuple((at[a], at[b]) for a, b in parts))
         for t, s, e, lv, attr, parts in raw
     ]
+
+
+class InnerBlock(NamedTuple):
+    tag: str  # as RawBlock's, and "item" for a list item
+    start: int  # character offsets into the whole text
+    end: int
+    depth: int  # 0 for the outermost blocks of the span, 1 inside them, ...
+
+
+def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
+    """Every block in text[s:e], read on its own, at every depth, in text order.
+
+    The document's walk keeps top-level blocks only; what lies inside a list, a
+    quote or a footnote (an item's paragraphs and fences) is read here, on
+    demand: only a container too big for a chunk, or the overlap taken from one,
+    needs it."""
+    part = text[s:e]
+    found: list[list] = []
+    depth = 0
+    for event, where in pyromark.events_with_range(part, options=OPTIONS):
+        if type(event) is not dict:
+            if event == "Rule":
+                found.append(["rule", where["start"], where["end"], depth])
+            continue
+        if "Start" in event:
+            name = _name(event["Start"])
+            if name in _TAGS or name == "Item":
+                found.append([_TAGS.get(name, "item"), where["start"], where["end"], depth])
+                depth += 1
+        elif "End" in event and (_name(event["End"]) in _TAGS or event["End"] == "Item"):
+            depth -= 1
+    if part.isascii():
+        return [InnerBlock(t, s + a, s + z, d) for t, a, z, d in found]
+    at = _char_offsets(part, {o for b in found for o in (b[1], b[2])})
+    return [InnerBlock(t, s + at[a], s + at[z], d) for t, a, z, d in found]

@@ -11,7 +11,7 @@ docs/packing.md states every rule and the invariants the tests hold.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from operator import attrgetter, sub
@@ -29,10 +29,13 @@ from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import TITLES, ParsedDocument
+from .engine import InnerBlock, inner_blocks
 from .runts import Guards, merge_runts
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
+# what overlap never copies, even from inside a list (an item's fence)
+NOT_PROSE = ("code", "html", "table")
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
@@ -420,7 +423,34 @@ class Packer:
             ts += 1
         if ts >= le or not _WORD.search(_TAG.sub("", text[ts:le])):
             return (0, 0, OVERLAP_EMPTY)
+        if not self._copies_prose(ts, le):
+            return (0, 0, OVERLAP_NOT_PROSE)
         return (ts, le, OVERLAP_APPLIED)
+
+    def _copies_prose(self, s: int, e: int) -> bool:
+        """Whether text[s:e] copies prose only: every block it lies in is prose or
+        a list, and inside a list it reaches no fence, HTML block or table."""
+        doc = self.doc
+        first = max(0, bisect_right(doc.starts, s) - 1)
+        for b in range(first, bisect_left(doc.starts, e)):
+            kind = doc.kinds[b]
+            if kind not in PROSE_KINDS:
+                return False
+            if kind == "list" and any(
+                x.tag in NOT_PROSE and x.start < e and s < x.end for x in self._inner(b)
+            ):
+                return False
+        return True
+
+    def _inner(self, b: int) -> list[InnerBlock]:
+        """The blocks inside block b, read once per parse (only overlap and the
+        splitting of a block too big for a chunk ask)."""
+        doc = self.doc
+        key = ("inner", doc.starts[b])
+        found = doc.cache.get(key)
+        if found is None:
+            found = doc.cache[key] = inner_blocks(self.text, doc.starts[b], doc.ends[b])
+        return found
 
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "06a5c1bd04ab30ab19bd251a02c2a1dfa8a754876109e228ece33ff6431228c6",
-    ("corpus", "words"): "51468fc8e8055e9568fa785d0eaf13065772c3c3bc547faffbc8c815cb168cb0",
-    ("corpus-crlf", "chars"): "e5272f8d77eeb37b18b8d18b8418aee6b0a4dc8d4b4691afc033b9faeece272a",
-    ("corpus-crlf", "words"): "0f73ad063aa6c698cd044ce5cb2d660c8a52e42521656ed31669291722a6ad6d",
+    ("corpus", "chars"): "47620ee28832011fb556d6f9f601cfe4c38035a4785e076b8d422e00ebfa8641",
+    ("corpus", "words"): "2e6dae3ef7ae80d672a57e9477a2fc20e09360a25d2bd3b2c1f2f6bbc7a1f695",
+    ("corpus-crlf", "chars"): "e5c13fa4a2458f5e7d865c88701b898e902d3981bcdba598171d158a1432f68b",
+    ("corpus-crlf", "words"): "1a0bc1d40c72b015350aaa3b3a689d181421f78143ab59d308d1a30d7b28370f",
 }
 
 

@@ -169,3 +169,18 @@ def test_anchors_and_comments_travel_with_the_heading_below() -> None:
     ]
     assert out[1].body.startswith("<!-- Old headings") and deref.strip() in out[1].body
     assert out[1].overlap_outcome == "new section" and out[1].overlap_prefix == ""
+
+
+def test_overlap_copies_no_code_from_inside_a_list() -> None:
+    # the block before the boundary is a list, but what its tail holds is a fence
+    item = (
+        "- Set the option on the model class itself, as the example below shows in full.\n\n"
+        "    ```python\n    class User(BaseModel):\n"
+        "        model_config = ConfigDict(strict=True)\n    ```\n\n"
+    )
+    text = "## Config\n\n" + item * 6
+    out = chunk(text, "structural", 400, 40)
+    assert len(out) > 2
+    for c in out[1:]:
+        assert "```" not in c.overlap_prefix and "model_config" not in c.overlap_prefix
+        assert c.overlap_outcome == "not prose", c.overlap_prefix
