@@ -162,3 +162,18 @@ def test_a_heading_path_is_the_text_a_reader_sees() -> None:
         "",
         "`Field()` function",
     ]
+
+
+def test_a_quote_splits_between_its_paragraphs() -> None:
+    # a bare ">" line parts two paragraphs inside one quote: the cut falls there
+    text = (
+        "> Backups run every night at two and keep thirty days of snapshots in the\n"
+        "> regional bucket, so a restore never needs the primary site to be up.\n"
+        ">\n"
+        "> Retention is enforced by the bucket policy itself, and removing data is\n"
+        "> possible only through the documented deletion request with two approvals.\n"
+    )
+    chunks = s(text, 250, 20)
+    assert len(chunks) == 2
+    assert all(c.body.rstrip("> \n").endswith(".") for c in chunks), [c.body for c in chunks]
+    assert chunks[1].body.lstrip("> \n").startswith("Retention")
