@@ -119,6 +119,11 @@ class SeamPacker:
     def length(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
 
+    def leads(self, s: int, e: int) -> bool:
+        """Whether the part text[s:e] introduces what follows it, and so travels
+        with it (a title, a lead-in): never here; the structural splitter knows some."""
+        return False
+
     def pack(self, s: int, e: int, first_cap: int, cap: int, levels: list[Level]) -> list[Span]:
         """Pieces of text[s:e] of at most ``cap`` units (the first at most ``first_cap``),
         in order, whitespace-trimmed, together holding every non-whitespace character."""
@@ -132,6 +137,8 @@ class SeamPacker:
         out: list[Span] = []
         group_start = group_end = -1
         group_len = 0
+        # the group's last part starts at last_start; the parts before it end at before
+        last_start = before = -1
         limit = first_cap
         chars = self.unit == "chars"
         for ps, pe in levels[0](s, e):
@@ -140,19 +147,74 @@ class SeamPacker:
                 joined = (pe - group_start) if chars else group_len + n
                 if joined <= limit:
                     group_len = joined
-                    group_end = pe
+                    last_start, before, group_end = ps, group_end, pe
                     continue
+                if self.leads(last_start, group_end):
+                    group, placed = self._lead_on(
+                        out,
+                        (group_start, last_start, before, group_end),
+                        (ps, pe, n),
+                        limit,
+                        cap,
+                        levels,
+                    )
+                    group_start, group_end, group_len, last_start, before = group
+                    if placed:
+                        limit = cap
+                        continue
                 out.append((group_start, group_end))
                 limit = cap
                 group_start = -1
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
+                last_start = ps
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:])
             out.extend(sub[:-1])
             limit = cap
             group_start, group_end = sub[-1]
             group_len = self.length(*sub[-1])
+            last_start = group_start
         if group_start >= 0:
             out.append((group_start, group_end))
         return out
+
+    def _lead_on(
+        self,
+        out: list[Span],
+        group: tuple[int, int, int, int],
+        part: tuple[int, int, int],
+        limit: int,
+        cap: int,
+        levels: list[Level],
+    ) -> tuple[tuple[int, int, int, int, int], bool]:
+        """A title or a lead-in travels with what follows it: the group's last part
+        (the lead) leaves the group for the next piece, and the next part joins it
+        whole if it fits, else its first piece fills the room beside it.
+
+        ``group`` is (start, last part's start, end before the last part, end);
+        ``part`` the next part (start, end, length), too big to join the group.
+        Pieces finished go to ``out``. Returns the group still open (start, end,
+        length, last part's start, end before the last part) and whether the part
+        was placed (if not, the caller closes that group and places the part)."""
+        start, last_start, before, end = group
+        ps, pe, n = part
+        chars = self.unit == "chars"
+        if last_start > start:  # the parts before the lead make a piece of their own
+            out.append((start, before))
+            limit = cap
+            start = last_start
+        lead_len = self.length(start, end)
+        joined = (pe - start) if chars else lead_len + n
+        if joined <= limit:
+            return (start, pe, joined, ps, end), True
+        room = limit - ((ps - start) if chars else lead_len)
+        if len(levels) < 2 or levels[1] is None or room * 4 < cap:
+            return (start, end, lead_len, start, end), False
+        sub = self.pack(ps, pe, room, cap, levels[1:])
+        sub[0] = (start, sub[0][1])
+        out.extend(sub[:-1])
+        s, e = sub[-1]
+        if len(sub) == 1:  # the lead and the part's one piece: the part is its last
+            return (s, e, self.length(s, e), ps, end), True
+        return (s, e, self.length(s, e), s, s), True

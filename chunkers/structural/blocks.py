@@ -183,11 +183,32 @@ CAPTION_MAX = 300
 # an HTML table row starts on its own line
 _HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
 _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
+# mkdocs content tabs: '=== "Linux"' ('===! "..."' opens a new group, '===+ "..."' is
+# the one selected); a tab's body is the indented text below, as an admonition's
+_TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
+# -- what introduces the text after it, and travels with it (a chunk never ends with
+# -- one): a title line (an admonition's, a tab's, a "///" block's), a lead-in ending
+# -- in ":", a lone opening tag (<Listing caption="...">, <div markdown>), anchors
+_TITLE_LINE = re.compile(rf"[ \t]*(?:{_ADMONITION.pattern}|{_TAB.pattern}|{_SLASH_OPEN.pattern})")
+_LEAD_IN_END = re.compile(r":[*_]*\Z")
+_OPENING_TAG = re.compile(r"<(?!(?:img|br|hr)\b)[A-Za-z][\w-]*(?:\s[^<>]*)?>", re.I)
 # lines that only anchor or annotate what follows: HTML comments and empty anchors
 # (<a id="..."></a>, <span id="..."></span>); they are no text of their own
 _ANCHORS = re.compile(
     r"(?:\s*(?:<!--.*?-->|<(a|span)\s[^<>]*\b(?:id|name)\s*=[^<>]*>\s*</\1\s*>))+\s*", re.S | re.I
 )
+
+
+def is_lead(text: str, s: int, e: int) -> bool:
+    """Whether text[s:e] introduces what follows it: a title line, a lead-in
+    ending in ":", a lone opening tag, or anchors and comments only."""
+    last_line = text.rfind("\n", s, e) + 1 or s
+    return bool(
+        _TITLE_LINE.match(text, last_line, e)
+        or _LEAD_IN_END.search(text, max(s, e - 8), e)
+        or _OPENING_TAG.fullmatch(text, s, e)
+        or _ANCHORS.fullmatch(text, s, e)
+    )
 
 
 def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:

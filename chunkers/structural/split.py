@@ -19,7 +19,7 @@ from functools import partial
 
 from ..seams import Level, SeamPacker, Span
 from ..segment import sentence_spans
-from .blocks import Block, ParsedDocument
+from .blocks import Block, ParsedDocument, is_lead
 from .engine import inner_blocks
 
 # a run of non-blank lines: a newline is taken only when the next line is not blank
@@ -112,6 +112,10 @@ class Splitter(SeamPacker):
             "footnote": blocks,
         }
         self._prose_levels: list[Level] = [sentences, *self.below_sentence]
+
+    def leads(self, s: int, e: int) -> bool:
+        """A title or a lead-in (blocks.is_lead) travels with the part after it."""
+        return is_lead(self.text, s, e)
 
     def _levels(self, kind: str) -> list[Level]:
         return self._by_kind.get(kind, self._prose_levels)

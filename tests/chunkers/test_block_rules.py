@@ -177,3 +177,20 @@ def test_a_quote_splits_between_its_paragraphs() -> None:
     assert len(chunks) == 2
     assert all(c.body.rstrip("> \n").endswith(".") for c in chunks), [c.body for c in chunks]
     assert chunks[1].body.lstrip("> \n").startswith("Retention")
+
+
+def test_an_oversized_admonition_keeps_its_title_with_its_body() -> None:
+    def paragraph(subject: str) -> str:
+        return (f"{subject} widgets render one value each and update it live on the page. " * 4)[
+            :250
+        ].strip()
+
+    a, b, c = paragraph("Alpha"), paragraph("Beta"), paragraph("Gamma")
+    text = f'# Widgets\n\n{a}\n\n!!! info "The smallest widget"\n\n    {b}\n\n    {c}\n'
+    chunks = s(text, 400, 40)
+    assert not any(c.body.rstrip().endswith('"The smallest widget"') for c in chunks)
+    titled = next(c for c in chunks if "!!! info" in c.body)
+    assert b in titled.body
+    assert lost_characters(text, chunks) == []
+    # every paragraph is in exactly one chunk
+    assert [sum(p in c.body for c in chunks) for p in (a, b, c)] == [1, 1, 1]

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "47620ee28832011fb556d6f9f601cfe4c38035a4785e076b8d422e00ebfa8641",
-    ("corpus", "words"): "2e6dae3ef7ae80d672a57e9477a2fc20e09360a25d2bd3b2c1f2f6bbc7a1f695",
-    ("corpus-crlf", "chars"): "e5c13fa4a2458f5e7d865c88701b898e902d3981bcdba598171d158a1432f68b",
-    ("corpus-crlf", "words"): "1a0bc1d40c72b015350aaa3b3a689d181421f78143ab59d308d1a30d7b28370f",
+    ("corpus", "chars"): "647a8205a0ebee1494900b5be8659d4c11207a583a466cb3217bbc4861d6cbdd",
+    ("corpus", "words"): "034ef03998fccd50befd04bd1e899ac0e49478c815d7f52ae7658c8665525cea",
+    ("corpus-crlf", "chars"): "4e8779bfa39a3b2947753c47ba40785814853d0f20b3214e3a9b753267b9dc3a",
+    ("corpus-crlf", "words"): "3feb511ee3db8bf4f50fedc7df32123ec86fb58a57abd70b8885a038506af800",
 }
 
 
