@@ -1,7 +1,8 @@
 """Splitting one oversized block, only where its own structure allows.
 
 Tables (GFM and HTML) split between rows and repeat their header; lists
-between their top-level items, then lines, then down the prose ladder;
+between their top-level items, then between the blocks an item holds, then
+lines, then down the prose ladder;
 admonitions between their title and the blocks of their body; code and HTML
 at blank lines, then lines, then words; quotes between the blocks they hold
 (a bare ">" line parts two paragraphs), then as prose does; footnotes at blank
@@ -105,7 +106,9 @@ class Splitter(SeamPacker):
             "html": [paragraphs, self.lines, self.words],
             "metadata": [self.lines, self.words],
             "table": [self.lines, None],  # linearised rows, one per line: a row is indivisible
-            "list": [parts, self.lines, sentences, *self.within_line],
+            # -- an item too big for a chunk splits between the blocks it holds (a
+            # -- fence stays whole), then at lines
+            "list": [parts, children, self.lines, sentences, *self.within_line],
             # -- a quote splits at its own blocks first, then as prose does
             "quote": [children, sentences, *self.below_sentence],
             "admonition": [parts, *blocks],

@@ -194,3 +194,20 @@ def test_an_oversized_admonition_keeps_its_title_with_its_body() -> None:
     assert lost_characters(text, chunks) == []
     # every paragraph is in exactly one chunk
     assert [sum(p in c.body for c in chunks) for p in (a, b, c)] == [1, 1, 1]
+
+
+def test_a_fence_in_a_large_list_item_is_never_cut() -> None:
+    intro = (
+        "- Run the example from the project root, so that the tool finds its settings file,"
+        " its lock file and all of the sources that it needs in order to build and check the"
+        " program before it runs it for you:"
+    )
+    fence = "  ```console\n  $ uv sync\n  $ uv run example\n  ```"
+    after = "  The command prints the result and exits with status zero when all went well."
+    text = f"{intro}\n\n{fence}\n\n{after}\n"
+    assert len(f"{intro}\n\n{fence}") > 250
+    chunks = s(text, 250, 30)
+    assert len(chunks) > 1
+    for c in chunks:
+        assert c.body.count("```") in (0, 2), c.body  # the fence is whole, in one chunk
+        assert "$ uv" not in c.overlap_prefix and "```" not in c.overlap_prefix

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "647a8205a0ebee1494900b5be8659d4c11207a583a466cb3217bbc4861d6cbdd",
-    ("corpus", "words"): "034ef03998fccd50befd04bd1e899ac0e49478c815d7f52ae7658c8665525cea",
-    ("corpus-crlf", "chars"): "4e8779bfa39a3b2947753c47ba40785814853d0f20b3214e3a9b753267b9dc3a",
-    ("corpus-crlf", "words"): "3feb511ee3db8bf4f50fedc7df32123ec86fb58a57abd70b8885a038506af800",
+    ("corpus", "chars"): "ef7b9645662a64f261648d1d6b3cc9676a234eedc7ba4cc524e720a72141d9a4",
+    ("corpus", "words"): "3c4c4665ed974de26a59f1d8abdaa75fd7d74fcf91f104978a58c4087fdebc66",
+    ("corpus-crlf", "chars"): "c144a1e644448626f1148abd32b7e87385f5f84d2e114c9ebdc48158614d3e20",
+    ("corpus-crlf", "words"): "aeb96aadbe48940a6e32154550842615fd836f2846d99ed15ce363eb197b4735",
 }
 
 
