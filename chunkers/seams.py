@@ -137,8 +137,7 @@ class SeamPacker:
         out: list[Span] = []
         group_start = group_end = -1
         group_len = 0
-        # the group's last part starts at last_start; the parts before it end at before
-        last_start = before = -1
+        group: list[Span] = []  # the parts of the open piece
         limit = first_cap
         chars = self.unit == "chars"
         for ps, pe in levels[0](s, e):
@@ -147,18 +146,13 @@ class SeamPacker:
                 joined = (pe - group_start) if chars else group_len + n
                 if joined <= limit:
                     group_len = joined
-                    last_start, before, group_end = ps, group_end, pe
+                    group_end = pe
+                    group.append((ps, pe))
                     continue
-                if self.leads(last_start, group_end):
-                    group, placed = self._lead_on(
-                        out,
-                        (group_start, last_start, before, group_end),
-                        (ps, pe, n),
-                        limit,
-                        cap,
-                        levels,
-                    )
-                    group_start, group_end, group_len, last_start, before = group
+                if self.leads(*group[-1]):
+                    group, placed = self._lead_on(out, group, (ps, pe, n), limit, cap, levels)
+                    (group_start, _), group_end = group[0], group[-1][1]
+                    group_len = self.length(group_start, group_end)
                     if placed:
                         limit = cap
                         continue
@@ -167,14 +161,14 @@ class SeamPacker:
                 group_start = -1
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
-                last_start = ps
+                group = [(ps, pe)]
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:])
             out.extend(sub[:-1])
             limit = cap
             group_start, group_end = sub[-1]
             group_len = self.length(*sub[-1])
-            last_start = group_start
+            group = [sub[-1]]
         if group_start >= 0:
             out.append((group_start, group_end))
         return out
@@ -182,39 +176,40 @@ class SeamPacker:
     def _lead_on(
         self,
         out: list[Span],
-        group: tuple[int, int, int, int],
+        group: list[Span],
         part: tuple[int, int, int],
         limit: int,
         cap: int,
         levels: list[Level],
-    ) -> tuple[tuple[int, int, int, int, int], bool]:
-        """A title or a lead-in travels with what follows it: the group's last part
-        (the lead) leaves the group for the next piece, and the next part joins it
-        whole if it fits, else its first piece fills the room beside it.
+    ) -> tuple[list[Span], bool]:
+        """Titles and lead-ins travel with what follows them: the leads the open
+        piece ends with (``group``'s last parts) leave it for the next piece, and
+        the next part joins them whole if it fits, else its first piece fills the
+        room beside them.
 
-        ``group`` is (start, last part's start, end before the last part, end);
-        ``part`` the next part (start, end, length), too big to join the group.
-        Pieces finished go to ``out``. Returns the group still open (start, end,
-        length, last part's start, end before the last part) and whether the part
-        was placed (if not, the caller closes that group and places the part)."""
-        start, last_start, before, end = group
+        ``part`` is the next part (start, end, length), too big to join the piece.
+        Pieces finished go to ``out``. Returns the parts of the piece still open
+        and whether the part was placed among them (if not, the caller closes
+        that piece and places the part)."""
         ps, pe, n = part
-        chars = self.unit == "chars"
-        if last_start > start:  # the parts before the lead make a piece of their own
-            out.append((start, before))
+        first = len(group) - 1
+        while first > 0 and self.leads(*group[first - 1]):
+            first -= 1
+        if first > 0:  # the parts before the leads make a piece of their own
+            out.append((group[0][0], group[first - 1][1]))
             limit = cap
-            start = last_start
+            group = group[first:]
+        start, end = group[0][0], group[-1][1]
         lead_len = self.length(start, end)
-        joined = (pe - start) if chars else lead_len + n
+        joined = (pe - start) if self.unit == "chars" else lead_len + n
         if joined <= limit:
-            return (start, pe, joined, ps, end), True
-        room = limit - ((ps - start) if chars else lead_len)
+            return [*group, (ps, pe)], True
+        room = limit - ((ps - start) if self.unit == "chars" else lead_len)
         if len(levels) < 2 or levels[1] is None or room * 4 < cap:
-            return (start, end, lead_len, start, end), False
+            return group, False
         sub = self.pack(ps, pe, room, cap, levels[1:])
-        sub[0] = (start, sub[0][1])
-        out.extend(sub[:-1])
-        s, e = sub[-1]
-        if len(sub) == 1:  # the lead and the part's one piece: the part is its last
-            return (s, e, self.length(s, e), ps, end), True
-        return (s, e, self.length(s, e), s, s), True
+        if len(sub) == 1:  # the leads and the part's one piece
+            return [*group, sub[0]], True
+        out.append((start, sub[0][1]))
+        out.extend(sub[1:-1])
+        return [sub[-1]], True

@@ -94,6 +94,8 @@ class ParsedDocument:
     section_starts: tuple[int, ...]  # each section's first block (its heading; 0 for section 0)
     # tables by their block's start: data rows, and header (see Block)
     tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]]
+    # the blocks that introduce the block after them in their section (is_lead)
+    leads: frozenset[int] = frozenset()
     # lazily filled splitting caches (sentence spans per block), shared by all packings
     cache: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -163,6 +165,7 @@ def parse(text: str | SourceText) -> ParsedDocument:
             tuple(p.block_sections()),
             tuple(p.section_starts),
             p.tables,
+            p.leads(),
         )
 
 
@@ -422,6 +425,20 @@ class _Parser:
                 return j + 1, end
         self.paragraph(s, e)
         return i + 1, e
+
+    def leads(self) -> frozenset[int]:
+        """The paragraphs and HTML blocks that introduce the block after them in
+        their section (is_lead): a lead-in ending in ":", a lone opening tag,
+        anchors; each travels with that block."""
+        text, kinds, starts, ends = self.text, self.kinds, self.starts, self.ends
+        section_starts = set(self.section_starts)
+        return frozenset(
+            j
+            for j in range(len(kinds) - 1)
+            if kinds[j] in ("prose", "html")
+            and j + 1 not in section_starts
+            and is_lead(text, starts[j], ends[j])
+        )
 
     def front_matter(self) -> None:
         """Front matter is metadata, never a section: when nothing but it comes

@@ -243,6 +243,11 @@ class Packer:
         ):
             self._join(cur, bs, be, n, kind, section)
             return cur
+        if cur is not None and b - 1 in doc.leads:
+            cur = self._hand_on_leads(runs, cur, b, section)
+            if self._moves_whole(cur, kind, be, n):
+                self._join(cur, bs, be, n, kind, section)
+                return cur
         room = self._room(cur, bs)
         if kind == "heading" or (n <= size and room < self.floor):
             # a block that fits a fresh chunk is never split: it moves there whole
@@ -267,14 +272,62 @@ class Packer:
         return (
             kind != "heading"
             and n <= self.opts.size
-            and cur.only_heading
+            and self._bare(cur)
             and self._joined(cur, end, n) <= self.opts.effective_max
         )
+
+    def _bare(self, run: Run) -> bool:
+        """Nothing but headings and leads so far (no text of their own): what
+        follows travels with them."""
+        if run.only_heading:
+            return True
+        doc = self.doc
+        if not doc.leads:
+            return False
+        starts, kinds = doc.starts, doc.kinds
+        first, last = bisect_left(starts, run.start), bisect_left(starts, run.end) - 1
+        if first > last or starts[first] != run.start or doc.ends[last] != run.end:
+            return False
+        return all(j in doc.leads or kinds[j] in TITLES for j in range(first, last + 1))
+
+    def _hand_on_leads(self, runs: list[Run], cur: Run, b: int, section: int) -> Run:
+        """A lead travels with the block it introduces: when block ``b`` does not
+        join ``cur``, the leads ``cur`` ends with (b's introduction) leave it and
+        open b's run, if they leave room worth filling beside them. Returns the
+        run b meets."""
+        doc, lengths = self.doc, self.lengths
+        starts, ends, kinds = doc.starts, doc.ends, doc.kinds
+        if cur.end != ends[b - 1] or self._bare(cur):
+            return cur
+        k = b - 1
+        while k - 1 in doc.leads and starts[k - 1] > cur.start:
+            k -= 1
+        lead_len = ends[b - 1] - starts[k] if self.chars else sum(lengths[k:b])
+        if starts[k] <= cur.start or self.opts.size - lead_len < self.floor:
+            return cur
+        # -- cur ends at the block before the leads
+        for j in range(k, b):
+            left = cur.kinds[kinds[j]] - lengths[j]
+            if left:
+                cur.kinds[kinds[j]] = left
+            else:
+                del cur.kinds[kinds[j]]
+        if self.chars:
+            cur.length = ends[k - 1] - cur.start + cur.header_len
+        else:
+            cur.length -= sum(lengths[k:b])
+        cur.end, cur.last_kind = ends[k - 1], kinds[k - 1]
+        cur.last_span = (max(starts[k - 1], cur.start), ends[k - 1])
+        runs.append(cur)
+        lead = self._new_run(starts[k], ends[k], lengths[k], kinds[k], section)
+        for j in range(k + 1, b):
+            self._extend(lead, starts[j], ends[j], lengths[j], kinds[j])
+        return lead
 
     def _room(self, cur: Run | None, start: int) -> int:
         """What a heading-only run leaves of the size for the block at ``start``
         (0 when ``cur`` holds text of its own, or nothing)."""
-        if cur is None or not cur.only_heading:
+        if cur is None or not self._bare(cur):
             return 0
         return self.opts.size - (self._joined(cur, start, 0) if self.chars else cur.length)
 
@@ -291,7 +344,7 @@ class Packer:
             pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
         for (ps, pe), repeats in pieces:
             pn = self._len(ps, pe)
-            if cur is not None and cur.only_heading and not repeats:
+            if cur is not None and not repeats and self._bare(cur):
                 self._join(cur, ps, pe, pn, kind, section)
                 continue
             if cur is not None:

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "ef7b9645662a64f261648d1d6b3cc9676a234eedc7ba4cc524e720a72141d9a4",
-    ("corpus", "words"): "3c4c4665ed974de26a59f1d8abdaa75fd7d74fcf91f104978a58c4087fdebc66",
-    ("corpus-crlf", "chars"): "c144a1e644448626f1148abd32b7e87385f5f84d2e114c9ebdc48158614d3e20",
-    ("corpus-crlf", "words"): "aeb96aadbe48940a6e32154550842615fd836f2846d99ed15ce363eb197b4735",
+    ("corpus", "chars"): "2e3faf2e05d28ae1b5571c4313d2e67bd25179ed484c4ac1d94de1449d469f50",
+    ("corpus", "words"): "a7d9d3abf38e6d7ed7c1bde35444024fc98b0b6ed115c9cd9e0abd7d6323c966",
+    ("corpus-crlf", "chars"): "a5df4b8e60211bb851b1a5b352cd4b1666708cbcbc39c32ee346ad43169161c0",
+    ("corpus-crlf", "words"): "e44762c1f911d1fb6032bae70bbdbfd811fad98fbb44f07d353cdb55e8bb20fa",
 }
 
 

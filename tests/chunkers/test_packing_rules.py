@@ -184,3 +184,20 @@ def test_overlap_copies_no_code_from_inside_a_list() -> None:
     for c in out[1:]:
         assert "```" not in c.overlap_prefix and "model_config" not in c.overlap_prefix
         assert c.overlap_outcome == "not prose", c.overlap_prefix
+
+
+def test_a_lead_in_travels_with_what_it_introduces() -> None:
+    intro = PROSE * 4
+    lead = "Run the server from the project root with the command below:"
+    fence = "```console\n$ uvicorn main:app --reload --port 8000\n```"
+    listing = '<Listing number="1-1" file-name="main.rs" caption="Hello">'
+    code = '```rust\nfn main() {\n    println!("Hello, world!");\n}\n```'
+    text = f"## Run\n\n{intro}\n\n{lead}\n\n{fence}\n\n"
+    text += f"{intro}\n\n{listing}\n\n{code}\n\n</Listing>\n"
+    for size in (400, 450):
+        out = chunk(text, "structural", size, 40)
+        assert not any(c.body.rstrip().endswith((lead, listing)) for c in out), [
+            c.body[-70:] for c in out
+        ]
+        assert any(lead in c.body and "uvicorn" in c.body for c in out)
+        assert any(listing in c.body and "fn main" in c.body for c in out)
