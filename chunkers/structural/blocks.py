@@ -8,6 +8,7 @@ lab sweeps, so nothing here may depend on the packing options.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, pairwise, repeat
@@ -41,7 +42,7 @@ def page_number(heading: str) -> int | None:
 
 # -- blocks that travel with what follows them, as a heading does: a chunk never
 # -- ends with one while text follows (front matter goes with the title below it)
-TITLES = ("heading", "metadata", "anchor")
+TITLES = ("heading", "metadata", "anchor", "tab")
 
 
 # Block and Section are immutable named tuples. The parse itself keeps blocks as
@@ -186,6 +187,8 @@ CAPTION_MAX = 300
 # an HTML table row starts on its own line
 _HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
 _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
+# one level of indentation: up to four spaces, or a tab
+_DEDENT = re.compile(r" {0,3}(?:\t| )?")
 # mkdocs content tabs: '=== "Linux"' ('===! "..."' opens a new group, '===+ "..."' is
 # the one selected); a tab's body is the indented text below, as an admonition's
 _TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
@@ -245,6 +248,7 @@ class _Parser:
         self.starts: list[int] = []
         self.ends: list[int] = []
         self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
+        self.tab_host: int | None = None  # the section an open group of content tabs sits in
 
     def add(
         self,
@@ -279,8 +283,13 @@ class _Parser:
 
     def run(self) -> None:
         text = self.text
-        blocks = top_level_blocks(text)
-        done = 0  # where the last block ended
+        done = self.walk(top_level_blocks(text), 0)
+        self.gap(done, len(text))
+        self.front_matter()
+
+    def walk(self, blocks: list[RawBlock], done: int, nested: bool = False) -> int:
+        """Type the blocks (the text before ``done`` is typed already); returns where
+        the last one ended. ``nested``: the blocks of a tab's body."""
         i = 0
         while i < len(blocks):
             b = blocks[i]
@@ -290,10 +299,9 @@ class _Parser:
             if e <= s:
                 i += 1
                 continue
-            i, e = self.block(blocks, i, s, e)
+            i, e = self.block(blocks, i, s, e, nested)
             done = max(done, e)
-        self.gap(done, len(text))
-        self.front_matter()
+        return done
 
     def gap(self, s: int, e: int) -> None:
         """Text between blocks that the engine reports no block for: link
@@ -302,14 +310,24 @@ class _Parser:
         if m is not None:
             self.add("prose", *self.trim(m.start(), e))
 
-    def block(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+    def block(
+        self, blocks: list[RawBlock], i: int, s: int, e: int, nested: bool = False
+    ) -> tuple[int, int]:
         """Type block i (spanning s:e); returns the next block's index and where
-        this one ended (an admonition takes in the blocks of its body)."""
+        this one ended (an admonition or a tab takes in the blocks of its body).
+        In a tab's body (``nested``) a heading, a title or a tab is a paragraph."""
         b, text = blocks[i], self.text
         tag = b.tag
+        if nested and tag in ("heading", "paragraph"):
+            self.paragraph(s, e)
+            return i + 1, e
+        if self.tab_host is not None and not nested and not _TAB.match(text, s):
+            self.end_tabs(tag == "heading")
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
+            if _TAB.match(text, s):
+                return self.tab(blocks, i, s, e)
             if _ADMONITION.match(text, s):
                 return self.admonition(blocks, i, s, e)
             if _SLASH_OPEN.match(text, s):
@@ -391,20 +409,100 @@ class _Parser:
         spans[-1] = (spans[-1][0], e)
         self.add("table", s, e, tuple(spans), (s, rows[1]))
 
+    def indented_body(self, blocks: list[RawBlock], i: int) -> int:
+        """The index of the first block past the body of the title in block i: the
+        indented blocks right below it (CommonMark reads an admonition's or a
+        tab's body as indented code)."""
+        text = self.text
+        j = i + 1
+        while j < len(blocks) and blocks[j].tag == "code":
+            if not _INDENTED.match(text, text.rfind("\n", 0, blocks[j].start) + 1):
+                break
+            j += 1
+        return j
+
     def admonition(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
         """ "!!! note" with its indented body (the code blocks right below it)."""
         text = self.text
-        parts = [(s, e)]  # its parts: the title line(s), then each block of its body
-        j = i + 1
-        while j < len(blocks) and blocks[j].tag == "code":
-            bs = text.rfind("\n", 0, blocks[j].start) + 1
-            if not _INDENTED.match(text, bs):
-                break
-            parts.append(self.trim(bs, blocks[j].end))
-            j += 1
+        j = self.indented_body(blocks, i)
+        # its parts: the title line(s), then each block of its body
+        parts = [(s, e)] + [
+            self.trim(text.rfind("\n", 0, b.start) + 1, b.end) for b in blocks[i + 1 : j]
+        ]
         e = parts[-1][1]
         self.add("admonition", s, e, tuple(parts) if len(parts) > 1 else ())
         return j, e
+
+    def tab(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+        """'=== "Linux"' opens a content tab: a titled part of the section its group
+        sits in (a section of its own, one level down, so that a chunk starting
+        inside it names it); its body, the indented text below, is read as the
+        blocks it holds, each typed by what it is."""
+        text = self.text
+        if self.tab_host is None:
+            self.tab_host = len(self.sections) - 1
+        host = self.sections[self.tab_host]
+        match = _TAB.match(text, s)
+        assert match is not None  # (block() asked)
+        title = plain_title(match.group(1).strip())
+        path = host.heading_path + (title,)
+        self.sections.append(Section(title, host.level + 1, path, host.transcribed, host.page))
+        self.section_starts.append(len(self.kinds))
+        line_end = text.find("\n", s, e)
+        title_end = e if line_end < 0 else line_end
+        self.add("tab", s, title_end)
+        j = self.indented_body(blocks, i)
+        # the body: the title paragraph's own later lines, then the indented blocks
+        body_start, body_end = title_end + 1, e
+        if j > i + 1:
+            if title_end == e:
+                body_start = text.rfind("\n", 0, blocks[i + 1].start) + 1
+            body_end = self.trim(body_start, blocks[j - 1].end)[1]
+        if body_end > body_start:
+            self.walk(self.body_blocks(body_start, body_end), body_start, nested=True)
+        return j, max(title_end, body_end)
+
+    def end_tabs(self, heading: bool) -> None:
+        """A block past the last tab of a group belongs to the section the group
+        sits in again (a continuation of it), unless it is a heading."""
+        host = self.sections[self.tab_host]  # type: ignore[index]
+        self.tab_host = None
+        if not heading:
+            self.sections.append(host)
+            self.section_starts.append(len(self.kinds))
+
+    def body_blocks(self, s: int, e: int) -> list[RawBlock]:
+        """The blocks of the indented text s:e as the engine reads it once one level
+        of indentation (four columns, or a tab) is taken off each line, in
+        offsets of the whole text."""
+        text = self.text
+        lines = _lines(text, s, e)
+        kept: list[str] = []
+        starts: list[int] = []  # each line's start, once dedented and in the text
+        at = 0
+        for a, z in lines:
+            cut = _DEDENT.match(text, a, z).end()  # type: ignore[union-attr]
+            kept.append(text[cut:z])
+            starts.append(at)
+            at += z - cut + 1
+        dedented = "\n".join(kept)
+        origins = [_DEDENT.match(text, a, z).end() for a, z in lines]  # type: ignore[union-attr]
+
+        def back(p: int) -> int:
+            k = bisect_right(starts, p) - 1
+            return origins[k] + p - starts[k]
+
+        return [
+            RawBlock(
+                b.tag,
+                back(b.start),
+                back(b.end),
+                b.level,
+                b.attributes,
+                tuple((back(x), back(y)) for x, y in b.parts),
+            )
+            for b in top_level_blocks(dedented)
+        ]
 
     def slash_block(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
         """ "/// tip" through its closing "///", whatever blocks lie between
@@ -428,15 +526,15 @@ class _Parser:
 
     def leads(self) -> frozenset[int]:
         """The paragraphs and HTML blocks that introduce the block after them in
-        their section (is_lead): a lead-in ending in ":", a lone opening tag,
-        anchors; each travels with that block."""
+        their section, or the content tab after them (is_lead): a lead-in ending
+        in ":", a lone opening tag, anchors; each travels with that block."""
         text, kinds, starts, ends = self.text, self.kinds, self.starts, self.ends
         section_starts = set(self.section_starts)
         return frozenset(
             j
             for j in range(len(kinds) - 1)
             if kinds[j] in ("prose", "html")
-            and j + 1 not in section_starts
+            and (j + 1 not in section_starts or kinds[j + 1] == "tab")
             and is_lead(text, starts[j], ends[j])
         )
 

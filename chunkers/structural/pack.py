@@ -224,6 +224,8 @@ class Packer:
                     break
             b, i = i, i + 1
             if block_sections[b] != section:  # chunks never span a heading while packing...
+                if cur is not None and b - 1 in self.doc.leads:  # (a lead-in to a tab)
+                    cur = self._hand_on_leads(runs, cur, b, section)
                 section = block_sections[b]
                 if cur is not None and not self._may_carry(cur, section):
                     runs.append(cur)
@@ -392,7 +394,7 @@ class Packer:
         page 11's last chunk. A trusted heading may join transcribed text (the run
         becomes transcribed); a transcribed heading never joins trusted text.
         """
-        return cur.only_heading and (not cur.transcribed or self.doc.sections[section].transcribed)
+        return self._bare(cur) and (not cur.transcribed or self.doc.sections[section].transcribed)
 
     def _join(self, cur: Run, s: int, e: int, n: int, kind: str, section: int) -> None:
         """Extend ``cur`` over a piece of ``section``: when the piece is the first

@@ -211,3 +211,48 @@ def test_a_fence_in_a_large_list_item_is_never_cut() -> None:
     for c in chunks:
         assert c.body.count("```") in (0, 2), c.body  # the fence is whole, in one chunk
         assert "$ uv" not in c.overlap_prefix and "```" not in c.overlap_prefix
+
+
+TABS = """## Install
+
+Pick the tab for your system and run the commands it shows in a terminal window:
+
+=== "Linux"
+
+    Install the package with the system package manager, then check the version.
+
+    ```bash
+    sudo apt-get install widget
+    widget --version
+    ```
+
+=== "Windows"
+
+    Install the package with winget from an elevated prompt, then check the version.
+
+    ```powershell
+    winget install widget
+    widget --version
+    ```
+
+Both commands print the version that was installed.
+"""
+
+
+def test_a_content_tab_is_a_titled_part_of_its_section() -> None:
+    doc = parse(TABS)
+    assert [sec.heading_path for sec in doc.sections[1:]] == [
+        ("Install",),
+        ("Install", "Linux"),
+        ("Install", "Windows"),
+        ("Install",),  # what follows the tabs is the section's again
+    ]
+    # a tab's body is typed by what it holds, not as indented code
+    assert "prose" in doc.kinds[3:] and doc.kinds.count("code") == 2
+    chunks = s(TABS, 400, 40)
+    assert not any(c.body.rstrip().endswith(('=== "Windows"', "window:")) for c in chunks)
+    for c in chunks:
+        if "winget" in c.body:
+            assert "Windows" in c.body or "Windows" in c.heading_path
+            assert c.kind != "code" or c.body.lstrip().startswith("```")
+    assert lost_characters(TABS, chunks) == []

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "2e3faf2e05d28ae1b5571c4313d2e67bd25179ed484c4ac1d94de1449d469f50",
-    ("corpus", "words"): "a7d9d3abf38e6d7ed7c1bde35444024fc98b0b6ed115c9cd9e0abd7d6323c966",
-    ("corpus-crlf", "chars"): "a5df4b8e60211bb851b1a5b352cd4b1666708cbcbc39c32ee346ad43169161c0",
-    ("corpus-crlf", "words"): "e44762c1f911d1fb6032bae70bbdbfd811fad98fbb44f07d353cdb55e8bb20fa",
+    ("corpus", "chars"): "73164a3be0cab6ebcd5f7006f59ab1fd46ec0888bca74d40ea71e5a1bab248c9",
+    ("corpus", "words"): "f750d5fdf23598f8ff1e78c61b868e662f5f6a3d83a2f1b4a47e5768e3b946c5",
+    ("corpus-crlf", "chars"): "e2f9f619cc084b395fa654132421ca488968cbb3fe74efa6ee597e4232e50ea7",
+    ("corpus-crlf", "words"): "1b9a0e98d9abd50e752add4f79d6008bcc43f23026ffb0b241ff4ead64820d27",
 }
 
 
