@@ -115,6 +115,8 @@ class SeamPacker:
             self.words,
         ]
         self.below_sentence: list[Level] = [self.lines, *self.within_line]
+        # the rungs that cut between whole blocks (a container's), none here
+        self.between_blocks: tuple[Level, ...] = ()
 
     def length(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
@@ -184,8 +186,9 @@ class SeamPacker:
     ) -> tuple[list[Span], bool]:
         """Titles and lead-ins travel with what follows them: the leads the open
         piece ends with (``group``'s last parts) leave it for the next piece, and
-        the next part joins them whole if it fits, else its first piece fills the
-        room beside them.
+        the next part joins them whole if it fits; else its first whole parts
+        that fit join them, or, when it is too big for a piece of its own, its
+        first piece fills the room beside them.
 
         ``part`` is the next part (start, end, length), too big to join the piece.
         Pieces finished go to ``out``. Returns the parts of the piece still open
@@ -205,7 +208,22 @@ class SeamPacker:
         if joined <= limit:
             return [*group, (ps, pe)], True
         room = limit - ((ps - start) if self.unit == "chars" else lead_len)
-        if len(levels) < 2 or levels[1] is None or room * 4 < cap:
+        if len(levels) < 2 or levels[1] is None:
+            return group, False
+        if n <= cap:
+            # -- a part that fits a piece of its own is cut to make room only between
+            # -- the blocks it holds (the whole ones that fit beside the leads)
+            if not any(levels[1] is rung for rung in self.between_blocks):
+                return group, False
+            inner = levels[1](ps, pe)
+            k = 0
+            while k < len(inner) and self._span_len(start, inner[k][1]) <= limit:
+                k += 1
+            if k == 0 or k == len(inner):
+                return group, False
+            out.append((start, inner[k - 1][1]))
+            return [(inner[k][0], pe)], True
+        if room * 4 < cap:
             return group, False
         sub = self.pack(ps, pe, room, cap, levels[1:])
         if len(sub) == 1:  # the leads and the part's one piece
@@ -213,3 +231,6 @@ class SeamPacker:
         out.append((start, sub[0][1]))
         out.extend(sub[1:-1])
         return [sub[-1]], True
+
+    def _span_len(self, s: int, e: int) -> int:
+        return e - s if self.unit == "chars" else self.length(s, e)

@@ -8,7 +8,6 @@ lab sweeps, so nothing here may depend on the packing options.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, pairwise, repeat
@@ -17,7 +16,7 @@ from typing import NamedTuple
 
 from ..gcpause import collector_paused
 from ..text import SourceText
-from .engine import RawBlock, top_level_blocks
+from .engine import RawBlock, dedent, top_level_blocks
 
 # a greedy title: a lazy (.*?) costs a regex step per character, and _heading_text
 # strips the trailing blanks a greedy one keeps
@@ -187,8 +186,6 @@ CAPTION_MAX = 300
 # an HTML table row starts on its own line
 _HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
 _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
-# one level of indentation: up to four spaces, or a tab
-_DEDENT = re.compile(r" {0,3}(?:\t| )?")
 # mkdocs content tabs: '=== "Linux"' ('===! "..."' opens a new group, '===+ "..."' is
 # the one selected); a tab's body is the indented text below, as an admonition's
 _TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
@@ -197,6 +194,7 @@ _TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
 # -- in ":", a lone opening tag (<Listing caption="...">, <div markdown>), anchors
 _TITLE_LINE = re.compile(rf"[ \t]*(?:{_ADMONITION.pattern}|{_TAB.pattern}|{_SLASH_OPEN.pattern})")
 _LEAD_IN_END = re.compile(r":[*_]*\Z")
+_DEFINITION_LABEL = re.compile(r"[ \t]*\[[^\]]+\]:")  # a link reference definition's, alone
 _OPENING_TAG = re.compile(r"<(?!(?:img|br|hr)\b)[A-Za-z][\w-]*(?:\s[^<>]*)?>", re.I)
 # lines that only anchor or annotate what follows: HTML comments and empty anchors
 # (<a id="..."></a>, <span id="..."></span>); they are no text of their own
@@ -211,7 +209,10 @@ def is_lead(text: str, s: int, e: int) -> bool:
     last_line = text.rfind("\n", s, e) + 1 or s
     return bool(
         _TITLE_LINE.match(text, last_line, e)
-        or _LEAD_IN_END.search(text, max(s, e - 8), e)
+        or (
+            _LEAD_IN_END.search(text, max(s, e - 8), e)
+            and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
+        )
         or _OPENING_TAG.fullmatch(text, s, e)
         or _ANCHORS.fullmatch(text, s, e)
     )
@@ -475,23 +476,7 @@ class _Parser:
         """The blocks of the indented text s:e as the engine reads it once one level
         of indentation (four columns, or a tab) is taken off each line, in
         offsets of the whole text."""
-        text = self.text
-        lines = _lines(text, s, e)
-        kept: list[str] = []
-        starts: list[int] = []  # each line's start, once dedented and in the text
-        at = 0
-        for a, z in lines:
-            cut = _DEDENT.match(text, a, z).end()  # type: ignore[union-attr]
-            kept.append(text[cut:z])
-            starts.append(at)
-            at += z - cut + 1
-        dedented = "\n".join(kept)
-        origins = [_DEDENT.match(text, a, z).end() for a, z in lines]  # type: ignore[union-attr]
-
-        def back(p: int) -> int:
-            k = bisect_right(starts, p) - 1
-            return origins[k] + p - starts[k]
-
+        dedented, back = dedent(self.text, s, e, 4)
         return [
             RawBlock(
                 b.tag,

@@ -11,6 +11,9 @@ sections, captions and admonitions from these ranges.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+from collections.abc import Callable
 from typing import NamedTuple
 
 import pyromark
@@ -138,8 +141,12 @@ def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
     The document's walk keeps top-level blocks only; what lies inside a list, a
     quote or a footnote (an item's paragraphs and fences) is read here, on
     demand: only a container too big for a chunk, or the overlap taken from one,
-    needs it."""
-    part = text[s:e]
+    needs it. A span whose first line is indented (a block in a tab's body) is
+    read without that indentation."""
+    line_end = text.find("\n", s, e)
+    first_line = text[s : e if line_end < 0 else line_end]
+    indent = len(first_line) - len(first_line.lstrip(" "))
+    part, back = dedent(text, s, e, indent) if indent else (text[s:e], lambda p: s + p)
     found: list[list] = []
     depth = 0
     for event, where in pyromark.events_with_range(part, options=OPTIONS):
@@ -154,7 +161,42 @@ def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
                 depth += 1
         elif "End" in event and (_name(event["End"]) in _TAGS or event["End"] == "Item"):
             depth -= 1
-    if part.isascii():
-        return [InnerBlock(t, s + a, s + z, d) for t, a, z, d in found]
-    at = _char_offsets(part, {o for b in found for o in (b[1], b[2])})
-    return [InnerBlock(t, s + at[a], s + at[z], d) for t, a, z, d in found]
+    if not part.isascii():
+        at = _char_offsets(part, {o for b in found for o in (b[1], b[2])})
+        found = [[t, at[a], at[z], d] for t, a, z, d in found]
+    return [InnerBlock(t, back(a), back(z), d) for t, a, z, d in found]
+
+
+# up to n columns of indentation: spaces, or a tab
+_INDENTS: dict[int, re.Pattern[str]] = {}
+
+
+def dedent(text: str, s: int, e: int, columns: int) -> tuple[str, Callable[[int], int]]:
+    """text[s:e] with up to ``columns`` of each line's indentation taken off (a
+    tab counts as reaching them), and the map from an offset in it back to the
+    offset in text."""
+    indent = _INDENTS.get(columns)
+    if indent is None:
+        indent = _INDENTS[columns] = re.compile(rf" {{0,{columns - 1}}}(?:\t| )?")
+    kept: list[str] = []
+    starts: list[int] = []  # each line's start in the dedented text
+    origins: list[int] = []  # and in text
+    at = 0
+    pos = s
+    while True:
+        nl = text.find("\n", pos, e)
+        z = e if nl < 0 else nl
+        cut = indent.match(text, pos, z).end()  # type: ignore[union-attr]
+        kept.append(text[cut:z])
+        starts.append(at)
+        origins.append(cut)
+        at += z - cut + 1
+        if nl < 0:
+            break
+        pos = nl + 1
+
+    def back(p: int) -> int:
+        k = bisect_right(starts, p) - 1
+        return origins[k] + p - starts[k]
+
+    return "\n".join(kept), back

@@ -28,7 +28,7 @@ from ..model import (
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
-from .blocks import TITLES, ParsedDocument
+from .blocks import TITLES, ParsedDocument, is_lead
 from .engine import InnerBlock, inner_blocks
 from .runts import Guards, merge_runts
 from .split import Splitter
@@ -62,6 +62,7 @@ class Run:
     # how many leading entries of heading_path lie above its first character
     # (the rest are heading lines inside its body)
     context: int = 0
+    leads: bool = False  # it ends with what introduces the text after it (set once packed)
 
     @property
     def only_heading(self) -> bool:
@@ -206,6 +207,7 @@ class Packer:
             a.page if a.page is not None else b.page,
             b.last_page if b.last_page is not None else a.last_page,
             a.context,
+            b.leads,
         )
 
     # -- packing ---------------------------------------------------------------
@@ -251,8 +253,9 @@ class Packer:
                 self._join(cur, bs, be, n, kind, section)
                 return cur
         room = self._room(cur, bs)
-        if kind == "heading" or (n <= size and room < self.floor):
+        if kind == "heading" or (n <= size and (room < self.floor or not cur.only_heading)):
             # a block that fits a fresh chunk is never split: it moves there whole
+            # (only a heading with no text of its own has it fill the room beside it)
             if cur is not None:
                 runs.append(cur)
             return self._new_run(bs, be, n, kind, section)
@@ -287,8 +290,11 @@ class Packer:
         if not doc.leads:
             return False
         starts, kinds = doc.starts, doc.kinds
-        first, last = bisect_left(starts, run.start), bisect_left(starts, run.end) - 1
-        if first > last or starts[first] != run.start or doc.ends[last] != run.end:
+        # (a run may start inside a lead too long for a chunk: with its last piece)
+        first, last = bisect_right(starts, run.start) - 1, bisect_left(starts, run.end) - 1
+        if first < 0 or first > last or doc.ends[last] != run.end:
+            return False
+        if starts[first] != run.start and first not in doc.leads:
             return False
         return all(j in doc.leads or kinds[j] in TITLES for j in range(first, last + 1))
 
@@ -306,6 +312,11 @@ class Packer:
             k -= 1
         lead_len = ends[b - 1] - starts[k] if self.chars else sum(lengths[k:b])
         if starts[k] <= cur.start or self.opts.size - lead_len < self.floor:
+            return cur
+        # -- b joins them whole, or is too big for a chunk (its first piece fills the
+        # -- room beside them); a block that fits a chunk is never cut to make room
+        joined = ends[b] - starts[k] if self.chars else lead_len + lengths[b]
+        if lengths[b] <= self.opts.size and joined > self.opts.effective_max:
             return cur
         # -- cur ends at the block before the leads
         for j in range(k, b):
@@ -423,10 +434,24 @@ class Packer:
         # -- a merge is measured on the span it covers, not on its pieces: whatever
         # -- lies between them (blank lines) is part of the merged chunk
         joined = partial(merged_length, self.chars)
-        return Guards.of(self.opts, attrgetter("length"), _same_trust, joined)
+        return Guards.of(self.opts, attrgetter("length"), _same_trust, joined, attrgetter("leads"))
 
     def merge_runts(self, runs: list[Run]) -> list[Run]:
+        for run in runs:
+            run.leads = self._ends_with_lead(run)
         return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
+
+    def _ends_with_lead(self, run: Run) -> bool:
+        """Whether the run ends with what introduces the text after it: a heading or
+        another title, a lead block, or (a piece of a block) a title line or a
+        line ending in a colon."""
+        doc = self.doc
+        b = bisect_right(doc.starts, run.end - 1) - 1
+        if doc.ends[b] == run.end:
+            return b in doc.leads or doc.kinds[b] in TITLES
+        return is_lead(
+            self.text, self.text.rfind("\n", run.start, run.end) + 1 or run.start, run.end
+        )
 
     def excuses(self, runs: list[Run]) -> list[str]:
         """Why each remaining runt was left alone ("" for chunks that are not runts),

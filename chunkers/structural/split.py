@@ -100,6 +100,7 @@ class Splitter(SeamPacker):
         paragraphs = partial(_paragraph_spans, self.text)
         parts = partial(_part_spans, doc)
         children = partial(_child_spans, self.text, doc.cache)
+        self.between_blocks = (children,)
         blocks = [paragraphs, self.lines, sentences, *self.within_line]
         self._by_kind: dict[str, list[Level]] = {
             "code": [paragraphs, self.lines, self.words],
@@ -111,7 +112,9 @@ class Splitter(SeamPacker):
             "list": [parts, children, self.lines, sentences, *self.within_line],
             # -- a quote splits at its own blocks first, then as prose does
             "quote": [children, sentences, *self.below_sentence],
-            "admonition": [parts, *blocks],
+            # -- an admonition's body (indented code to CommonMark) splits between
+            # -- the blocks it holds, read without its indentation
+            "admonition": [parts, children, *blocks],
             "footnote": blocks,
         }
         self._prose_levels: list[Level] = [sentences, *self.below_sentence]

@@ -21,7 +21,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from chunkers import ChunkOptions, chunk
-from chunkers.structural.blocks import parse
+from chunkers.structural.blocks import TITLES, parse
 from tests.support import COMMONMARK_SPEC, corpus_files, lost_characters
 
 REFERENCE = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).use(footnote_plugin)
@@ -82,8 +82,10 @@ def _may_cut(text: str, chunks: list, bs: int, be: int, opts: ChunkOptions) -> b
     holder = next((c for c in chunks if c.start <= bs < c.end), None)
     if holder is None or holder.start == bs or be - holder.start <= opts.effective_max:
         return False
-    before = [b for b in blocks if holder.start <= b.start < bs]
-    return bool(before) and all(b.kind == "heading" for b in before)
+    doc = parse(text)
+    # (anchors, lead-ins and titles travel with what follows them, as a heading does)
+    before = [i for i, b in enumerate(blocks) if holder.start <= b.start < bs]
+    return bool(before) and all(blocks[i].kind in TITLES or i in doc.leads for i in before)
 
 
 def violations(text: str, opts: ChunkOptions) -> list[str]:

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "73164a3be0cab6ebcd5f7006f59ab1fd46ec0888bca74d40ea71e5a1bab248c9",
-    ("corpus", "words"): "f750d5fdf23598f8ff1e78c61b868e662f5f6a3d83a2f1b4a47e5768e3b946c5",
-    ("corpus-crlf", "chars"): "e2f9f619cc084b395fa654132421ca488968cbb3fe74efa6ee597e4232e50ea7",
-    ("corpus-crlf", "words"): "1b9a0e98d9abd50e752add4f79d6008bcc43f23026ffb0b241ff4ead64820d27",
+    ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
+    ("corpus", "words"): "186728b106d273803cd6372b6165be32b8bfb5785a42c09e34b6aecbe111ceed",
+    ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
+    ("corpus-crlf", "words"): "69b942d7fa12bdea06cd8967850eafe0bfcb412a902ef60fc30e7c74a2c70171",
 }
 
 

@@ -201,3 +201,16 @@ def test_a_lead_in_travels_with_what_it_introduces() -> None:
         ]
         assert any(lead in c.body and "uvicorn" in c.body for c in out)
         assert any(listing in c.body and "fn main" in c.body for c in out)
+
+
+def test_a_long_lead_in_keeps_its_last_sentence_with_what_it_introduces() -> None:
+    lead = PROSE * 8 + "To circumvent this, the rebuild method can be used:"
+    lines = "".join(f"print('line {i} of the example')\n" for i in range(20))
+    fence = f"```python\n{lines}```"
+    text = f"## Rebuild\n\n{lead}\n\n{fence}\n"
+    # the lead-in is cut at its sentences; its last piece opens the fence's chunk
+    out = chunk(text, "structural", 500, 40)
+    assert not any(c.body.rstrip().endswith("can be used:") for c in out), [
+        c.body[-40:] for c in out
+    ]
+    assert any(c.body.startswith("The audit") and "```python" in c.body for c in out)
