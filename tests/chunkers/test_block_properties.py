@@ -7,7 +7,10 @@ on CommonMark's own examples and on real markdown:
   nothing else is;
 - no chunk boundary falls inside a block the reference reports, unless that
   block alone is longer than a chunk, and then only at its own seams (rows,
-  items, lines, sentences and words all end at a line break or a space).
+  items, lines, sentences and words all end at a line break or a space);
+- and on CommonMark's examples, the packing properties (invariants.py): nothing
+  over the effective maximum but one unit, no chunk ending with what travels
+  with the text after it, no code, HTML or table text in an overlap.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from chunkers import ChunkOptions, chunk
 from chunkers.structural.blocks import TITLES, parse
-from tests.support import COMMONMARK_SPEC, corpus_files, lost_characters
+from tests.chunkers.invariants import ending_breaks, over_max_breaks, overlap_breaks
+from tests.support import COMMONMARK_SPEC, corpus_files, corpus_name, lost_characters
 
 REFERENCE = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).use(footnote_plugin)
 SIZES = [ChunkOptions(1800, 150), ChunkOptions(200, 20)]
@@ -136,5 +140,28 @@ def test_every_corpus_file_keeps_its_blocks(opts: ChunkOptions) -> None:
     for path in corpus_files():
         found = violations(path.read_text(encoding="utf-8"), opts)
         if found:
-            bad[path.name] = found[:3]
+            bad[corpus_name(path)] = found[:3]
+    assert bad == {}
+
+
+@pytest.mark.commonmark
+@pytest.mark.parametrize("opts", SIZES + [ChunkOptions(20, 0)], ids=str)
+def test_the_packing_properties_hold_on_every_commonmark_example(opts: ChunkOptions) -> None:
+    """No chunk passes the effective maximum unless it is one unit with no inner
+    seam, none ends with what travels with the text after it, no overlap holds
+    code, HTML or table text, nothing is lost."""
+    examples = _spec_examples()
+    assert len(examples) == 655
+    bad = {}
+    for ex in examples:
+        text = ex["markdown"]
+        chunks = chunk(text, "structural", opts.size, opts.overlap)
+        found = (
+            over_max_breaks(chunks, opts)
+            + ending_breaks(text, chunks, opts)
+            + overlap_breaks(text, chunks)
+            + [f"lost {i}" for i in lost_characters(text, chunks)]
+        )
+        if found:
+            bad[ex["example"]] = found
     assert bad == {}
