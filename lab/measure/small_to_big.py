@@ -59,6 +59,10 @@ class SmallToBigError(ConfigError):
 
 
 class Ranking(Protocol):
+    """One question's scores over an index: every chunk's score, and the best k."""
+
+    scores: np.ndarray  # one per chunk, in the order the index was given
+
     def top(self, k: int) -> list[int]: ...
 
 
