@@ -121,9 +121,7 @@ class Figures:
         )
 
 
-def figures(
-    chunks: Sequence[Chunk], chars: int, broken: Violations, opts: ChunkOptions
-) -> Figures:
+def figures(chunks: Sequence[Chunk], chars: int, broken: Violations, opts: ChunkOptions) -> Figures:
     d = distribution(chunks, opts)
     pct = {label: d.percentiles.get(p) for label, p in PERCENTILE_FIGURES}
     counts = {k: (c.violations, c.out_of) for k, c in broken.counts.items()}
