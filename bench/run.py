@@ -389,7 +389,7 @@ def gold_row(runs: int, warmup: bool, quick: bool) -> Row:
     for path in docs:
         gold = path.with_name(path.stem + ".gold.jsonl")
         if gold.is_file():
-            cases.append((read(path), load_gold(gold).pairs))
+            cases.append((read(path), load_gold(gold).questions))
 
     def check_all() -> None:
         for text, pairs in cases:

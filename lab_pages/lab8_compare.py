@@ -76,7 +76,7 @@ def body(ctx):
     config_b = _config_b()
     try:
         report = data.diff_report(
-            ctx.text, ctx.doc_label, config_a, config_b, ctx.pair_tuples(), LIMIT
+            ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT
         )
     except ConfigError as e:
         st.error(f"B is not a configuration: {shell.one_line(e)}")

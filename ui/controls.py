@@ -16,6 +16,7 @@ from typing import Any
 from chunkers.options import RUNT_MERGES
 from lab.measure.integrity import RECALL_KS
 from lab.report.markup import md_escape
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +45,8 @@ class Control:
         return round(self.lo + steps * self.step, 2)
 
 
-K1 = Control("k1", "k1", "k1 (term saturation)", 1.2, 0.0, 3.0, 0.1)
-B = Control("b", "b", "b (length normalisation)", 0.75, 0.0, 1.0, 0.05)
+K1 = Control("k1", "k1", "k1 (term saturation)", DEFAULT_K1, 0.0, 3.0, 0.1)
+B = Control("b", "b", "b (length normalisation)", DEFAULT_B, 0.0, 1.0, 0.05)
 RUNT_MERGE = Control(
     "lab4_runt_merge",
     "runt_merge",

@@ -9,12 +9,13 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
-from lab.inputs.gold import GoldPair, load_gold
+from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import get_sample
 from lab.measure import diff, integrity
 from lab.measure.stats import LengthStats, length_stats
@@ -110,9 +111,9 @@ def gold_set(name: str):
     return load_gold(sample.gold_path)
 
 
-def gold_pairs(name: str) -> list[GoldPair]:
+def gold_questions(name: str) -> list[GoldQuestion]:
     gs = gold_set(name)
-    return list(gs.pairs) if gs else []
+    return list(gs.questions) if gs else []
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -235,15 +236,14 @@ def gold_rate(
 @st.cache_data(max_entries=64, show_spinner=False)
 def integrity_report(
     text: str,
-    pairs: tuple[tuple[str, str], ...],
+    questions: tuple[GoldQuestion, ...],
     strategy: str,
     size: int,
     overlap: int,
     unit: str,
     k: int,
 ) -> integrity.IntegrityReport:
-    gold = [integrity.Pair(q, a) for q, a in pairs]
-    return integrity.check_gold(text, gold, strategy, options(size, overlap, unit), k=k)
+    return integrity.check_gold(text, questions, strategy, options(size, overlap, unit), k=k)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -252,12 +252,12 @@ def diff_report(
     label: str,
     a: str,
     b: str,
-    pairs: tuple[tuple[str, str], ...],
+    questions: tuple[GoldQuestion, ...],
     limit: int,
 ) -> diff.DiffReport:
     """The chunk-population diff of one document under configs ``a`` and ``b``
     (``strategy:unit:size:overlap``; raises diff.ConfigError for a bad one)."""
-    gold = [integrity.Pair(q, ans, label) for q, ans in pairs]
+    gold = [replace(q, doc=label) for q in questions]
     return diff.build_diff(
         {label: text}, diff.parse_config(a), diff.parse_config(b), gold=gold, limit=limit
     )
@@ -293,7 +293,9 @@ def rank_moves(
     return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
 
 
-def seams(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[structure.Seam]:
-    return structure.seams(
+def boundaries(
+    text: str, strategy: str, size: int, overlap: int, unit: str
+) -> list[structure.Boundary]:
+    return structure.boundaries(
         chunks(text, strategy, size, overlap, unit), options(size, overlap, unit)
     )

@@ -18,13 +18,13 @@ from lab.inputs.documents import (
     encoding_label,
     read_document,
 )
-from lab.inputs.gold import GoldPair
+from lab.inputs.gold import GoldQuestion
 from lab.inputs.samples import sample_names
 from lab.report.markup import md_escape
 from lab.retrieval.tokenize import tokenize
+from lab.text import clip
 from ui import urlstate
 from ui.views import sweeps
-from ui.views.questions import clip
 
 from . import data, state
 
@@ -47,7 +47,7 @@ class Context:
     question: str | None = None
     answer: str | None = None
     qa_source: str = "gold"
-    gold: list[GoldPair] = field(default_factory=list)
+    gold: list[GoldQuestion] = field(default_factory=list)
     answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
@@ -66,8 +66,10 @@ class Context:
             "overlap": self.overlap,
         }
 
-    def pair_tuples(self) -> tuple[tuple[str, str], ...]:
-        return tuple((p.question, p.answer) for p in self.gold)
+    def answered(self) -> tuple[GoldQuestion, ...]:
+        """The gold questions as the labs check them: question and answer only, so
+        the same set read again (other line numbers) hits the same cached result."""
+        return tuple(GoldQuestion(p.question, p.answer) for p in self.gold)
 
 
 def _doc_label(name: str) -> str:
@@ -113,7 +115,7 @@ def _upload() -> Document | None:
     return doc
 
 
-def upload_gold() -> list[GoldPair]:
+def upload_gold() -> list[GoldQuestion]:
     """The gold set loaded (on the integrity lab) for the upload now open, if any."""
     ss = st.session_state
     loaded = ss.get(state.UPLOAD_GOLD)
@@ -213,10 +215,17 @@ def render() -> Context:
     else:
         name = ss[state.DOC]
         ctx = Context(
-            name, _doc_label(name), data.sample_text(name), "", "", 0, 0, gold=data.gold_pairs(name)
+            name,
+            _doc_label(name),
+            data.sample_text(name),
+            "",
+            "",
+            0,
+            0,
+            gold=data.gold_questions(name),
         )
         gs = data.gold_set(name)
-        if gs is not None and gs.errors:
+        if gs is not None and gs.bad_lines:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
     _check_answer(ctx)

@@ -50,7 +50,7 @@ CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its k
 
 
 def question_counts() -> dict[str, int]:
-    return {name: len(data.gold_pairs(name)) for name in sample_names()}
+    return {name: len(data.gold_questions(name)) for name in sample_names()}
 
 
 def init() -> None:

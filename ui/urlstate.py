@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
 from lab.report.markup import md_escape
+from lab.text import clip
 from ui.views.sweeps import SIZE_LIMITS
 
 
@@ -109,11 +110,7 @@ def _int(raw: str) -> int | None:
 def _short(raw: str) -> str:
     """A value as a notice quotes it: one line, at most 40 characters, its
     Markdown escaped (notices are shown as Markdown; a link can say anything)."""
-    return md_escape(repr(_clip(raw.replace("\n", " "))))
-
-
-def _clip(raw: str) -> str:
-    return raw if len(raw) <= 40 else raw[:37] + "..."
+    return md_escape(repr(clip(raw, 40)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +244,7 @@ def parse_params(
 
     unknown = sorted(k for k in params if k not in PARAM_KEYS)
     if unknown:
-        names = ", ".join(md_escape(_clip(str(k))) for k in unknown)
+        names = ", ".join(md_escape(clip(str(k), 40)) for k in unknown)
         notices.append(f"{source} parameter(s) {names} not understood and ignored.")
     return s, notices
 

@@ -1,4 +1,4 @@
-"""The subcommands: chunk, survival, score, stats, check and diff.
+"""The subcommands: chunk, survival, score, stats, check, diff and samples.
 
 Each takes the parsed arguments, prints its table (or ``--json``) and returns
 the exit code; a problem with the input is raised as BadInput.
@@ -9,24 +9,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from chunkers import ChunkOptions, chunk_with
-from chunkers.model import Chunk
+from chunkers.model import HEADING_SEPARATOR, Chunk
+from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.diff import ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_index
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
-from lab.report.tables import snippet as _snippet
 from lab.report.tables import table as _table
 from lab.retrieval.bm25 import score_chunks
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
+from lab.text import clip
 
 from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents, read_text, sweep_sizes
 from .distributed import ClusterUnavailable, chunk_documents
-from .gold_paths import gold_pairs
+from .gold_paths import gold_questions
 from .lessons import (
     check_extras,
     finish_check,
@@ -34,7 +38,6 @@ from .lessons import (
     stats_drift,
     strip_for_check,
 )
-from .progress import track
 
 
 # -- output ------------------------------------------------------------------------------
@@ -57,7 +60,14 @@ def cmd_chunk(args: argparse.Namespace) -> int:
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
     rows = [
-        (c.index + 1, c.length, c.kind, c.page, " > ".join(c.heading_path), _snippet(c.body))
+        (
+            c.index + 1,
+            c.length,
+            c.kind,
+            c.page,
+            HEADING_SEPARATOR.join(c.heading_path),
+            clip(c.body),
+        )
         for c in chunks
     ]
     print(_table(["#", "length", "kind", "page", "heading path", "body"], rows))
@@ -143,7 +153,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                     r["score"],
                     r["length"],
                     r["fts5_rank"],
-                    _snippet(r["body"], 50),
+                    clip(r["body"], 50),
                 )
                 for r in rows
             ],
@@ -228,24 +238,25 @@ def _thresholds(args: argparse.Namespace) -> Thresholds:
 
 
 def check_data(args: argparse.Namespace) -> dict[str, Any]:
-    """The check's report as data (see lab.gate): read, chunk, index, measure."""
+    """The check's report as data (see lab.report.gate): read, chunk, index, measure."""
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
     docs, problems = read_documents(args.path)
-    pairs, skipped = gold_pairs(args, docs)
+    questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
-    docs, pairs, stripped = strip_for_check(args, docs, pairs, opts)
+    docs, questions, stripped = strip_for_check(args, docs, questions, opts)
     chunked = _chunked(args, docs, opts)
     try:
         report = check_index(
             docs,
-            pairs,
+            questions,
             args.strategy,
             opts,
             k=args.k,
             chunked=chunked,
-            track=lambda qs: track(qs, "questions", total=len(pairs), quiet=args.quiet),
+            # a bar only on a terminal (tqdm's disable=None), never under --quiet
+            track=lambda qs: tqdm(qs, "questions", leave=False, disable=args.quiet or None),
         )
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
@@ -259,7 +270,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         skipped=skipped,
         thresholds=thresholds,
     )
-    finish_check(data, stripped, small_to_big_for_check(args, docs, pairs, chunked, opts))
+    finish_check(data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts))
     return data
 
 
@@ -292,7 +303,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     docs, problems = read_documents(args.path)
     gold = None
     if args.gold:
-        gold, skipped = gold_pairs(args, docs, unknown_doc_is_bad=False)
+        gold, skipped = gold_questions(args, docs, unknown_doc_is_bad=False)
         if skipped:
             print(f"{args.gold}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
     try:
@@ -308,3 +319,36 @@ def cmd_diff(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(diff_render.to_markdown(report))
     return EXIT_CHECK_FAILED if report.worse else 0
+
+
+# -- samples ------------------------------------------------------------------------------------
+def cmd_samples(args: argparse.Namespace) -> int:
+    """Where the installed package keeps its sample documents and examples, so
+    every command can run on them without a checkout."""
+    if args.dir:
+        print(SAMPLES_DIR)
+        return 0
+    rows = [
+        {
+            "name": s.name,
+            "kind": kind,
+            "document": str(s.path),
+            "gold": None if s.gold_path is None else str(s.gold_path),
+        }
+        for kind, folder in (("sample", SAMPLES_DIR), ("example", EXAMPLES_DIR))
+        for s in list_samples(folder)
+    ]
+    if args.json:
+        _emit_json(rows)
+        return 0
+    print(f"sample documents and their gold sets in {SAMPLES_DIR}; examples in {EXAMPLES_DIR}")
+    print(
+        _table(
+            ["name", "kind", "document", "gold"],
+            [
+                (r["name"], r["kind"], Path(r["document"]).name, r["gold"] and Path(r["gold"]).name)
+                for r in rows
+            ],
+        )
+    )
+    return 0

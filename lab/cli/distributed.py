@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tqdm import tqdm
+
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import Chunk
-
-from .progress import bar, track
 
 Chunked = dict[str, list[Chunk]]
 
@@ -62,7 +62,9 @@ def chunk_documents(
     the run; neither chunks here, one document after another.
     """
     if scheduler is None and workers is None:
-        names = track(documents, "chunking", total=len(documents), unit="doc", quiet=quiet)
+        # -- disable=None is tqdm's "no bar unless stderr is a terminal": CI logs,
+        # -- pipes and --json stay clean; --quiet turns it off everywhere
+        names = tqdm(documents, "chunking", unit="doc", leave=False, disable=quiet or None)
         return {name: _chunk_one(documents[name], strategy, opts) for name in names}
     if workers is not None and workers < 1:
         raise ClusterUnavailable(f"--workers must be at least 1, got {workers}")
@@ -109,7 +111,9 @@ def _on_cluster(
             opts=opts,
             pure=False,
         )
-        with bar(len(futures), "chunking", unit="doc", quiet=quiet) as b:
+        with tqdm(
+            total=len(futures), desc="chunking", unit="doc", leave=False, disable=quiet or None
+        ) as b:
             for _ in as_completed(futures):
                 b.update(1)
         results = client.gather(futures)

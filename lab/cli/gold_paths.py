@@ -8,10 +8,10 @@ lines that name other documents.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
-from lab.inputs.gold import load_gold
-from lab.measure.integrity import Pair
+from lab.inputs.gold import GoldQuestion, load_gold
 
 from .args import BadInput
 
@@ -32,10 +32,10 @@ def _same_file(doc: str, gold_path: Path, path: Path) -> bool:
     return any(c.resolve() == path.resolve() for c in candidates) or Path(doc).name == path.name
 
 
-def gold_pairs(
+def gold_questions(
     args: argparse.Namespace, docs: dict[str, str], *, unknown_doc_is_bad: bool = True
-) -> tuple[list[Pair], int]:
-    """The gold lines to check, as pairs naming their document, and how many lines
+) -> tuple[list[GoldQuestion], int]:
+    """The gold questions to check, each naming its document, and how many lines
     were skipped because they name another document (checking one file, or, unless
     ``unknown_doc_is_bad``, a folder that lacks it)."""
     gold_path = Path(args.gold)
@@ -43,20 +43,20 @@ def gold_pairs(
         gold = load_gold(gold_path)
     except (OSError, ValueError) as exc:  # GoldFileError says what and how to fix it
         raise BadInput(str(exc)) from None
-    if gold.errors:
-        first = gold.errors[0]
-        more = f" (and {len(gold.errors) - 1} more bad lines)" if len(gold.errors) > 1 else ""
+    if gold.bad_lines:
+        first, rest = gold.bad_lines[0], len(gold.bad_lines) - 1
+        more = f" (and {rest} more bad lines)" if rest else ""
         raise BadInput(f"{args.gold} line {first.line}: {first.message}{more}")
-    if not gold.pairs:
+    if not gold.questions:
         raise BadInput(f"{args.gold} holds no questions")
     path = Path(args.path)
-    pairs, skipped = [], 0
-    for p in gold.pairs:
+    questions, skipped = [], 0
+    for p in gold.questions:
         if not path.is_dir():  # one document: lines for others are skipped, and counted
             if p.doc and not _same_file(p.doc, gold_path, path):
                 skipped += 1
                 continue
-            pairs.append(Pair(p.question, p.answer, next(iter(docs)), p.passages, p.line))
+            questions.append(replace(p, doc=next(iter(docs))))
             continue
         if not p.doc:
             raise BadInput(f'{args.gold} line {p.line}: a folder needs a "doc" on every gold line')
@@ -69,12 +69,12 @@ def gold_pairs(
                 f"{args.gold} line {p.line}: document {p.doc!r} is not a readable file "
                 f"under {args.path}"
             )
-        pairs.append(Pair(p.question, p.answer, doc, p.passages, p.line))
-    if not pairs:
+        questions.append(replace(p, doc=doc))
+    if not questions:
         raise BadInput(
             f"no line of {args.gold} is for {path.name} ({skipped} name other documents)"
         )
-    return pairs, skipped
+    return questions, skipped
 
 
 def _relative(path: Path, root: Path) -> str:

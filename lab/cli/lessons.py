@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from chunkers import Chunk, ChunkOptions
+from lab.inputs.gold import GoldQuestion
 from lab.measure import drift
 from lab.measure.boilerplate import (
     BoilerplateError,
@@ -18,7 +19,6 @@ from lab.measure.boilerplate import (
     write_stripped,
 )
 from lab.measure.diff import ChunkConfig, ConfigError
-from lab.measure.integrity import Pair
 from lab.measure.small_to_big import evaluate, parse_tiers
 from lab.measure.strip_effect import map_gold
 from lab.measure.survival import AnswerNotFound
@@ -79,8 +79,8 @@ def cmd_boilerplate(args: argparse.Namespace) -> int:
 
 
 def strip_for_check(
-    args: argparse.Namespace, docs: dict[str, str], pairs: list[Pair], opts: ChunkOptions
-) -> tuple[dict[str, str], list[Pair], dict[str, Any] | None]:
+    args: argparse.Namespace, docs: dict[str, str], pairs: list[GoldQuestion], opts: ChunkOptions
+) -> tuple[dict[str, str], list[GoldQuestion], dict[str, Any] | None]:
     """With --strip-boilerplate: the documents without their boilerplate, the gold
     pairs that still apply, and what was set aside (for the report); else as given."""
     if not getattr(args, "strip_boilerplate", False):
@@ -113,7 +113,7 @@ def strip_for_check(
 def small_to_big_for_check(
     args: argparse.Namespace,
     docs: dict[str, str],
-    pairs: list[Pair],
+    pairs: list[GoldQuestion],
     chunked: dict[str, list[Chunk]],
     opts: ChunkOptions,
 ) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from chunkers.model import UNITS
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
 from lab.measure.diff import DEFAULT_LIMIT
 from lab.measure.integrity import DEFAULT_K
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
 
 from .args import EXIT_BAD_INPUT, BadInput
 from .commands import (
@@ -20,6 +21,7 @@ from .commands import (
     cmd_check,
     cmd_chunk,
     cmd_diff,
+    cmd_samples,
     cmd_score,
     cmd_stats,
     cmd_survival,
@@ -106,8 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("score", help="per-chunk BM25 scores and ranks for a question")
     p.add_argument("doc")
     p.add_argument("--query", required=True)
-    p.add_argument("--k1", type=float, default=1.2)
-    p.add_argument("--b", type=float, default=0.75)
+    p.add_argument("--k1", type=float, default=DEFAULT_K1)
+    p.add_argument("--b", type=float, default=DEFAULT_B)
     _chunk_options(p)
     p.set_defaults(func=cmd_score)
 
@@ -157,6 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser(
+        "samples",
+        help="the sample documents and examples shipped with the package, and where they are",
+        description="List the sample documents (each with its gold set) and the examples "
+        "the package ships, so every command can run on them without a checkout, e.g. "
+        'chunk-lab check "$(chunk-lab samples --dir)/support_kb.md" '
+        '--gold "$(chunk-lab samples --dir)/support_kb.gold.jsonl".',
+    )
+    p.add_argument("--dir", action="store_true", help="print only the samples' folder")
+    p.set_defaults(func=cmd_samples)
+
+    p = sub.add_parser(
         "boilerplate",
         help="lines repeated across pages or documents: headers, footers, disclaimers",
         description="Find running text repeated on at least half the pages of a converted "
@@ -170,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     _chunk_options(p)
     p.set_defaults(func=cmd_boilerplate)
 
-    for name in ("chunk", "survival", "score", "stats", "check", "boilerplate"):
+    for name in ("chunk", "survival", "score", "stats", "check", "samples", "boilerplate"):
         sub.choices[name].add_argument(
             "--json", action="store_true", help="machine-readable output"
         )

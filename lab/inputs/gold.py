@@ -44,16 +44,23 @@ class Passage:
 
 
 @dataclass(frozen=True, slots=True)
-class GoldPair:
+class GoldQuestion:
+    """A gold question: its answer (whole in one chunk, or it is lost) or the
+    passages that answer it. The one form a gold question takes, read from a file,
+    typed in the app or built by a test."""
+
     question: str
-    answer: str  # "" when the line lists passages instead
-    line: int  # 1-based line in the gold file
-    doc: str | None = None  # the document the answer is in, when the set spans several
-    passages: tuple[Passage, ...] = ()
+    answer: str = ""  # "" when passages answer it instead
+    doc: str = ""  # the document that holds the answer ("" when there is one document)
+    passages: tuple[Passage, ...] = ()  # used when there is no answer
+    line: int | None = None  # 1-based line in the gold file, for messages
 
 
 @dataclass(frozen=True, slots=True)
-class GoldError:
+class BadGoldLine:
+    """A gold line that could not be used, and why: it is skipped, the good lines
+    are still used."""
+
     line: int  # 1-based
     message: str  # one line, without the line number
 
@@ -63,21 +70,21 @@ class GoldError:
 
 @dataclass(frozen=True, slots=True)
 class GoldSet:
-    pairs: list[GoldPair] = field(default_factory=list)
-    errors: list[GoldError] = field(default_factory=list)
+    questions: list[GoldQuestion] = field(default_factory=list)
+    bad_lines: list[BadGoldLine] = field(default_factory=list)
 
     def problem_line(self, name: str, shown: int = 10) -> str:
         """One line for the reader: the first bad line and why, the numbers of
         the other bad lines, and how many good lines are used ("" if none bad)."""
-        if not self.errors:
+        if not self.bad_lines:
             return ""
-        first, rest = self.errors[0], self.errors[1:]
+        first, rest = self.bad_lines[0], self.bad_lines[1:]
         out = f"{name} line {first.line}: {first.message}"
         if rest:
             numbers = ", ".join(str(e.line) for e in rest[:shown])
             more = f" and {len(rest) - shown} more" if len(rest) > shown else ""
             out += f"; also skipped: line(s) {numbers}{more}"
-        return out + f"; {len(self.pairs)} good line(s) used"
+        return out + f"; {len(self.questions)} good line(s) used"
 
 
 class GoldFileError(DocumentError):
@@ -136,7 +143,7 @@ def _passage(item: object, number: int, line: int) -> Passage:
     return Passage(start=start, end=end, line=line)
 
 
-def _check(obj: object, line: int) -> GoldPair:
+def _check(obj: object, line: int) -> GoldQuestion:
     """The line's gold pair; ValueError with a one-line reason if it is unusable."""
     if not isinstance(obj, dict):
         raise ValueError(f"expected a JSON object like {_EXAMPLE}, got {_json_type(obj)}")
@@ -160,7 +167,7 @@ def _check(obj: object, line: int) -> GoldPair:
     doc = obj.get("doc")
     if doc is not None and not isinstance(doc, str):
         raise ValueError(f'"doc" must be a string naming a document, got {_json_type(doc)}')
-    return GoldPair(question, answer, line, doc, passages)
+    return GoldQuestion(question, answer, doc or "", passages, line)
 
 
 def _decoded(text: str | bytes, source_name: str) -> str:
@@ -175,19 +182,19 @@ def _decoded(text: str | bytes, source_name: str) -> str:
 def parse_gold_text(text: str | bytes, source_name: str = "the gold set") -> GoldSet:
     """Parse JSONL content (an upload as bytes or str). Blank lines are skipped."""
     text = _decoded(text, source_name)
-    pairs: list[GoldPair] = []
-    errors: list[GoldError] = []
+    pairs: list[GoldQuestion] = []
+    bad: list[BadGoldLine] = []
     for number, line in jsonl_lines(text):
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            errors.append(GoldError(number, f"not valid JSON ({e.msg} at column {e.colno})"))
+            bad.append(BadGoldLine(number, f"not valid JSON ({e.msg} at column {e.colno})"))
             continue
         try:
             pairs.append(_check(obj, number))
         except ValueError as e:
-            errors.append(GoldError(number, str(e)))
-    return GoldSet(pairs, errors)
+            bad.append(BadGoldLine(number, str(e)))
+    return GoldSet(pairs, bad)
 
 
 CSV_FIELDS = ("question", "doc", "answer", "text", "start", "end")
@@ -224,9 +231,9 @@ def parse_gold_csv(text: str | bytes, source_name: str = "the gold set") -> Gold
             f"{source_name}: a CSV gold file needs a header row with question, doc and "
             "answer, text or start,end columns"
         )
-    pairs: dict[tuple[str, str | None], GoldPair] = {}
-    order: list[GoldPair | tuple[str, str | None]] = []
-    errors: list[GoldError] = []
+    pairs: dict[tuple[str, str], GoldQuestion] = {}
+    order: list[GoldQuestion | tuple[str, str]] = []
+    bad: list[BadGoldLine] = []
     for row in reader:
         values = [v for v in row.values() if isinstance(v, str)]
         # the row's first line: a quoted field may hold line breaks
@@ -236,7 +243,7 @@ def parse_gold_csv(text: str | bytes, source_name: str = "the gold set") -> Gold
         try:
             pair = _check(_csv_row(row, number), number)
         except ValueError as e:
-            errors.append(GoldError(number, str(e)))
+            bad.append(BadGoldLine(number, str(e)))
             continue
         if not pair.passages:
             order.append(pair)
@@ -249,7 +256,7 @@ def parse_gold_csv(text: str | bytes, source_name: str = "the gold set") -> Gold
             pairs[key] = pair
             order.append(key)
     done = [pairs[item] if isinstance(item, tuple) else item for item in order]
-    return GoldSet(done, errors)
+    return GoldSet(done, bad)
 
 
 def load_gold(path: str | os.PathLike[str]) -> GoldSet:
@@ -275,11 +282,11 @@ def same_question(a: str, b: str) -> bool:
     return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
-def unique_pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """(question, answer) pairs with each question once: the first one given wins
-    (a gold set's own pair before a question typed again by hand)."""
-    out: list[tuple[str, str]] = []
-    for q, a in pairs:
-        if not any(same_question(q, seen) for seen, _ in out):
-            out.append((q, a))
+def unique_questions(questions: Iterable[GoldQuestion]) -> tuple[GoldQuestion, ...]:
+    """Each question once: the first one given wins (a gold set's own question
+    before the same question typed again by hand)."""
+    out: list[GoldQuestion] = []
+    for q in questions:
+        if not any(same_question(q.question, seen.question) for seen in out):
+            out.append(q)
     return tuple(out)

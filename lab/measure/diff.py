@@ -24,9 +24,10 @@ from fractions import Fraction
 
 from chunkers import STRATEGIES, Chunk, ChunkOptions, chunk_with
 from chunkers.model import UNITS
+from lab.inputs.gold import GoldQuestion
 
 from .atomic import KINDS, Elements, Violations, elements, violations
-from .integrity import DEFAULT_K, Pair, check_index
+from .integrity import DEFAULT_K, check_index
 from .stats import Distribution, distribution
 
 DEFAULT_LIMIT = 20
@@ -170,14 +171,14 @@ def build_diff(
     a: ChunkConfig,
     b: ChunkConfig,
     *,
-    gold: Sequence[Pair] | None = None,
+    gold: Sequence[GoldQuestion] | None = None,
     k: int = DEFAULT_K,
     limit: int = DEFAULT_LIMIT,
     unreadable: Sequence[tuple[str, str]] = (),
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
-    ``gold`` pairs name their document (``Pair.doc``); AnswerNotFound propagates
+    ``gold`` questions name their document (``GoldQuestion.doc``); AnswerNotFound propagates
     when an answer is not in it (a bad gold set, not a chunking result).
     """
     if limit < 0:
@@ -210,7 +211,7 @@ def _side(
     chunked: dict[str, list[Chunk]],
     found: dict[str, Elements],
     documents: dict[str, str],
-    gold: Sequence[Pair] | None,
+    gold: Sequence[GoldQuestion] | None,
     k: int,
 ) -> Side:
     opts = config.options

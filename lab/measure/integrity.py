@@ -9,17 +9,18 @@ no ranking can recover it) and "the chunk exists but ranks poorly".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import Chunk
-from lab.inputs.gold import Passage
+from lab.inputs.gold import GoldQuestion, Passage
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
 from lab.retrieval.bm25_sparse import QueryScores, chunk_index
+from lab.text import clip, collapse
 
-from .survival import AnswerNotFound, DocumentLayout, collapse
+from .survival import AnswerNotFound, DocumentLayout
 
 RECALL_KS = (1, 3, 5, 10)
 DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
@@ -36,17 +37,6 @@ class GoldLineError(AnswerNotFound):
         super().__init__(message)
         self.line = line  # None when the pair came without a line number
         self.reason = message
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A gold question: its answer (whole in one chunk, or it is lost) or its passages."""
-
-    question: str
-    answer: str = ""
-    doc: str = ""  # which document of the index holds the answer ("" for one document)
-    passages: tuple[Passage, ...] = ()  # used when there is no answer
-    line: int | None = None  # the gold file's line, for messages
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,25 +177,25 @@ class _Located:
     verdict: str
 
 
-def _where(pair: Pair, n: int, line: int | None = None) -> str:
+def _where(pair: GoldQuestion, n: int, line: int | None = None) -> str:
     line = line or pair.line
     return f"gold pair {n} (line {line})" if line else f"gold pair {n}"
 
 
-def _locate_answer(doc: _Document, pair: Pair, n: int, name: str) -> _Located:
+def _locate_answer(doc: _Document, pair: GoldQuestion, n: int, name: str) -> _Located:
     try:
         survival = doc.layout.survival(pair.answer)
     except AnswerNotFound:
         raise GoldLineError(
             pair.line,
-            f"{_where(pair, n)}: answer {_clip(pair.answer)!r} is not in {name or 'the document'}",
+            f"{_where(pair, n)}: answer {clip(pair.answer)!r} is not in {name or 'the document'}",
         ) from None
     holders = doc.layout.holders(pair.answer)
     spans = doc.layout.spans(pair.answer)
     return _Located(spans, True, holders, np.array(holders, dtype=np.int64), survival.verdict)
 
 
-def _locate_passage(doc: _Document, p: Passage, pair: Pair, n: int, name: str) -> _Located:
+def _locate_passage(doc: _Document, p: Passage, pair: GoldQuestion, n: int, name: str) -> _Located:
     where = _where(pair, n, p.line)
     label = name or "the document"
     if p.text is not None:
@@ -213,7 +203,7 @@ def _locate_passage(doc: _Document, p: Passage, pair: Pair, n: int, name: str) -
             spans = doc.layout.spans(p.text)
         except AnswerNotFound:
             raise GoldLineError(
-                p.line or pair.line, f"{where}: passage {_clip(p.text)!r} is not in {label}"
+                p.line or pair.line, f"{where}: passage {clip(p.text)!r} is not in {label}"
             ) from None
         text = p.text
     else:
@@ -249,7 +239,7 @@ def _coverage(doc: _Document, located: Sequence[_Located], top: Sequence[int]) -
 
 
 def _result(
-    pair: Pair,
+    pair: GoldQuestion,
     doc: _Document,
     located: list[_Located],
     scores: QueryScores,
@@ -296,7 +286,7 @@ def _result(
 
 def check_index(
     documents: dict[str, str],
-    pairs: Sequence[Pair],
+    pairs: Sequence[GoldQuestion],
     strategy: str,
     opts: ChunkOptions,
     *,
@@ -304,7 +294,7 @@ def check_index(
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     chunked: dict[str, list[Chunk]] | None = None,
-    track: Callable[[Iterable[Pair]], Iterable[Pair]] | None = None,
+    track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
 ) -> IntegrityReport:
     """Chunk every document (or take ``chunked``, their chunks already made), index
     all chunks together, and check every pair.
@@ -344,12 +334,13 @@ def check_index(
 
 
 def check_gold(
-    text: str, pairs: Sequence[Pair], strategy: str, opts: ChunkOptions, *, k: int = DEFAULT_K
+    text: str,
+    pairs: Sequence[GoldQuestion],
+    strategy: str,
+    opts: ChunkOptions,
+    *,
+    k: int = DEFAULT_K,
 ) -> IntegrityReport:
     """check_index for one document (at the default BM25 settings)."""
-    one = [Pair(p.question, p.answer, "", getattr(p, "passages", ())) for p in pairs]
+    one = [replace(p, doc="") for p in pairs]
     return check_index({"": text}, one, strategy, opts, k=k)
-
-
-def _clip(text: str, n: int = 60) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"

@@ -21,25 +21,28 @@ Every figure is measured the way the integrity check measures chunks: an answer 
 found when a delivered text holds it whole, a passage when a delivered text meets
 it; coverage is the share of the gold text inside what is delivered; context is
 counted in the plain configuration's unit (``chunkers.text.count_units``). The
-retriever is a parameter (``index``, BM25 by default): anything that takes chunks
-and answers ``scores(question).top(k)`` plugs in.
+retriever is a parameter: any ``lab.retrieval.interface.Retriever`` (dense, hybrid,
+a BM25 variant) judges the chunks' indexed texts; without one, the sparse BM25 the
+integrity check ranks with, so the plain chunks' figures are the check's.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
 
-from chunkers import Chunk, chunk_with
+from chunkers import Chunk, chunk_with, indexed_text
 from chunkers.text import count_units
+from lab.inputs.gold import GoldQuestion
 from lab.retrieval.bm25_sparse import chunk_index
+from lab.retrieval.interface import Index, Retriever
 
 from .diff import CONFIG_FORM, ChunkConfig, ConfigError, parse_config
-from .integrity import DEFAULT_K, Pair
+from .integrity import DEFAULT_K
 from .survival import AnswerNotFound, DocumentLayout
 
 CHUNKS = "chunks"  # the plain configuration's top k
@@ -61,16 +64,31 @@ class SmallToBigError(ConfigError):
 class Ranking(Protocol):
     """One question's scores over an index: every chunk's score, and the best k."""
 
-    scores: np.ndarray  # one per chunk, in the order the index was given
+    scores: Sequence[float]  # one per chunk, in the order the index was given
 
-    def top(self, k: int) -> list[int]: ...
+    def top(self, k: int) -> Sequence[int]: ...
 
 
 class Searcher(Protocol):
-    def scores(self, query: str) -> Ranking: ...
+    def scores(self, question: str) -> Ranking: ...
 
 
-Retriever = Callable[[Sequence[Chunk]], Searcher]
+class _Judged:
+    """A retriever's index over chunks, asked as the sparse BM25 index is."""
+
+    def __init__(self, index: Index) -> None:
+        self._index = index
+
+    def scores(self, question: str) -> Ranking:
+        return self._index.score(question)
+
+
+def searcher(chunks: Sequence[Chunk], retriever: Retriever | None = None) -> Searcher:
+    """An index over ``chunks`` for ``retriever`` (their indexed texts, as every
+    retriever sees them); None: the sparse BM25 of the integrity check."""
+    if retriever is None:
+        return chunk_index(chunks)
+    return _Judged(retriever.index([indexed_text(c) for c in chunks]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +290,7 @@ class SmallToBig:
         tiers: Tiers,
         plain: ChunkConfig,
         *,
-        index: Retriever = chunk_index,
+        retriever: Retriever | None = None,
         plain_chunks: dict[str, list[Chunk]] | None = None,
     ) -> None:
         self.documents = documents
@@ -287,8 +305,9 @@ class SmallToBig:
             }
         self.children = [(n, i) for n, t in self.trees.items() for i in range(len(t.children))]
         self.plain_chunks = [(n, c) for n, cs in plain_chunks.items() for c in cs]
-        self._children_index = index([self.trees[n].children[i] for n, i in self.children])
-        self._plain_index = index([c for _, c in self.plain_chunks])
+        children = [self.trees[n].children[i] for n, i in self.children]
+        self._children_index = searcher(children, retriever)
+        self._plain_index = searcher([c for _, c in self.plain_chunks], retriever)
 
     @property
     def parent_count(self) -> int:
@@ -440,7 +459,7 @@ def _mean(values: Sequence[float]) -> float:
 Span = tuple[int, int]
 
 
-def _gold_spans(layout: DocumentLayout, pair: Pair) -> tuple[list[list[Span]], bool]:
+def _gold_spans(layout: DocumentLayout, pair: GoldQuestion) -> tuple[list[list[Span]], bool]:
     """Each gold text's occurrences, and whether it must be held whole (an answer)."""
     if pair.answer or not pair.passages:
         return [layout.spans(pair.answer)], True
@@ -474,7 +493,7 @@ def _covered(span: Span, delivered: Sequence[Chunk]) -> int:
     return int(mask.sum())
 
 
-def measure(text: str, pair: Pair, delivered: Sequence[Chunk], unit: str) -> Delivered:
+def measure(text: str, pair: GoldQuestion, delivered: Sequence[Chunk], unit: str) -> Delivered:
     """One arm's figures for one question, on the delivered texts of its document."""
     layout = DocumentLayout(text, delivered)
     gold, whole = _gold_spans(layout, pair)
@@ -503,17 +522,17 @@ def measure(text: str, pair: Pair, delivered: Sequence[Chunk], unit: str) -> Del
 
 def evaluate(
     documents: dict[str, str],
-    pairs: Sequence[Pair],
+    pairs: Sequence[GoldQuestion],
     tiers: Tiers,
     plain: ChunkConfig,
     *,
     k: int = DEFAULT_K,
-    index: Retriever = chunk_index,
+    retriever: Retriever | None = None,
     plain_chunks: dict[str, list[Chunk]] | None = None,
 ) -> SmallToBigReport:
     """Every gold question through the four arms (ARMS). A pair's ``doc`` names its
     document ("" for the first); AnswerNotFound when its gold text is not there."""
-    s2b = SmallToBig(documents, tiers, plain, index=index, plain_chunks=plain_chunks)
+    s2b = SmallToBig(documents, tiers, plain, retriever=retriever, plain_chunks=plain_chunks)
     results = []
     for pair in pairs:
         name = pair.doc or next(iter(documents), "")

@@ -4,8 +4,9 @@ questions they do not answer, and how alike the chunks' scores are.
 
 Gold passages that lie in stripped text cannot be found in the stripped index: they
 are set aside and listed (``SetAside``), never dropped without a word, and both
-sides are measured on the same remaining questions. The retriever is a parameter
-(``index``, BM25 by default), as in lab.measure.small_to_big.
+sides are measured on the same remaining questions. The gold set is measured by the
+integrity check; the intercepting chunks and the spread of scores by ``retriever``
+(any ``lab.retrieval.interface.Retriever``; the check's sparse BM25 without one).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from chunkers import Chunk, ChunkOptions, chunk_with
-from lab.retrieval.bm25_sparse import chunk_index
+from lab.inputs.gold import GoldQuestion
+from lab.retrieval.interface import Retriever
 
 from .boilerplate import MOSTLY, Report, Stripped, find_boilerplate, shares, strip_all
-from .integrity import DEFAULT_K, IntegrityReport, Pair, check_index
-from .small_to_big import Retriever
+from .integrity import DEFAULT_K, IntegrityReport, check_index
+from .small_to_big import searcher
 from .survival import AnswerNotFound, DocumentLayout
 
 
@@ -40,8 +42,8 @@ def _overlaps_removed(s: Stripped, spans: Sequence[tuple[int, int]]) -> bool:
 
 
 def map_gold(
-    stripped: dict[str, Stripped], pairs: Sequence[Pair]
-) -> tuple[list[Pair], list[SetAside]]:
+    stripped: dict[str, Stripped], pairs: Sequence[GoldQuestion]
+) -> tuple[list[GoldQuestion], list[SetAside]]:
     """The gold pairs as they apply to the stripped documents (character spans moved
     to the stripped text), and those whose answer or a passage lies in stripped text."""
     kept, aside = [], []
@@ -133,7 +135,7 @@ def _spread(question: str, scores: np.ndarray) -> Spread:
     return Spread(question, best, runner, float(np.median(ordered)) / best)
 
 
-def _holds(pair: Pair, chunk: Chunk, text: str) -> bool:
+def _holds(pair: GoldQuestion, chunk: Chunk, text: str) -> bool:
     """Does the chunk meet the pair's answer (or a passage)?"""
     layout = DocumentLayout(text, [chunk])
     try:
@@ -152,12 +154,12 @@ def _holds(pair: Pair, chunk: Chunk, text: str) -> bool:
 
 def strip_effect(
     documents: dict[str, str],
-    pairs: Sequence[Pair],
+    pairs: Sequence[GoldQuestion],
     strategy: str,
     options: ChunkOptions,
     *,
     k: int = DEFAULT_K,
-    index: Retriever = chunk_index,
+    retriever: Retriever | None = None,
 ) -> StripEffect:
     """The gold set and the scores before and after stripping the boilerplate that
     find_boilerplate finds (BoilerplateError when a lone document has no pages)."""
@@ -178,8 +180,8 @@ def strip_effect(
         for n, cs in before_chunks.items()
         for c, s in zip(cs, shares(cs, spans.get(n, [])), strict=True)
     }
-    ix_before = index([c for _, c in flat])
-    ix_after = index([c for cs in after_chunks.values() for c in cs])
+    ix_before = searcher([c for _, c in flat], retriever)
+    ix_after = searcher([c for cs in after_chunks.values() for c in cs], retriever)
     intercepts, spread_before, spread_after = [], [], []
     for pair in named:
         scores = ix_before.scores(pair.question)

@@ -13,6 +13,7 @@ chunking at every size (structural: parse once, pack per size).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,17 +29,13 @@ from chunkers import (
     get_strategy,
     parse,
 )
+from lab.text import clip, collapse
 
 _TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
 
 
 class AnswerNotFound(ValueError):
     """The answer text does not occur in the document (whitespace aside)."""
-
-
-def collapse(text: str) -> str:
-    """Runs of whitespace to one space, ends trimmed: the form answers are compared in."""
-    return " ".join(text.split())
 
 
 # --------------------------------------------------------------------------- finding
@@ -85,8 +82,7 @@ def _occurrences(layout: _Layout, answer: str) -> _Occurrences:
         hits.append(pos)
         pos = layout.collapsed.find(needle, pos + 1)
     if not hits:
-        shown = needle if len(needle) <= 60 else needle[:57] + "..."
-        raise AnswerNotFound(f"answer not found in the document: {shown!r}")
+        raise AnswerNotFound(f"answer not found in the document: {clip(needle)!r}")
     cs = np.array(hits, dtype=np.int64)
     ce = cs + len(needle) - 1  # last character; never a space (needle is trimmed)
     t0 = np.searchsorted(layout.cstarts, cs, side="right") - 1
@@ -157,11 +153,50 @@ def _and_list(numbers: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _holder(collapsed_chunks: Sequence[str], needle: str) -> int | None:
-    for i, t in enumerate(collapsed_chunks):
-        if needle in t:
-            return i
-    return None
+class ChunkTexts:
+    """A chunking's retrievable texts (overlap prefix + body), whitespace collapsed
+    and joined once, to ask which chunks hold an answer whole.
+
+    ``holders`` is the one test of "intact" every measurement uses: the answer,
+    whitespace collapsed, is a substring of a chunk's collapsed retrievable text.
+    """
+
+    def __init__(self, chunks: Sequence[Chunk]) -> None:
+        collapsed = [collapse(c.retrievable_text) for c in chunks]
+        # collapsed texts hold no newline and neither does a collapsed answer, so
+        # joined by newlines no match can run from one chunk into the next
+        self._joined = "\n".join(collapsed)
+        self._starts: list[int] = []
+        at = 0
+        for t in collapsed:
+            self._starts.append(at)
+            at += len(t) + 1
+
+    def holders(self, answer: str, *, first_only: bool = False) -> list[int]:
+        """Positions (in the chunking) of every chunk that holds ``answer`` whole,
+        in chunk order; only the first with ``first_only``."""
+        needle = collapse(answer)
+        if not needle:
+            return []
+        found: list[int] = []
+        pos = self._joined.find(needle)
+        while pos != -1:
+            i = bisect_right(self._starts, pos) - 1
+            found.append(i)
+            if first_only or i + 1 == len(self._starts):
+                break
+            # the next chunk may hold it too; no need to look further inside this one
+            pos = self._joined.find(needle, self._starts[i + 1])
+        return found
+
+    def holds(self, answer: str) -> bool:
+        """Does any chunk hold ``answer`` whole?"""
+        return bool(self.holders(answer, first_only=True))
+
+
+def holds(chunk: Chunk, answer: str) -> bool:
+    """Does this one chunk hold ``answer`` whole (see ChunkTexts)?"""
+    return ChunkTexts([chunk]).holds(answer)
 
 
 class DocumentLayout:
@@ -177,11 +212,7 @@ class DocumentLayout:
         self.text = text
         self.chunks = list(chunks)
         self._layout: _Layout | None = None
-        # collapsed texts hold no newline and neither does a collapsed answer, so
-        # joined by newlines no match can run from one chunk into the next
-        collapsed = [collapse(c.retrievable_text) for c in self.chunks]
-        self._joined = "\n".join(collapsed)
-        self._offsets = np.cumsum([0] + [len(t) + 1 for t in collapsed])
+        self._texts = ChunkTexts(self.chunks)
 
     @property
     def layout(self) -> _Layout:
@@ -198,17 +229,7 @@ class DocumentLayout:
     def holders(self, answer: str) -> list[int]:
         """Positions (in ``chunks``) of every chunk whose retrievable text holds
         ``answer`` whole, whitespace collapsed, in chunk order."""
-        needle = collapse(answer)
-        if not needle:
-            return []
-        found: list[int] = []
-        pos = self._joined.find(needle)
-        while pos != -1:
-            i = int(np.searchsorted(self._offsets, pos, side="right")) - 1
-            found.append(i)
-            # the next chunk may hold it too; no need to look further inside this one
-            pos = self._joined.find(needle, int(self._offsets[i + 1]))
-        return found
+        return self._texts.holders(answer)
 
     def survival(self, answer: str, span: tuple[int, int] | None = None) -> Survival:
         """The verdict for one answer: "answer intact in chunk 5" or
@@ -287,8 +308,8 @@ def _fixed_intact(case: _FixedCase, sizes: np.ndarray, overlaps: np.ndarray) -> 
     if a // stride > K, window K reaches the end, and so past b, anyway.
 
     Why windows stand for chunks: a chunk's retrievable text is its window
-    (prefix + body, joined by whitespace or, in chars, by nothing at a mid-word
-    seam), and the chars windows fixed.py skips are whitespace only, while the
+    (prefix + body, joined by whitespace or, in chars, by nothing where the
+    window cut a word), and the chars windows fixed.py skips are whitespace only, while the
     window whose body holds an answer's last character is never skipped.
     """
     S, OV = np.broadcast_arrays(np.asarray(sizes, np.int64), np.asarray(overlaps, np.int64))
@@ -376,11 +397,9 @@ def survival_curve(
         case = _fixed_case(_Layout.of(_fixed_text(text)), answer, unit)
         intact = _fixed_intact(case, np.array(sizes, np.int64), np.array(overlaps, np.int64))
         return SurvivalCurve(sizes, [bool(x) for x in intact], overlaps)
-    needle = collapse(answer)
     _require(text, [answer])  # an absent answer is an error, not a flat "no" curve
     intact_list = [
-        _holder([collapse(c.retrievable_text) for c in chunks], needle) is not None
-        for chunks in _chunkings(text, strategy, options, parsed)
+        ChunkTexts(chunks).holds(answer) for chunks in _chunkings(text, strategy, options, parsed)
     ]
     return SurvivalCurve(sizes, intact_list, overlaps)
 
@@ -415,7 +434,7 @@ def lottery_map(
 
 def gold_survival_rates(
     text: str,
-    pairs: Iterable[Any],
+    answers: Sequence[str],
     strategy: str,
     sizes: Iterable[int],
     *,
@@ -426,10 +445,10 @@ def gold_survival_rates(
 ) -> list[float]:
     """Share of gold answers intact at each size, for one strategy.
 
-    ``pairs`` are GoldPair-like (an ``.answer``) or answer strings. An answer
-    missing from the text raises AnswerNotFound rather than counting as a miss.
+    An answer missing from the text raises AnswerNotFound rather than counting as
+    a miss.
     """
-    answers = [getattr(p, "answer", p) for p in pairs]
+    answers = list(answers)
     if not answers:
         raise ValueError("no gold answers to check")
     get_strategy(strategy)
@@ -443,10 +462,9 @@ def gold_survival_rates(
             _fixed_intact(_fixed_case(layout, a, unit), S, OV).astype(np.int64) for a in answers
         )
         return [float(h) / len(answers) for h in np.atleast_1d(hits)]
-    needles = [collapse(a) for a in answers]
     _require(text, answers)
     rates: list[float] = []
     for chunks in _chunkings(text, strategy, options):
-        bodies = [collapse(c.retrievable_text) for c in chunks]
-        rates.append(sum(_holder(bodies, nd) is not None for nd in needles) / len(needles))
+        texts = ChunkTexts(chunks)
+        rates.append(sum(texts.holds(a) for a in answers) / len(answers))
     return rates

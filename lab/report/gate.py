@@ -13,8 +13,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from lab.measure.integrity import IntegrityReport
+from lab.text import clip
 
-from .tables import md_table, snippet, table
+from .tables import md_table, table
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ def _rows(data: dict[str, Any], width: int) -> list[tuple[Any, ...]]:
     k = data["k"]
     return [
         (
-            snippet(r["question"], width),
+            clip(r["question"], width),
             r["intact"],
             None if r["chunk_index"] is None else r["chunk_index"] + 1,
             r["rank"],
@@ -110,7 +111,7 @@ def _notes(data: dict[str, Any]) -> list[str]:
     ]
     for r in data["pairs"]:
         if r["status"] == "chunk does not exist":
-            lines.append(f"  NOT INTACT: {snippet(r['question'], 50)}: {r['verdict']}")
+            lines.append(f"  NOT INTACT: {clip(r['question'], 50)}: {r['verdict']}")
     lines.append(
         f"runts: {runts['below_floor']} below the floor, {len(runts['excused'])} excused, "
         f"{len(runts['failing'])} failing"

@@ -9,8 +9,9 @@ from typing import Any
 from lab.measure.boilerplate import Report
 from lab.measure.drift import DriftReport, config_label
 from lab.measure.small_to_big import ARMS, PARENTS
+from lab.text import clip
 
-from .tables import md_table, snippet, table
+from .tables import md_table, table
 
 
 def _pct(share: float) -> str:
@@ -32,7 +33,7 @@ def small_to_big_lines(r: dict[str, Any], *, markdown: bool = False) -> list[str
     headers = ["question", *ARMS, "duplicates removed"]
     rows = [
         (
-            snippet(q["question"], 60 if markdown else 36),
+            clip(q["question"], 60 if markdown else 36),
             *(
                 f"{'found' if q[a]['found'] else 'missed'} {q[a]['coverage']:.2f} {q[a]['context']}"
                 for a in ARMS
@@ -75,7 +76,7 @@ def boilerplate_rows(r: Report, width: int = 50) -> list[tuple[Any, ...]]:
             f"{f.units} of {f.out_of} {f.scope}",
             f.chars,
             f.chunks_mostly,
-            snippet(f.text, width),
+            clip(f.text, width),
         )
         for f in r.findings
     ]
@@ -113,7 +114,7 @@ def stripped_lines(data: dict[str, Any]) -> list[str]:
     ]
     for a in s["gold_in_stripped"]:
         where = f" (gold line {a['line']})" if a["line"] else ""
-        lines.append(f"  STRIPPED: {snippet(a['question'], 50)}{where}: {a['reason']}")
+        lines.append(f"  STRIPPED: {clip(a['question'], 50)}{where}: {a['reason']}")
     return lines
 
 

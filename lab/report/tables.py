@@ -1,4 +1,4 @@
-"""Plain-text tables and snippets for terminal reports (the CLI's output)."""
+"""Plain-text and Markdown tables for the reports (the CLI's output)."""
 
 from __future__ import annotations
 
@@ -26,12 +26,6 @@ def cell(v: Any) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
     return str(v)
-
-
-def snippet(text: str, n: int = 60) -> str:
-    """Whitespace collapsed, cut to n characters with an ellipsis."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= n else flat[: n - 1] + "…"
 
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:

@@ -24,7 +24,9 @@ from chunkers.model import Chunk, indexed_text
 
 from .tokenize import tokenize
 
-# FTS5 and the usual BM25 use k1=1.2, b=0.75; rank-bm25's own k1 default is 1.5.
+# The lab's BM25 settings, here and nowhere else (the theory curve, the CLI's
+# defaults and the app's sliders read them): FTS5 and the usual BM25 use k1=1.2,
+# b=0.75; rank-bm25's own k1 default is 1.5.
 DEFAULT_K1 = 1.2
 DEFAULT_B = 0.75
 DEFAULT_EPSILON = 0.25  # rank-bm25's default IDF floor factor

@@ -11,8 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-DEFAULT_K1 = 1.2
-DEFAULT_B = 0.75
+from .bm25 import DEFAULT_B, DEFAULT_K1
 
 
 def _check(avgdl: float, k1: float, b: float) -> None:

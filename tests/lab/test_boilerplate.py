@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from chunkers import ChunkOptions, chunk_with
-from lab.inputs.gold import load_gold
+from lab.inputs.gold import GoldQuestion, load_gold
 from lab.measure.boilerplate import (
     MOSTLY,
     BoilerplateError,
@@ -17,7 +17,6 @@ from lab.measure.boilerplate import (
     strip,
     strip_all,
 )
-from lab.measure.integrity import Pair
 from lab.measure.strip_effect import map_gold, strip_effect
 from tests.support import SAMPLES
 
@@ -117,15 +116,17 @@ def test_shares_measure_each_chunks_boilerplate() -> None:
     assert all(0 <= x <= 1 for x in got) and sum(x >= MOSTLY for x in got) > 0
 
 
-def _pairs() -> list[Pair]:
+def _pairs() -> list[GoldQuestion]:
     gold = load_gold(SAMPLES / "warehouse_manual.gold.jsonl")
-    return [Pair(g.question, g.answer, "m.md") for g in gold.pairs]
+    return [GoldQuestion(g.question, g.answer, "m.md") for g in gold.questions]
 
 
 def test_a_gold_answer_inside_stripped_text_is_set_aside_and_named() -> None:
     r = find_boilerplate({"m.md": MANUAL})
     stripped = strip_all({"m.md": MANUAL}, r)
-    footer = Pair("who may read the manual?", "for the internal use of Northwind Logistics", "m.md")
+    footer = GoldQuestion(
+        "who may read the manual?", "for the internal use of Northwind Logistics", "m.md"
+    )
     kept, aside = map_gold(stripped, [*_pairs(), footer])
     assert len(kept) == len(_pairs())
     [a] = aside

@@ -8,10 +8,9 @@ from dataclasses import replace
 import pytest
 
 from chunkers import chunk_with
-from lab.inputs.gold import load_gold
+from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import list_samples
 from lab.measure.diff import ConfigError, parse_config
-from lab.measure.integrity import Pair
 from lab.measure.small_to_big import (
     ARMS,
     BUDGET,
@@ -29,11 +28,13 @@ from tests.support import SAMPLES
 PLAIN = parse_config("structural:chars:1800:150")
 
 
-def _samples() -> tuple[dict[str, str], list[Pair]]:
+def _samples() -> tuple[dict[str, str], list[GoldQuestion]]:
     docs, pairs = {}, []
     for s in list_samples():
         docs[s.name] = s.path.read_text(encoding="utf-8")
-        pairs += [Pair(g.question, g.answer, s.name) for g in load_gold(s.gold_path).pairs]
+        pairs += [
+            GoldQuestion(g.question, g.answer, s.name) for g in load_gold(s.gold_path).questions
+        ]
     return docs, pairs
 
 
@@ -141,22 +142,21 @@ def test_on_the_sample_gold_sets_parents_recover_what_children_cut_for_less_cont
 
 
 def test_a_retriever_is_a_parameter() -> None:
-    """Any index that ranks chunks plugs in: here BM25 without length normalisation."""
-    from functools import partial
-
-    from lab.retrieval.bm25_sparse import chunk_index
+    """Any retriever of the lab plugs in: here the dense one (a static embedding
+    shipped in its package, offline)."""
+    from lab.retrieval.retrievers import get_retriever
 
     docs, pairs = _samples()
-    flat = evaluate(
-        docs, pairs, parse_tiers("300:1800"), PLAIN, k=1, index=partial(chunk_index, b=0)
-    )
-    usual = evaluate(docs, pairs, parse_tiers("300:1800"), PLAIN, k=1)
-    assert [q.arms for q in flat.results] != [q.arms for q in usual.results]
+    tiers = parse_tiers("300:1800")
+    dense = evaluate(docs, pairs, tiers, PLAIN, k=1, retriever=get_retriever("dense"))
+    usual = evaluate(docs, pairs, tiers, PLAIN, k=1)
+    assert len(dense.results) == len(usual.results) == len(pairs)
+    assert [q.arms for q in dense.results] != [q.arms for q in usual.results]
 
 
 def test_a_question_names_its_document() -> None:
     docs, _ = _samples()
-    pair = Pair("how long are audit logs kept?", "", "platform_data")
+    pair = GoldQuestion("how long are audit logs kept?", "", "platform_data")
     gold = replace(pair, answer="Audit logs are retained for four hundred days")
     r = evaluate(docs, [gold], parse_tiers("300:1800"), PLAIN, k=1)
     assert r.results[0].doc == "platform_data" and r.results[0].arms[PARENTS].found

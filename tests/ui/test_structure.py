@@ -7,9 +7,9 @@ from ui.views.structure import (
     OUTCOMES,
     REFUSED_TABLE,
     REFUSED_TRANSCRIBED,
+    boundaries,
     heading_inheritance,
     refusals,
-    seams,
     table_fragments,
 )
 
@@ -28,15 +28,15 @@ def test_table_fragments_after_the_first_repeat_the_header():
 
 def test_overlap_refuses_tables_and_transcribed_text():
     pricing = _chunks("compute_pricing")
-    outcomes = {s.outcome for s in seams(pricing, OPTS)}
+    outcomes = {s.outcome for s in boundaries(pricing, OPTS)}
     assert APPLIED in outcomes and REFUSED_TABLE in outcomes
     manual = _chunks("inspection_manual")
     assert any(s.outcome == REFUSED_TRANSCRIBED for s in refusals(manual, OPTS))
-    for s in seams(manual, OPTS):
+    for s in boundaries(manual, OPTS):
         if s.outcome != APPLIED:
             assert s.overlap_chars == 0
     none = ChunkOptions(size=600, overlap=0, unit="chars")
-    assert {s.outcome for s in seams(_chunks("compute_pricing", none), none)} <= {NOT_ASKED}
+    assert {s.outcome for s in boundaries(_chunks("compute_pricing", none), none)} <= {NOT_ASKED}
 
 
 def test_transcribed_heading_is_not_inherited():
@@ -46,7 +46,7 @@ def test_transcribed_heading_is_not_inherited():
     assert all("transcribed" not in r.heading_path for r in nexts)
 
 
-def test_seams_are_what_the_packer_decided():
+def test_boundaries_are_what_the_packer_decided():
     # a long shell script is split between lines; a piece that opens with a
     # comment line ("# ...") is still code, not a new section
     lines = [f"# step {i}\necho 'running step {i} of the deployment script now'" for i in range(40)]
@@ -54,11 +54,11 @@ def test_seams_are_what_the_packer_decided():
     opts = ChunkOptions(size=300, overlap=50, unit="chars")
     chunks = chunk_with(text, "structural", opts)
     assert any(c.body.startswith("# step") for c in chunks)
-    outcomes = [s.outcome for s in seams(chunks, opts)]
+    outcomes = [s.outcome for s in boundaries(chunks, opts)]
     assert NEW_SECTION not in outcomes
-    assert outcomes == [OUTCOMES[c.seam] for c in chunks[1:]]
+    assert outcomes == [OUTCOMES[c.overlap_outcome] for c in chunks[1:]]
 
 
-def test_every_seam_the_packer_records_reads_as_its_own_outcome():
-    assert set(OUTCOMES) == set(model.SEAMS)
+def test_every_outcome_the_packer_records_reads_as_its_own():
+    assert set(OUTCOMES) == set(model.OVERLAP_OUTCOMES)
     assert len(set(OUTCOMES.values())) == len(OUTCOMES)

@@ -4,7 +4,7 @@ user's own question with an answer picked from the document's sentences."""
 from __future__ import annotations
 
 from chunkers.segment import sentence_spans
-from lab.measure.survival import collapse
+from lab.text import collapse
 
 MAX_SENTENCES = 2000  # a longer document asks for a pasted answer instead
 MIN_SENTENCE_CHARS = 12
@@ -48,8 +48,3 @@ def _pieces(span: str) -> list[str]:
     if para:
         out.append(" ".join(para))
     return out
-
-
-def clip(text: str, n: int = 90) -> str:
-    text = collapse(text)
-    return text if len(text) <= n else text[: n - 1] + "…"

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
-from lab.measure.survival import collapse
+from chunkers.model import HEADING_SEPARATOR
+from lab.measure.survival import holds
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
 from lab.retrieval.theory import inflation_cap, relative_score
 
@@ -44,17 +45,13 @@ class ScoreRow:
     category: str
 
 
-def holds(chunk: Chunk, answer: str | None) -> bool:
-    return bool(answer) and collapse(answer) in collapse(chunk.retrievable_text)
-
-
 def score_rows(
     chunks: Sequence[Chunk], scores: Sequence[ChunkScore], opts: ChunkOptions, answer: str | None
 ) -> list[ScoreRow]:
     single = len(chunks) == 1
     rows = []
     for c, s in zip(chunks, scores, strict=True):
-        h = holds(c, answer)
+        h = holds(c, answer or "")
         r = c.length < opts.floor and not single
         cat = HOLDS_RUNT if h and r else HOLDS if h else RUNT if r else OTHER
         rows.append(ScoreRow(c.index + 1, s.score, s.rank, c.length, h, r, cat))
@@ -237,7 +234,7 @@ def revenue_case(
             c.kind,
             s.score,
             s.rank,
-            holds(c, answer),
+            holds(c, answer or ""),
             c.header_repeated,
             REVENUE_HEADER in c.retrievable_text,
         )
@@ -289,13 +286,18 @@ class RuntMergeExample:
         return [n for n in self.lengths[direction] if n < self.floor]
 
     @property
+    def overflow_limit(self) -> int:
+        """The longest a forward merge may make a chunk, as the chunker reads it."""
+        return ChunkOptions(size=self.size, unit="chars").overflow_limit
+
+    @property
     def line(self) -> str:
         off, fwd, back = (self.lengths[d] for d in ("off", "forward", "backward"))
         left = self.runts("forward")
         return (
             f"{self.name} at {self.size:,} characters: without a sweep its chunks are {off}. "
             f"Forward merges each runt into the chunk before it, so the first runt fills that "
-            f"chunk and the next one no longer fits under the {self.size * 125 // 100:,}-char "
+            f"chunk and the next one no longer fits under the {self.overflow_limit:,}-char "
             f"overflow guard: {fwd}, and {len(left)} runt(s) ({left}) survive. Backward starts "
             f"from the end, so the two small pieces join each other first: {back}, "
             f"{len(self.runts('backward'))} runt(s)."
@@ -349,12 +351,12 @@ def heading_rank_moves(
     return [
         RankMove(
             c.index + 1,
-            " > ".join(c.heading_path),
+            HEADING_SEPARATOR.join(c.heading_path),
             w.rank,
             wo.rank,
             w.score,
             wo.score,
-            holds(c, answer),
+            holds(c, answer or ""),
         )
         for c, w, wo in zip(chunks, with_h, without, strict=True)
     ]

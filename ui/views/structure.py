@@ -21,16 +21,16 @@ NOT_PROSE = "none: code or another block that is not prose on one side"
 EMPTY = "none: nothing to copy"
 NOT_ASKED = "none: overlap is 0"
 NONE = "none"
-# the structural packer records each seam's outcome on the chunk after it
-# (Chunk.seam): what it decided is what the lab shows, never re-derived here
+# the structural packer records overlap's outcome at each boundary on the chunk
+# after it (Chunk.overlap_outcome): what it decided is what the lab shows, never re-derived here
 OUTCOMES = {
-    model.SEAM_APPLIED: APPLIED,
-    model.SEAM_OFF: NOT_ASKED,
-    model.SEAM_TRANSCRIBED: REFUSED_TRANSCRIBED,
-    model.SEAM_TABLE: REFUSED_TABLE,
-    model.SEAM_NEW_SECTION: NEW_SECTION,
-    model.SEAM_NOT_PROSE: NOT_PROSE,
-    model.SEAM_EMPTY: EMPTY,
+    model.OVERLAP_APPLIED: APPLIED,
+    model.OVERLAP_OFF: NOT_ASKED,
+    model.OVERLAP_TRANSCRIBED: REFUSED_TRANSCRIBED,
+    model.OVERLAP_TABLE: REFUSED_TABLE,
+    model.OVERLAP_NEW_SECTION: NEW_SECTION,
+    model.OVERLAP_NOT_PROSE: NOT_PROSE,
+    model.OVERLAP_EMPTY: EMPTY,
 }
 
 
@@ -56,31 +56,33 @@ def table_fragments(chunks: Sequence[Chunk]) -> list[TableFragment]:
 
 
 @dataclass(frozen=True, slots=True)
-class Seam:
+class Boundary:
     before: int  # 1-based chunk numbers either side of the boundary
     after: int
     outcome: str
     overlap_chars: int
 
 
-def seams(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
+def boundaries(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Boundary]:
     """What happened to overlap at every boundary between consecutive chunks."""
     out = []
     for prev, cur in pairwise(chunks):
-        if cur.seam:
-            outcome = OUTCOMES[cur.seam]
-        elif cur.overlap_prefix:  # a strategy that records no seams (fixed, sentence...)
+        if cur.overlap_outcome:
+            outcome = OUTCOMES[cur.overlap_outcome]
+        elif cur.overlap_prefix:  # a strategy that records no outcomes (fixed, sentence...)
             outcome = APPLIED
         elif opts.overlap == 0:
             outcome = NOT_ASKED
         else:
             outcome = NONE
-        out.append(Seam(prev.index + 1, cur.index + 1, outcome, len(cur.overlap_prefix)))
+        out.append(Boundary(prev.index + 1, cur.index + 1, outcome, len(cur.overlap_prefix)))
     return out
 
 
-def refusals(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Seam]:
-    return [s for s in seams(chunks, opts) if s.outcome in (REFUSED_TABLE, REFUSED_TRANSCRIBED)]
+def refusals(chunks: Sequence[Chunk], opts: ChunkOptions) -> list[Boundary]:
+    return [
+        s for s in boundaries(chunks, opts) if s.outcome in (REFUSED_TABLE, REFUSED_TRANSCRIBED)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,12 @@ def heading_inheritance(chunks: Sequence[Chunk]) -> list[Inheritance]:
                     else "next section"
                 )
             out.append(
-                Inheritance(d.index + 1, d.transcribed, d.page, " > ".join(d.heading_path), note)
+                Inheritance(
+                    d.index + 1,
+                    d.transcribed,
+                    d.page,
+                    model.HEADING_SEPARATOR.join(d.heading_path),
+                    note,
+                )
             )
     return out

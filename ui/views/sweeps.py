@@ -57,7 +57,9 @@ def join_curves(parts: Iterable[SurvivalCurve]) -> SurvivalCurve:
 
 
 @dataclass(frozen=True, slots=True)
-class Run:
+class SizeRun:
+    """Consecutive sizes with the same verdict, from ``lo`` to ``hi``."""
+
     lo: int
     hi: int
     intact: bool
@@ -67,19 +69,19 @@ class Run:
         return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
 
 
-def runs(c: SurvivalCurve) -> list[Run]:
+def size_runs(c: SurvivalCurve) -> list[SizeRun]:
     """Consecutive sizes with the same outcome, as the published lottery table lists them."""
-    out: list[Run] = []
+    out: list[SizeRun] = []
     for s, ok in zip(c.sizes, c.intact, strict=True):
         if out and out[-1].intact == ok:
-            out[-1] = Run(out[-1].lo, s, ok)
+            out[-1] = SizeRun(out[-1].lo, s, ok)
         else:
-            out.append(Run(s, s, ok))
+            out.append(SizeRun(s, s, ok))
     return out
 
 
 def runs_table(c: SurvivalCurve) -> list[dict[str, str]]:
-    rs = runs(c)
+    rs = size_runs(c)
     rows = []
     for i, r in enumerate(rs):
         label = f"{r.lo}+" if i == len(rs) - 1 and r.intact and r.lo != r.hi else r.label
@@ -125,7 +127,7 @@ def first_cut(text: str, answer: str, unit: str) -> FirstCut | None:
 
 def flips(c: SurvivalCurve) -> int:
     """How often the verdict changes along the curve: 0 for a strategy with no lottery."""
-    return max(0, len(runs(c)) - 1)
+    return max(0, len(size_runs(c)) - 1)
 
 
 def survival_share(c: SurvivalCurve) -> float:
