@@ -60,10 +60,16 @@ def bin_edges(opts: ChunkOptions) -> list[float]:
 
 def histogram(lengths: Sequence[int], opts: ChunkOptions) -> list[int]:
     """Chunks per bin of bin_edges, plus a last bin for anything past the effective maximum."""
-    counts = [0] * (BINS + 1)
-    top = opts.effective_max
+    return histogram_on(lengths, bin_edges(opts))
+
+
+def histogram_on(lengths: Sequence[int], edges: Sequence[float]) -> list[int]:
+    """Chunks per bin of ``edges`` (equal bins from 0), plus one for anything past the
+    last edge: a document binned as a saved baseline was."""
+    bins, top = len(edges) - 1, edges[-1]
+    counts = [0] * (bins + 1)
     for n in lengths:
-        counts[BINS if n > top else min(BINS - 1, math.floor(n * BINS / top))] += 1
+        counts[bins if n > top else min(bins - 1, math.floor(n * bins / top))] += 1
     return counts
 
 
