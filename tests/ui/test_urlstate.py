@@ -1,5 +1,6 @@
 import pytest
 
+from lab.inputs.samples import sample_names
 from ui.urlstate import (
     DEFAULTS,
     LAB_PRESETS,
@@ -82,7 +83,5 @@ def test_presets_are_valid_links():
     for slug, preset in LAB_PRESETS.items():
         assert slug in LAB_SLUGS
         params = {k: str(v) for k, v in preset.items()}
-        s, notes = parse_params(
-            params, ["platform_data", "regional_revenue", "compute_pricing", "support_kb"], None
-        )
+        s, notes = parse_params(params, sample_names(), None)
         assert not notes, (slug, notes)
