@@ -9,7 +9,7 @@ import pytest
 from chunkers import STRATEGIES, chunk
 from chunkers.registry import PEERS
 from chunkers.text import count_units
-from lab.samples import sample_names
+from lab.inputs.samples import sample_names
 from tests.support import SAMPLES, assert_spans_true, bounded, lost_characters
 
 SETTINGS = [("chars", 400, 60), ("words", 60, 10)]

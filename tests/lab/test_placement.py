@@ -12,8 +12,8 @@ import json
 import pytest
 
 from chunkers import ChunkOptions, chunk_with
-from lab.exports import chunking_config, to_csv, to_jsonl
-from lab.placement import (
+from lab.inputs.exports import chunking_config, to_csv, to_jsonl
+from lab.inputs.placement import (
     EXACT,
     OFFSETS,
     WHITESPACE,
@@ -21,7 +21,7 @@ from lab.placement import (
     import_chunks,
     read_rows,
 )
-from lab.survival import collapse
+from lab.text import collapse
 from tests.support import SAMPLES, assert_spans_true, lost_characters
 
 DOC_NAME = "release_handbook.md"

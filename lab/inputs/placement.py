@@ -6,7 +6,7 @@ the chunk's text under ``text``, ``page_content`` (a LangChain Document) or
 ``start_char_idx``/``end_char_idx`` (LlamaIndex), ``start_index``/``end_index``
 (Chonkie) or ``metadata.start_index`` (LangChain's ``add_start_index``); and
 its ``metadata``, which is kept. docs/chunk-import.md gives the exact shapes.
-A file the lab exported itself (lab.exports) is read back as such.
+A file the lab exported itself (lab.inputs.exports) is read back as such.
 
 Each chunk is placed in the document in turn:
 
@@ -40,6 +40,7 @@ from chunkers import Chunk
 from chunkers.model import UNITS
 from chunkers.text import count_units
 
+from ..text import clip, collapse
 from .documents import encoding_label, guess_encoding, jsonl_lines
 from .exports import CSV_FIELDS, from_csv, from_jsonl
 
@@ -126,8 +127,7 @@ class Placement:
 
 
 def _preview(text: str) -> str:
-    flat = " ".join(text.split())
-    return repr(flat if len(flat) <= _PREVIEW else flat[: _PREVIEW - 1] + "\u2026")
+    return repr(clip(text, _PREVIEW))
 
 
 # --------------------------------------------------------------------------- reading
@@ -333,7 +333,7 @@ def _whole(value: Any, key: str, where: str, name: str) -> int | None:
 
 
 class _Collapsed:
-    """The document with every run of whitespace as one space, mapped back to it."""
+    """The document collapsed (lab.text.collapse), each offset mapped back to it."""
 
     def __init__(self, document: str) -> None:
         spans = [m.span() for m in _NON_SPACE.finditer(document)]
@@ -377,7 +377,7 @@ class _Finder:
             s = self._next(doc, text, at, prev)
             if s >= 0:
                 return s, s + len(text), EXACT
-        words = " ".join(text.split())
+        words = collapse(text)
         col = self.collapsed
         for at in _from(col.from_source(prev[0]), 0):
             c = self._next(col.text, words, at, None)
