@@ -11,7 +11,7 @@ splitter (recursive.drafts_from_pieces): the library's claimed start is kept
 when the piece is there, else the piece is found again.
 
 semchunk is a runtime requirement; Chonkie is an optional extra (it brings
-compiled helpers and an HTTP client), and its strategies say so when it is missing.
+compiled extensions and an HTTP client), and its strategies say so when it is missing.
 """
 
 from __future__ import annotations
