@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -110,3 +111,18 @@ def make_chunk(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = 
         heading_path=heading,
         overlap_prefix=overlap,
     )
+
+
+class NetworkBlocked(OSError):
+    """A test tried to open a connection while the network was off."""
+
+
+def block_network(monkeypatch, where: str) -> None:
+    """Refuse every socket connection for the rest of the test: code that reached for a
+    download (a model, a tokenizer, rank tables) fails instead of passing on a lucky network."""
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise NetworkBlocked(f"no network in {where} (tried {address!r})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
