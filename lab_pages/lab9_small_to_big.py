@@ -29,6 +29,8 @@ COLOURS = {
 
 def _controls():
     controls.ensure(st.session_state, "small-to-big")
+    for c in (controls.CHILD_SIZE, controls.PARENT_SIZE):  # a restored pin's value is a float
+        st.session_state[c.key] = int(st.session_state[c.key])
     child_col, parent_col, k_col = st.columns(3)
     child = child_col.number_input(
         controls.CHILD_SIZE.label, min_value=1, step=10, key=controls.CHILD_SIZE.key

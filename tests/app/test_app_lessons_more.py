@@ -191,3 +191,17 @@ def test_lab6_refuses_a_baseline_it_cannot_read_in_one_line(tmp_path) -> None:
         w.value == "chars.json counts chars; set the unit to chars to overlay it."
         for w in at.warning
     )
+
+
+def test_a_restored_pin_puts_the_sizes_back() -> None:
+    at = open_lab("small-to-big", **S2B)
+    set_widget(at, "number_input", "lab9_child", 150)
+    click(at, "pin_small-to-big")
+    set_widget(at, "number_input", "lab9_child", 300)
+    at.switch_page("lab_pages/lab7_notebook.py")
+    rerun(at)
+    [restore] = [b for b in at.button if b.key and b.key.startswith("restore")]
+    restore.click()
+    rerun(at)
+    assert at.title[0].value == "9. Small to big"
+    assert at.number_input(key="lab9_child").value == 150 and not at.exception
