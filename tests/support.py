@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -110,3 +111,19 @@ def make_chunk(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = 
         heading_path=heading,
         overlap_prefix=overlap,
     )
+
+
+class NetworkBlocked(OSError):
+    """A test that runs with the network blocked tried to open a connection."""
+
+
+def block_network(monkeypatch) -> None:
+    """Refuse every connection Python's sockets try, for the rest of the test: a
+    judge that reached for a download (a model, a tokenizer) fails its test
+    instead of passing on a lucky network. (The ``no_network`` fixture.)"""
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise NetworkBlocked(f"no network in this test (tried {address!r})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)

@@ -93,6 +93,16 @@ class QueryScores:
         return out
 
 
+def tie_order(tie_keys: Sequence[int]) -> np.ndarray:
+    """Each position's place in the tie order (0 = first): by the chunk's own index,
+    then by position (lexsort: the last key is the primary one)."""
+    n = len(tie_keys)
+    order = np.lexsort((np.arange(n), np.asarray(tie_keys, dtype=np.int64)))
+    tie = np.empty(n, dtype=np.int64)
+    tie[order] = np.arange(n)
+    return tie
+
+
 class SparseIndex:
     """rank-bm25 (okapi or lucene) over token lists (one per chunk, read once, in
     order), as postings; build once, ask many questions."""
@@ -113,10 +123,7 @@ class SparseIndex:
         self.k1, self.b = k1, b
         n = len(tie_keys)
         self.size = n
-        # the tie order: chunk index, then position (lexsort: last key is primary)
-        order = np.lexsort((np.arange(n), np.asarray(tie_keys, dtype=np.int64)))
-        self._tie = np.empty(n, dtype=np.int64)
-        self._tie[order] = np.arange(n)
+        self._tie = tie_order(tie_keys)
         # term ids in first-seen order: rank-bm25 sums IDF over its dict in that order.
         # Each chunk's tokens become an array of ids at once and are let go: a corpus
         # held as Python strings, one per token, would cost ten times its size

@@ -54,7 +54,7 @@ from lab.retrieval.bm25 import (
     ranks_from,
     score_chunks,
 )
-from lab.retrieval.fts5 import fts5_scores
+from lab.retrieval.fts5 import Fts5Index
 from lab.retrieval.tokenize import tokenize
 
 from .interface import Index, Retriever
@@ -74,11 +74,6 @@ __all__ = [
 ]
 
 
-def _as_chunks(texts: Sequence[str]) -> list[Chunk]:
-    """Each text as the body of a chunk of its own: FTS5's body column holds all of it."""
-    return [Chunk(index=i, body=t, start=0, end=len(t), length=len(t)) for i, t in enumerate(texts)]
-
-
 class Bm25Index(Index):
     """One BM25 variant over fixed texts."""
 
@@ -87,9 +82,9 @@ class Bm25Index(Index):
         self.size = len(texts)
         self.variant = variant
         self._model: BM25Okapi | None = None
-        self._chunks: list[Chunk] = []
+        self._fts5: Fts5Index | None = None
         if variant == FTS5:
-            self._chunks = _as_chunks(texts)
+            self._fts5 = Fts5Index(texts)
             return
         docs = [tokenize(t) for t in texts]
         # rank-bm25 divides by zero over no texts or no tokens at all; nothing can match then
@@ -97,10 +92,12 @@ class Bm25Index(Index):
             self._model = rank_bm25(docs, variant, k1, b, DEFAULT_EPSILON)
 
     def scores(self, question: str) -> np.ndarray:
-        if self.variant == FTS5:
-            found = fts5_scores(self._chunks, question, heading_path=False, overlap=False)
+        if self._fts5 is not None:
             # no match: 0, below every match (FTS5's clamped IDF keeps a match above 0)
-            return np.array([0.0 if s.score is None else -s.score for s in found])
+            out = np.zeros(self.size)
+            for pos, s in self._fts5.raw(question).items():
+                out[pos] = -s
+            return out
         if self._model is None:
             return np.zeros(self.size)
         # 0/0 only where tf = 0 and the length term is 0 (k1 = 0, or b = 1 with an

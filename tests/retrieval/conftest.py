@@ -3,19 +3,9 @@ download (a model, a tokenizer) fails its test instead of passing on a lucky net
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 
-class NetworkBlocked(OSError):
-    """A test of the retrievers tried to open a connection."""
-
-
 @pytest.fixture(autouse=True)
-def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(self: socket.socket, address: object) -> None:
-        raise NetworkBlocked(f"no network in the retrieval tests (tried {address!r})")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+def _network_blocked(no_network: None) -> None:
+    """tests/conftest.py's no_network, for every test of this folder."""
