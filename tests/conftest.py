@@ -87,4 +87,4 @@ def corpus() -> Path:
 @pytest.fixture
 def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test runs with Python's sockets refusing every connection."""
-    block_network(monkeypatch)
+    block_network(monkeypatch, "this test")

@@ -114,16 +114,15 @@ def make_chunk(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = 
 
 
 class NetworkBlocked(OSError):
-    """A test that runs with the network blocked tried to open a connection."""
+    """A test tried to open a connection while the network was off."""
 
 
-def block_network(monkeypatch) -> None:
-    """Refuse every connection Python's sockets try, for the rest of the test: a
-    judge that reached for a download (a model, a tokenizer) fails its test
-    instead of passing on a lucky network. (The ``no_network`` fixture.)"""
+def block_network(monkeypatch, where: str) -> None:
+    """Refuse every socket connection for the rest of the test: code that reached for a
+    download (a model, a tokenizer, rank tables) fails instead of passing on a lucky network."""
 
     def refuse(self: socket.socket, address: object) -> None:
-        raise NetworkBlocked(f"no network in this test (tried {address!r})")
+        raise NetworkBlocked(f"no network in {where} (tried {address!r})")
 
     monkeypatch.setattr(socket.socket, "connect", refuse)
     monkeypatch.setattr(socket.socket, "connect_ex", refuse)

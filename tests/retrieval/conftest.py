@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import block_network
+
 
 @pytest.fixture(autouse=True)
-def _network_blocked(no_network: None) -> None:
-    """tests/conftest.py's no_network, for every test of this folder."""
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    block_network(monkeypatch, "the retrieval tests")

@@ -5,12 +5,12 @@ import json
 import pytest
 
 from chunkers import chunk, indexed_text
+from lab.measure.judges import crossings, muddy_vector, scaled, side_by_side, two_topics
 from lab.measure.survival import AnswerNotFound, holds
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.dense import DenseRetriever
 from lab.retrieval.embedders import EmbeddingCache, load_embedder
 from lab.retrieval.fusion import HybridRetriever
-from lab.retrieval.judges import crossings, muddy_vector, scaled, side_by_side, two_topics
 from tests.support import SAMPLES
 
 TOY = "tests.retrieval.toy_embedder:embed"

@@ -45,7 +45,7 @@ def run_child(*prefix: str) -> dict:
 
 
 def test_the_sockets_really_are_refused_here():
-    with pytest.raises(OSError, match="no network in this test"):
+    with pytest.raises(OSError, match="no network in the retrieval tests"):
         socket.create_connection(("127.0.0.1", 9), timeout=1)
 
 

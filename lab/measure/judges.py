@@ -16,11 +16,10 @@ import numpy as np
 from chunkers import Chunk, ChunkOptions, chunk_parsed, indexed_text, parse
 from lab.measure.survival import AnswerNotFound, answer_problem, holds
 from lab.retrieval.bm25 import query_tokens
-
-from .bm25_variants import Bm25Retriever
-from .dense import DenseRetriever, cosines
-from .embedders import Embedder, load_embedder
-from .fusion import HybridRetriever
+from lab.retrieval.bm25_variants import Bm25Retriever
+from lab.retrieval.dense import DenseRetriever, cosines
+from lab.retrieval.embedders import Embedder, load_embedder
+from lab.retrieval.fusion import HybridRetriever
 
 # --------------------------------------------------------------------------- the muddy vector
 
