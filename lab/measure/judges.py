@@ -65,22 +65,27 @@ def scaled(values: Sequence[float | None]) -> list[float | None]:
 def crossings(
     xs: Sequence[float], a: Sequence[float | None], b: Sequence[float | None]
 ) -> list[float]:
-    """Where curve a meets curve b: an x where they are equal, or, between two
-    neighbouring points where they swap order, the x where the straight lines
-    joining the points meet. A point missing from either curve breaks the line."""
+    """Where curve a crosses curve b: where they swap order. Between two neighbouring
+    points that swap, the x where the straight lines joining them meet; where the
+    curves run equal for a stretch and come out swapped, the first x of it. Curves
+    that touch and part in the same order do not cross (two curves scaled to their
+    own ranges both start at 1 when both fall), nor do curves that start or end
+    equal. A point missing from either curve breaks the lines."""
     found: list[float] = []
-    prev: tuple[float, float] | None = None
+    prev: tuple[float, float] | None = None  # the last point where the curves differ
+    equal_from: float | None = None  # where the current stretch of equal points began
     for x, ya, yb in zip(xs, a, b, strict=True):
         if ya is None or yb is None:
-            prev = None
+            prev = equal_from = None
             continue
         d = ya - yb
         if d == 0:
-            found.append(float(x))
-        elif prev is not None and prev[1] != 0 and (prev[1] < 0) != (d < 0):
+            equal_from = float(x) if equal_from is None else equal_from
+            continue
+        if prev is not None and (prev[1] < 0) != (d < 0):
             x0, d0 = prev
-            found.append(float(x0 + (x - x0) * d0 / (d0 - d)))
-        prev = (float(x), d)
+            found.append(equal_from if equal_from is not None else x0 + (x - x0) * d0 / (d0 - d))
+        prev, equal_from = (float(x), d), None
     return found
 
 
