@@ -27,6 +27,7 @@ from lab.report.tables import table as _table
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
 from lab.retrieval.fusion import HybridRetriever
+from lab.retrieval.interface import judge_name
 from lab.text import clip
 
 from .args import (
@@ -121,11 +122,6 @@ def cmd_survival(args: argparse.Namespace) -> int:
     return 0
 
 
-def _name(label: str) -> str:
-    """A retriever's name without its settings: "dense (wordllama)" -> "dense"."""
-    return label.split(" (")[0]
-
-
 def cmd_score(args: argparse.Namespace) -> int:
     text = read_text(args.doc)
     opts = chunk_options(args)
@@ -166,7 +162,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         f"({f'BM25 k1={args.k1}, b={args.b}; ' if bm25 else ''}rank 1 is best)"
     )
     many = len(judged) > 1
-    heads = ["#"] + [f"{w}: {_name(r.retriever)}" for r in judged for w in ("rank", "score")]
+    heads = ["#"] + [f"{w}: {judge_name(r.retriever)}" for r in judged for w in ("rank", "score")]
     table_rows = []
     for r in rows:
         judged_cells = [x for j in r["by_retriever"].values() for x in (j["rank"], j["score"])]

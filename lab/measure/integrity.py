@@ -10,7 +10,7 @@ MRR, is the retriever's: ``check_judged`` gives one report per retriever.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -22,7 +22,7 @@ from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.bm25_sparse import QueryScores
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.corpus import corpus_index
-from lab.retrieval.interface import Retriever
+from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse
 
 from .survival import AnswerNotFound, DocumentLayout
@@ -126,6 +126,15 @@ class IntegrityReport:
     def passed(self) -> bool:
         """The index-time gate: every answer is whole in some chunk."""
         return not self.missing
+
+
+def status_by(statuses: Mapping[str, str]) -> str:
+    """One pair's status over several retrievers (label -> status): the chunk does not
+    exist (whoever ranks), found by every one, or which of them rank it poorly."""
+    if len(statuses) == 1 or NO_CHUNK in statuses.values():
+        return next(iter(statuses.values()))
+    poorly = [judge_name(label) for label, s in statuses.items() if s == RANKS_POORLY]
+    return f"ranks poorly: {', '.join(poorly)}" if poorly else FOUND
 
 
 def metric_ks(k: int) -> tuple[int, ...]:

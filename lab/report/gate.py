@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from lab.measure.integrity import FOUND, NO_CHUNK, RANKS_POORLY, IntegrityReport
+from lab.measure.integrity import NO_CHUNK, IntegrityReport, status_by
+from lab.retrieval.interface import judge_name
 from lab.text import clip
 
 from .tables import md_table, table
@@ -122,11 +123,6 @@ def _headline(data: dict[str, Any]) -> str:
     )
 
 
-def _name(label: str) -> str:
-    """A retriever's name without its settings: "dense (wordllama)" -> "dense"."""
-    return label.split(" (")[0]
-
-
 def _many(data: dict[str, Any]) -> bool:
     return len(data["retrievers"]) > 1
 
@@ -135,18 +131,12 @@ def _headers(data: dict[str, Any]) -> list[str]:
     k = data["k"]
     if not _many(data):
         return ["question", "intact", "chunk", "rank", f"coverage@{k}", "status"]
-    ranks = [f"rank: {_name(r['retriever'])}" for r in data["retrievers"]]
+    ranks = [f"rank: {judge_name(r['retriever'])}" for r in data["retrievers"]]
     return ["question", "intact", "chunk", *ranks, "status"]
 
 
 def _status(pair: dict[str, Any]) -> str:
-    """One pair's status: the chunk does not exist (whoever judges), or which judges
-    rank it poorly."""
-    judged = pair["by_retriever"]
-    if len(judged) == 1 or pair["status"] == NO_CHUNK:
-        return pair["status"]
-    poorly = [_name(label) for label, j in judged.items() if j["status"] == RANKS_POORLY]
-    return f"ranks poorly: {', '.join(poorly)}" if poorly else FOUND
+    return status_by({label: j["status"] for label, j in pair["by_retriever"].items()})
 
 
 def _rows(data: dict[str, Any], width: int) -> list[tuple[Any, ...]]:

@@ -155,6 +155,19 @@ class ChunkIndex:
         # rank-bm25 divides by zero on an all-empty corpus; nothing can match then
         self._bm25 = rank_bm25(self.docs, variant, k1, b, epsilon) if any(self.docs) else None
 
+    def idf(self, token: str) -> float:
+        """The weight this index gives one token (0 for a token no chunk holds).
+
+        -- why it is asked for -- it is computed over these chunks: chunk the same
+        document another way and every token's weight changes, so two chunkings'
+        scores share no scale."""
+        return float(self._bm25.idf.get(token) or 0.0) if self._bm25 is not None else 0.0
+
+    @property
+    def avgdl(self) -> float:
+        """The mean chunk length in tokens, which BM25 divides each length by."""
+        return float(self._bm25.avgdl) if self._bm25 is not None else 0.0
+
     def score(self, query: str) -> list[ChunkScore]:
         """One ChunkScore per chunk, in the order given; ValueError for a question
         with no searchable words."""
