@@ -16,6 +16,7 @@ from typing import Any
 from chunkers import Chunk
 from lab.measure.integrity import IntegrityReport, status_by
 from lab.measure.judges import MuddyVector, TwoTopics
+from lab.measure.score_scale import TopScore
 from lab.retrieval.bm25 import FTS5, LUCENE, OKAPI
 from lab.retrieval.fusion import RRF_K
 from lab.retrieval.interface import judge_name
@@ -263,3 +264,46 @@ def gold_by_retriever(reports: Sequence[IntegrityReport]) -> list[dict]:
             }
         )
     return rows
+
+
+# --------------------------------------------------------------------------- two configurations
+
+NOT_COMPARABLE = (
+    "These two numbers cannot be compared. BM25 weighs each word by its IDF, and the IDF "
+    "is computed over the chunks: how many there are and how many hold the word. Chunk the "
+    "same document another way and every word's weight changes, and so does the average "
+    "length each chunk is divided by. A higher top score is not a better chunking. Compare "
+    "configurations by where the answer ranks: recall@k and MRR over a gold set (the gold "
+    "set's table above), ranks that mean the same under A and under B."
+)
+
+
+def _num(v: float | None, digits: int = 3) -> str:
+    return "—" if v is None else f"{v:.{digits}f}"
+
+
+def score_scale_rows(a: TopScore, b: TopScore) -> list[dict]:
+    """The question's top score under A and under B, and what moved it: the weights of
+    its words and the length BM25 divides by, side by side."""
+    rows = [
+        {"": "chunks", "A": str(a.chunks), "B": str(b.chunks)},
+        {"": "top score", "A": _num(a.top_score), "B": _num(b.top_score)},
+        {"": "chunk with the top score", "A": str(a.top_chunk), "B": str(b.top_chunk)},
+        {
+            "": "the answer's chunk: rank",
+            "A": "—" if a.answer_rank is None else f"#{a.answer_rank}",
+            "B": "—" if b.answer_rank is None else f"#{b.answer_rank}",
+        },
+        {"": "the answer's chunk: score", "A": _num(a.answer_score), "B": _num(b.answer_score)},
+    ]
+    if a.avgdl is not None and b.avgdl is not None:
+        rows.append(
+            {"": "mean chunk length (tokens)", "A": _num(a.avgdl, 1), "B": _num(b.avgdl, 1)}
+        )
+    for word in a.idf:
+        rows.append({"": f"IDF of “{word}”", "A": _num(a.idf[word]), "B": _num(b.idf.get(word))})
+    return rows
+
+
+def score_text(t: TopScore) -> str:
+    return _num(t.top_score)
