@@ -160,8 +160,8 @@ def body(ctx):
             f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(judges.retriever_summary(by_judge))
         shell.wrapping_table(judges.gold_by_retriever(by_judge))
+        shell.wrapping_table(judges.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",

@@ -100,7 +100,7 @@ RETRIEVER = Control(
 
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE, BM25),
-    "tables": (NO_HEADING,),
+    "tables": (NO_HEADING, BM25),
     "integrity": (K, RETRIEVER, BM25, EMBEDDER),
     "compare": (BM25,),
     "judges": (BM25, EMBEDDER),

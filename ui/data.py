@@ -306,9 +306,17 @@ def runt_merge_example() -> ranking.RuntMergeExample:
 
 @_cached_by_size(max_entries=64)
 def rank_moves(
-    text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    answer: str | None,
+    variant: str = DEFAULT_VARIANT,
 ) -> list[ranking.RankMove]:
-    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
+    cs = chunks(text, strategy, size, overlap, unit)
+    return ranking.heading_rank_moves(cs, question, answer, variant=variant)
 
 
 def boundaries(

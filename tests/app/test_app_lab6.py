@@ -36,7 +36,7 @@ def test_support_kb_gold_set_per_strategy():
         "Gold set, Fixed size: 5 answer(s) with no chunk, whoever ranks; ranking below 10: "
         "0 by bm25, 0 by dense, 0 by hybrid"
     ) in all_text(at)
-    gold = at.table[2].value
+    gold = at.table[1].value
     assert list(gold["intact"]).count("✗") == 5 and set(gold["status"]) == {
         "found",
         "chunk does not exist",
@@ -98,14 +98,14 @@ def test_each_retriever_reports_and_the_strategies_follow_the_chosen_one():
     click(at, "preset_integrity")
     at.select_slider(key="lab6_k").set_value(1)
     rerun(at)
-    judged = at.table[1].value
+    judged = at.table[2].value
     assert list(judged["retriever"]) == [
         "bm25 (lucene)",
         "dense (wordllama)",
         "hybrid (lucene + wordllama, k=60)",
     ]
     assert "ranks below 1" in judged.columns and "coverage@1" in judged.columns
-    gold = at.table[2].value
+    gold = at.table[1].value
     assert {"rank: bm25", "rank: dense", "rank: hybrid"} <= set(gold.columns)
     # a missing chunk is missing for every judge, one status
     missing = gold[gold["intact"] == "✗"]

@@ -16,7 +16,7 @@ import numpy as np
 from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
 from chunkers.model import HEADING_SEPARATOR
 from lab.measure.survival import holds
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore, score_chunks
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
 from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.theory import inflation_cap, relative_score
 
@@ -349,9 +349,10 @@ def heading_rank_moves(
     *,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
+    variant: str = DEFAULT_VARIANT,
 ) -> list[RankMove]:
-    with_h = score_chunks(chunks, question, k1=k1, b=b, heading_path=True)
-    without = score_chunks(chunks, question, k1=k1, b=b, heading_path=False)
+    with_h = chunk_scores(chunks, question, variant=variant, k1=k1, b=b, heading_path=True)
+    without = chunk_scores(chunks, question, variant=variant, k1=k1, b=b, heading_path=False)
     return [
         RankMove(
             c.index + 1,
