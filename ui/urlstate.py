@@ -340,6 +340,6 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
         doc="warehouse_manual", q=0, strategy="sentence", unit="chars", size=500, overlap=0
     ),
     "judges": dict(
-        doc="support_kb", q=0, strategy="structural", unit="chars", size=1800, overlap=150
+        doc="support_kb", q=0, strategy="structural", unit="chars", size=1000, overlap=100
     ),
 }
