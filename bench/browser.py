@@ -102,9 +102,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVERS: dict[str, int] = {}  # a running app's URL -> its server's process id
+
+
 @contextlib.contextmanager
 def running_app(log_path: Path | None = None, seconds: float = 90) -> Iterator[str]:
-    """`streamlit run app.py` on a free local port; yields its URL."""
+    """`streamlit run app.py` on a free local port; yields its URL (its server's
+    process id is SERVERS[url] while it runs)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115
@@ -129,8 +133,10 @@ def running_app(log_path: Path | None = None, seconds: float = 90) -> Iterator[s
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"streamlit did not start (log: {log_path or 'not kept'})")
             time.sleep(0.3)
+        SERVERS[url] = server.pid
         yield url
     finally:
+        SERVERS.pop(url, None)
         server.terminate()
         try:
             server.wait(timeout=10)
