@@ -11,15 +11,19 @@ from lab.inputs.gold import (
     unique_questions,
 )
 from lab.report.markup import md_escape
-from ui import controls, data, drift_view, shell, state, vega_charts
-from ui.views import sweeps
+from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.interface import judge_name
+from lab.retrieval.retrievers import RETRIEVERS
+from ui import controls, data, drift_view, judging, shell, state, vega_charts
+from ui.views import judges, sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
 appears intact in at least one chunk**. It is a substring search, needs no model and runs at
 index time. It separates *the chunk does not exist* from *the chunk exists and ranks poorly*,
-then recall@k and MRR measure the ranking half. Watch the length histogram too: a shifted
-histogram is the earliest signal that extraction changed.
+then recall@k and MRR measure the ranking half, by the judge that ranks: BM25, dense vectors or
+their hybrid. Watch the length histogram too: a shifted histogram is the earliest signal that
+extraction changed.
 """
 
 
@@ -66,10 +70,43 @@ def _gold(ctx):
     return unique_questions(questions)
 
 
+def _judges():
+    """The retriever the strategies are compared by, the BM25 variant and the embedder."""
+    a, b, c = st.columns([2, 3, 2])
+    name = a.radio(
+        controls.RETRIEVER.label,
+        controls.RETRIEVER.options,
+        key=controls.RETRIEVER.key,
+        horizontal=True,
+    )
+    variant = judging.bm25_switch(b, note=st.container())
+    spec = judging.embedder_choice(c)
+    return name, variant, spec
+
+
+def _by_retriever(ctx, questions, k, variant, spec):
+    """The sidebar strategy's gold set judged by every retriever (BM25 alone when the
+    embedder cannot be loaded: said in one line)."""
+    reports = []
+    for name in RETRIEVERS:
+        try:
+            reports.append(
+                data.integrity_report(
+                    ctx.text, questions, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, k,
+                    name, variant, spec,
+                )
+            )  # fmt: skip
+        except EmbedderError as e:
+            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            break
+    return reports
+
+
 def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
+    judge, variant, spec = _judges()
     extra = {}
     if questions:
         names = sweeps.strategy_names()
@@ -79,12 +116,17 @@ def body(ctx):
             if len(ctx.text) > data.PROGRESS_CHARS
             else None
         )
-        for i, n in enumerate(names, start=1):
-            reports[n] = data.integrity_report(
-                ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k
-            )
-            if bar:
-                bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
+        try:
+            for i, n in enumerate(names, start=1):
+                reports[n] = data.integrity_report(
+                    ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k,
+                    judge, variant, spec,
+                )  # fmt: skip
+                if bar:
+                    bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
+        except EmbedderError as e:
+            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            return
         if bar:
             bar.empty()
         summary = [
@@ -102,37 +144,29 @@ def body(ctx):
         left, right = st.columns([2, 1])  # every column of the table on screen at 1440
         with left:
             shell.wrapping_table(summary)
+            shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
         with right:
             shell.vega(
                 vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
-                    shell.chart_height(1),  # under the k slider
+                    shell.chart_height(2),  # under the k slider and the judges' row
                 )
             )
-        current = reports[ctx.strategy]
+        by_judge = _by_retriever(ctx, questions, k, variant, spec)
+        current = by_judge[0]
+        poorly = ", ".join(f"{len(r.ranks_poorly)} by {judge_name(r.retriever)}" for r in by_judge)
         st.subheader(
             f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
-            f"with no chunk, {len(current.ranks_poorly)} ranking below {k}"
+            f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(
-            [
-                {
-                    "question": r.question,
-                    "intact": "✓" if r.intact else "✗",
-                    "chunk": str(r.chunk_index + 1) if r.chunk_index is not None else "—",
-                    "rank": str(r.rank) if r.rank is not None else "—",
-                    "status": r.status,
-                    "verdict": r.verdict,
-                }
-                for r in current.results
-            ]
-        )
+        shell.wrapping_table(judges.gold_by_retriever(by_judge))
+        shell.wrapping_table(judges.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",
-                f"recall@{k}": round(current.recall_at(k), 3),
-                "MRR": round(current.mrr, 3),
+                **{f"recall@{k} ({r.retriever})": round(r.recall_at(k), 3) for r in by_judge},
+                **{f"MRR ({r.retriever})": round(r.mrr, 3) for r in by_judge},
             }
         )
     else:

@@ -16,6 +16,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 from lab.inputs import exports
 from lab.measure.survival import AnswerNotFound, Survival
 from lab.report.markup import md_escape
+from lab.retrieval.bm25 import DEFAULT_VARIANT
 from ui import charts, chunkview, controls, notebook, urlstate, vega_charts
 
 from . import data, state
@@ -256,6 +257,8 @@ def _chunk_view_body(
                 ctx.question,
                 heading_path=heading_path,
                 runt_merge=runt_merge,
+                # the BM25 the labs that rank have chosen (ui.state keeps it from lab to lab)
+                variant=st.session_state.get(state.BM25, DEFAULT_VARIANT),
             )
         except ValueError as e:
             st.warning(one_line(e))
