@@ -18,10 +18,10 @@ import os
 import subprocess
 import tomllib
 
-from lab.inputs.documents import MB
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 import ui.data
+from lab.inputs.documents import MB
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
 from tests.app.conftest import AUDIT
 from tests.app.upload_child import ProgressSpy, document
