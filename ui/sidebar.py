@@ -224,7 +224,7 @@ def render() -> Context:
     sb.radio("Unit", UNITS, key=state.UNIT, horizontal=True, on_change=state.on_unit_change)
     unit = ss[state.UNIT]
     lo, hi = sweeps.SIZE_LIMITS[unit]
-    ss[state.SIZE] = urlstate.clamp_size(ss.get(state.SIZE, 24), unit)
+    state.settle(state.SIZE, urlstate.clamp_size(ss.get(state.SIZE, 24), unit))
     sb.slider(
         f"Chunk size ({unit})",
         lo,
@@ -234,7 +234,7 @@ def render() -> Context:
         on_change=state.on_size_change,
     )
     size = ss[state.SIZE]
-    ss[state.OVERLAP] = urlstate.clamp_overlap(ss.get(state.OVERLAP, 0), size)
+    state.settle(state.OVERLAP, urlstate.clamp_overlap(ss.get(state.OVERLAP, 0), size))
     sb.slider(f"Overlap ({unit}, below the size)", 0, urlstate.max_overlap(size), key=state.OVERLAP)
     sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
     ctx.strategy, ctx.unit = ss[state.STRATEGY], unit

@@ -140,7 +140,7 @@ def on_unit_change() -> None:
 
 def on_size_change() -> None:
     ss = st.session_state
-    ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
+    settle(OVERLAP, urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE]))
 
 
 def on_doc_change() -> None:
@@ -180,6 +180,20 @@ def notices() -> list[str]:
 
 def dismiss_notices() -> None:
     st.session_state[NOTICES] = []
+
+
+def settle(key: str, value: Any) -> None:
+    """Give widget ``key`` the value ``value`` before it is drawn, writing only when it
+    differs.
+
+    -- why only then -- any write to a widget's key, even of the value it holds,
+    makes Streamlit send that value to the browser with the widget, and the browser
+    takes it over its own. A run started by one arrow press would then put the
+    slider back where that press left it, undoing the presses made since: ten quick
+    presses ended a few steps short, the slider jumping back as each run arrived."""
+    ss = st.session_state
+    if key not in ss or ss[key] != value:
+        ss[key] = value
 
 
 def presenter() -> bool:
