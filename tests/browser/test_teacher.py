@@ -44,3 +44,23 @@ def test_ten_quick_presses_move_the_size_slider_ten_steps(app_url, browser, lab)
     # the page's settings agree with the slider: the link and the pointer say the same size
     assert f"size={start + 10 * step}" in page.url
     page.close()
+
+
+def test_every_lab_answers_at_its_name_and_the_root_opens_lab_1(app_url, browser):
+    from ui.urlstate import LAB_SLUGS
+
+    page = new_page(browser, DESKTOP)
+    opened = {}
+    for path in ("", *LAB_SLUGS):
+        page.goto(f"{app_url}/{path}")
+        page.locator(f"{MAIN} h1").first.wait_for(timeout=60_000)
+        wait_idle(page)
+        title = page.locator(f"{MAIN} h1").first.inner_text()
+        not_found = page.get_by_text("Page not found").count()
+        opened[path] = (title.split(".")[0], page.url.split("?")[0].rsplit("/", 1)[-1], not_found)
+    want = {slug: (str(n), slug, 0) for n, slug in enumerate(LAB_SLUGS, start=1)}
+    assert opened == {"": ("1", "boundary", 0), **want}
+    # the sidebar's link to Lab 1 is its name too
+    first = page.locator('[data-testid="stSidebarNav"] a').first
+    assert first.get_attribute("href").rstrip("/").endswith("/boundary")
+    page.close()
