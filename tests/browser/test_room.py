@@ -28,7 +28,8 @@ PLOTLY = f"{MAIN} .js-plotly-plot"
 VEGA = f'{MAIN} [data-testid="stVegaLiteChart"]'
 CHART = f"{PLOTLY}, {VEGA}"
 DRAWN = f"{PLOTLY} .main-svg, {VEGA} svg.marks"
-TABLE = f'{MAIN} [data-testid="stDataFrame"]'
+# a data grid, or in presenter mode a plain table at the room's size in its scrolling box
+TABLE = f'{MAIN} [data-testid="stDataFrame"], {MAIN} [class*="st-key-room_table_"]'
 _BOX = """el => { const r = el.getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
 

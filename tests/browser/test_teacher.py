@@ -64,3 +64,128 @@ def test_every_lab_answers_at_its_name_and_the_root_opens_lab_1(app_url, browser
     first = page.locator('[data-testid="stSidebarNav"] a').first
     assert first.get_attribute("href").rstrip("/").endswith("/boundary")
     page.close()
+
+
+_BOX = """el => { const r = el.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+def _on_screen(page, locator, viewport) -> bool:
+    box = locator.evaluate(_BOX)
+    return (
+        box["top"] >= 0
+        and box["bottom"] <= viewport["height"]
+        and box["left"] >= 0
+        and box["right"] <= viewport["width"]
+    )
+
+
+LAB2_SENTENCE = "overlap?doc=release_handbook&q=1&strategy=sentence&unit=words&size=27&overlap=5"
+
+
+@pytest.mark.parametrize(
+    ("viewport", "presenter"), [(DESKTOP, False), (PROJECTOR, True)], ids=["1440x900", "presenter"]
+)
+def test_lab2_says_on_its_first_screen_why_its_map_and_its_verdict_differ(
+    app_url, browser, viewport, presenter
+):
+    """Sentence chunks keep the answer at 27 words with overlap 5; fixed-size windows
+    (the map) split it. Both verdicts show, and so does the reason, on the first screen."""
+    page = new_page(browser, viewport)
+    page.goto(f"{app_url}/{LAB2_SENTENCE}{'&presenter=1' if presenter else ''}")
+    page.locator(f"{MAIN} .js-plotly-plot .main-svg").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    banner = page.locator(f'{MAIN} [data-testid="stAlert"]').first
+    note = page.get_by_text("The verdict above is Sentence chunking's (✓ intact)")
+    title = page.locator(f"{MAIN} .js-plotly-plot .gtitle").first
+    pointer = page.locator(f"{MAIN} .size-pointer").first
+    assert banner.inner_text().startswith("✓ answer intact")
+    assert "fixed-size windows" in note.inner_text() and "disagree" in note.inner_text()
+    assert title.text_content().startswith("Lottery map of fixed-size windows")
+    assert pointer.inner_text().endswith("✗ split")
+    off = [
+        n
+        for n, el in (
+            ("banner", banner),
+            ("note", note),
+            ("map title", title),
+            ("pointer", pointer),
+        )
+        if not _on_screen(page, el, viewport)
+    ]
+    assert off == []
+    page.close()
+
+
+_SWITCH_OVER = """() => {
+  const bar = document.querySelector('[data-testid="stHeader"]');
+  const switchBox = document.querySelector('.st-key-presenter_switch');
+  const sw = switchBox.getBoundingClientRect(), b = bar.getBoundingClientRect();
+  const inside = sw.top >= b.top && sw.bottom <= b.bottom
+    && sw.left >= b.left && sw.right <= b.right;
+  const alpha = getComputedStyle(bar).backgroundColor.match(/[\\d.]+/g).map(Number)[3] ?? 1;
+  // what is stacked under the switch, topmost first (the bar lets clicks through, so
+  // it is made to catch them while we look): the bar must come before the page's content
+  const before = bar.style.pointerEvents;
+  bar.style.pointerEvents = 'auto';
+  let content = 0, above = 0;
+  for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.2, 0.8]) {
+    const stack = document.elementsFromPoint(sw.left + fx * sw.width, sw.top + fy * sw.height);
+    const c = stack.findIndex(el => el.closest('[data-testid="stMainBlockContainer"]')
+      && !el.contains(switchBox) && !switchBox.contains(el));
+    if (c === -1) continue;
+    content += 1;
+    const at = stack.indexOf(bar);
+    if (at === -1 || c < at) above += 1;
+  }
+  bar.style.pointerEvents = before;
+  return {inside, alpha, content, above};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lab", "viewport", "presenter"),
+    [(4, DESKTOP, False), (1, DESKTOP, False), (4, PROJECTOR, True)],
+    ids=["lab4", "lab1", "lab4-presenter"],
+)
+def test_the_presenter_switch_covers_nothing_when_the_page_scrolls(
+    app_url, browser, lab, viewport, presenter
+):
+    from bench.browser import VIEWS
+
+    page = new_page(browser, viewport)
+    page.goto(f"{app_url}/{VIEWS[lab]}{'&presenter=1' if presenter else ''}")
+    page.locator(f"{MAIN} h1").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    seen = []
+    for _ in range(6):  # the page scrolls under the top bar, 120 px at a time
+        page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+        page.mouse.wheel(0, 120)
+        page.wait_for_timeout(150)
+        seen.append(page.evaluate(_SWITCH_OVER))
+    assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") > 0
+    assert sum(s["content"] for s in seen) > 0  # the page's content did pass under the switch
+    problems = [s for s in seen if not s["inside"] or s["alpha"] != 1 or s["above"]]
+    assert problems == []
+    page.close()
+
+
+@pytest.mark.parametrize("lab", range(1, 9))
+def test_every_lab_fits_a_projector(app_url, browser, lab):
+    """Presenter mode at 1280x720: nothing in the lesson scrolls sideways or passes the
+    page's edge, no chart text is cut or shortened, every text is at least the
+    presenter size, and no slider's value sits on its track (tests/browser/presenter_fit.py)."""
+    from bench.browser import VIEWS
+    from tests.browser.conftest import ARTIFACTS
+    from tests.browser.presenter_fit import fit_problems
+
+    page = new_page(browser, PROJECTOR)
+    view = VIEWS[lab]
+    page.goto(f"{app_url}/{view}{'&' if '?' in view else '?'}presenter=1")
+    page.locator(f"{MAIN} h1").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(800)  # the charts' own drawing
+    wait_idle(page)
+    page.screenshot(path=str(ARTIFACTS / f"browser_projector_lab{lab}.png"))
+    assert fit_problems(page) == []
+    page.close()
