@@ -43,7 +43,7 @@ from chunkers import ChunkOptions, chunk, chunk_parsed, parse  # noqa: E402
 
 # the shared corpus beside the project; CHUNK_LAB_CORPUS names another folder of markdown
 CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or ROOT.parent / "shared" / "corpus")
-SAMPLES = ROOT / "sample_docs"
+SAMPLES = ROOT / "lab" / "sample_docs"
 SIZE, OVERLAP = (
     1800,
     150,
@@ -306,7 +306,7 @@ def scaling_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
 
 
 def lottery_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
-    from lab.survival import lottery_map
+    from lab.measure.survival import lottery_map
 
     words = 10_000 if quick else 100_000
     doc = first_words(concatenated(texts, words * 12), words)
@@ -355,7 +355,7 @@ def sweep_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Row:
 
 
 def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
-    from lab.bm25 import ChunkIndex, score_chunks
+    from lab.retrieval.bm25 import ChunkIndex, score_chunks
 
     want = 1_000 if quick else 10_000
     chunks = []
@@ -381,15 +381,15 @@ def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
 
 
 def gold_row(runs: int, warmup: bool, quick: bool) -> Row:
-    from lab.gold import load_gold
-    from lab.integrity import check_gold
+    from lab.inputs.gold import load_gold
+    from lab.measure.integrity import check_gold
 
     docs = sorted(SAMPLES.glob("*.md"))[: 1 if quick else None]
     cases = []
     for path in docs:
         gold = path.with_name(path.stem + ".gold.jsonl")
         if gold.is_file():
-            cases.append((read(path), load_gold(gold).pairs))
+            cases.append((read(path), load_gold(gold).questions))
 
     def check_all() -> None:
         for text, pairs in cases:

@@ -14,23 +14,23 @@ from typing import Any
 
 UNITS = ("words", "chars")
 
-# -- what happened to overlap at the boundary before a structural chunk (Chunk.seam);
+# -- what happened to overlap at the boundary before a structural chunk (Chunk.overlap_outcome);
 # -- the packer records it where it decides, so nothing downstream re-derives it
-SEAM_APPLIED = "applied"  # an overlap prefix was copied from the chunk before
-SEAM_OFF = "off"  # overlap is 0
-SEAM_TRANSCRIBED = "transcribed"  # refused: transcribed text on one side
-SEAM_TABLE = "table"  # refused: a table on one side
-SEAM_NEW_SECTION = "new section"  # none: the chunk opens with a heading
-SEAM_NOT_PROSE = "not prose"  # none: code or another block that is not prose on one side
-SEAM_EMPTY = "empty"  # none: the chunk before ends in nothing a prefix could hold
-SEAMS = (
-    SEAM_APPLIED,
-    SEAM_OFF,
-    SEAM_TRANSCRIBED,
-    SEAM_TABLE,
-    SEAM_NEW_SECTION,
-    SEAM_NOT_PROSE,
-    SEAM_EMPTY,
+OVERLAP_APPLIED = "applied"  # an overlap prefix was copied from the chunk before
+OVERLAP_OFF = "off"  # overlap is 0
+OVERLAP_TRANSCRIBED = "transcribed"  # refused: transcribed text on one side
+OVERLAP_TABLE = "table"  # refused: a table on one side
+OVERLAP_NEW_SECTION = "new section"  # none: the chunk opens with a heading
+OVERLAP_NOT_PROSE = "not prose"  # none: code or another block that is not prose on one side
+OVERLAP_EMPTY = "empty"  # none: the chunk before ends in nothing a prefix could hold
+OVERLAP_OUTCOMES = (
+    OVERLAP_APPLIED,
+    OVERLAP_OFF,
+    OVERLAP_TRANSCRIBED,
+    OVERLAP_TABLE,
+    OVERLAP_NEW_SECTION,
+    OVERLAP_NOT_PROSE,
+    OVERLAP_EMPTY,
 )
 
 
@@ -56,19 +56,20 @@ class Chunk:
     # The sentence strategy sets it; chunkers.seams names the seams.
     sentence_cut: str = ""
     last_page: int | None = None  # the page of its last character (== page unless it spans)
-    seam: str = ""  # overlap at the boundary before it (SEAMS; "" first, or not recorded)
+    # what overlap did at the boundary before it (OVERLAP_OUTCOMES; "" first, or not recorded)
+    overlap_outcome: str = ""
 
     @property
     def retrievable_text(self) -> str:
         """What a query can match without the heading path: overlap prefix + body."""
         if not self.overlap_prefix:
             return self.body
-        return self.overlap_prefix + self._seam + self.body
+        return self.overlap_prefix + self._joiner + self.body
 
     @property
-    def _seam(self) -> str:
+    def _joiner(self) -> str:
         # A prefix that runs straight into the body (a fixed chars window) joins
-        # with nothing, so a word cut at the seam is whole again, as the window
+        # with nothing, so a word cut between them is whole again, as the window
         # was; otherwise whitespace lay between them in the source.
         return "" if self.overlap_end == self.start else "\n"
 
@@ -81,6 +82,8 @@ class Chunk:
     def from_dict(cls, d: dict[str, Any]) -> Chunk:
         d = dict(d)
         d["heading_path"] = tuple(d.get("heading_path", ()))
+        if "seam" in d:  # the field's former name, in chunks exported before
+            d.setdefault("overlap_outcome", d.pop("seam"))
         return cls(**d)
 
 

@@ -31,7 +31,7 @@ class Draft:
     runt_excuse: str = ""
     sentence_cut: str = ""
     last_page: int | None = None
-    seam: str = ""
+    overlap_outcome: str = ""
 
 
 def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
@@ -89,7 +89,7 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
                 draft.runt_excuse,
                 draft.sentence_cut,
                 draft.last_page,
-                draft.seam,
+                draft.overlap_outcome,
             )
         )
     return out

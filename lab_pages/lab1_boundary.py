@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from lab import sweeps
 from ui import charts, data, shell, state, urlstate
+from ui.views import sweeps
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no

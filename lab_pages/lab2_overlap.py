@@ -2,9 +2,9 @@
 
 import streamlit as st
 
-from lab import sweeps
-from lab.costs import human_bytes
+from lab.measure.costs import human_bytes
 from ui import charts, data, shell, state
+from ui.views import sweeps
 
 INTRO = """
 **Now set overlap to half the chunk size and drag the size again: the failures largely

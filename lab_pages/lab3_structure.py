@@ -3,8 +3,8 @@
 import streamlit as st
 
 from chunkers import STRATEGIES
-from lab import sweeps
 from ui import charts, chunkview, data, shell, state, vega_charts
+from ui.views import sweeps
 
 INTRO = """
 Fixed-size chunking is the default because it is trivial to implement, and it is the worst

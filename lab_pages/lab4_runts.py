@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from lab import ranking
 from ui import controls, data, shell, vega_charts
+from ui.views import ranking
 
 INTRO = """
 BM25 is asking *what fraction of this chunk is about your query?* A 42-character chunk entirely

@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from lab import structure
 from ui import controls, data, shell, state
+from ui.views import structure
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header
@@ -33,7 +33,7 @@ def body(ctx):
     )
     chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     frags = structure.table_fragments(chunks)
-    seams = data.seams(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    boundaries = data.boundaries(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     refused = structure.refusals(chunks, ctx.opts)
     inherit = structure.heading_inheritance(chunks)
     extra = {
@@ -71,7 +71,7 @@ def body(ctx):
                     "overlap": s.outcome,
                     "overlap chars": s.overlap_chars,
                 }
-                for s in seams
+                for s in boundaries
             ],
             height=300,
         )

@@ -3,10 +3,16 @@
 import streamlit as st
 
 from chunkers import STRATEGIES
-from lab import sweeps
-from lab.gold import GoldFileError, parse_gold_text, same_question, unique_pairs
-from lab.markup import md_escape
-from ui import controls, data, shell, state, vega_charts
+from lab.inputs.gold import (
+    GoldFileError,
+    GoldQuestion,
+    parse_gold_text,
+    same_question,
+    unique_questions,
+)
+from lab.report.markup import md_escape
+from ui import controls, data, drift_view, shell, state, vega_charts
+from ui.views import sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -18,11 +24,11 @@ histogram is the earliest signal that extraction changed.
 
 
 def _gold(ctx):
-    """(question, answer) pairs: the sample's gold file or the upload's, plus your own pair.
+    """The gold questions: the sample's gold file or the upload's, plus your own question.
 
     An upload's gold file is kept for that upload, so every lab (and the question
     picker) uses it after it is loaded here; a question is listed once."""
-    pairs = list(ctx.pair_tuples())
+    questions = list(ctx.answered())
     if ctx.doc_name is None:
         f = st.file_uploader(
             'Gold set for this upload (.jsonl: one {"question", "answer"} a line)',
@@ -35,10 +41,10 @@ def _gold(ctx):
             except GoldFileError as e:
                 st.error(shell.one_line(e))
             else:
-                if gs.errors:  # line numbers, and the good lines are used
+                if gs.bad_lines:  # line numbers, and the good lines are used
                     st.warning(md_escape(gs.problem_line(f.name)))
-                answered = [p for p in gs.pairs if p.answer]
-                by_passage = len(gs.pairs) - len(answered)
+                answered = [p for p in gs.questions if p.answer]
+                by_passage = len(gs.questions) - len(answered)
                 if by_passage:  # this lab checks answers; the CLI measures passages
                     st.info(
                         f"{by_passage} line(s) list passages instead of an answer: "
@@ -49,15 +55,15 @@ def _gold(ctx):
                     f.name,
                     answered,
                 )
-                pairs += [(p.question, p.answer) for p in answered]
+                questions += [GoldQuestion(p.question, p.answer) for p in answered]
         elif ctx.gold:
             name = st.session_state[state.UPLOAD_GOLD][1]
             st.caption(f"Gold set: {len(ctx.gold)} pair(s) from {md_escape(name)}, loaded earlier.")
     if ctx.qa_source == "own" and ctx.question and ctx.answer:
-        if any(same_question(ctx.question, q) for q, _ in pairs):
+        if any(same_question(ctx.question, q.question) for q in questions):
             st.caption("Your question is already in the gold set: it is listed once.")
-        pairs.append((ctx.question, ctx.answer))
-    return unique_pairs(pairs)
+        questions.append(GoldQuestion(ctx.question, ctx.answer))
+    return unique_questions(questions)
 
 
 def _summary(reports, k) -> list[dict]:
@@ -80,11 +86,11 @@ def _summary(reports, k) -> list[dict]:
 
 
 def body(ctx):
-    pairs = _gold(ctx)
+    questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
     extra = {}
-    if pairs:
+    if questions:
         names = sweeps.strategy_names()
         reports = {}
         bar = (
@@ -94,7 +100,7 @@ def body(ctx):
         )
         for i, n in enumerate(names, start=1):
             reports[n] = data.integrity_report(
-                ctx.text, pairs, n, ctx.size, ctx.overlap, ctx.unit, k
+                ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k
             )
             if bar:
                 bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
@@ -144,11 +150,7 @@ def body(ctx):
     lengths = [
         c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     ]
-    shell.vega(
-        vega_charts.length_histogram(
-            lengths, stats.floor, stats.effective_max, ctx.unit, ctx.strategy, shell.chart_height()
-        )
-    )
+    drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
     st.markdown(
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
         f"chunks** · runt invariant {'holds' if stats.invariant_holds else 'broken'} · "

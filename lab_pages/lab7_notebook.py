@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from lab.markup import md_escape
+from lab.report.markup import md_escape
 from ui import controls, notebook, shell, state, urlstate
 
 INTRO = """

@@ -6,9 +6,9 @@ import streamlit as st
 
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
-from lab.diff import ConfigError
-from lab.diff_render import chunk_label, figures, to_json, to_markdown, verdict
-from lab.markup import md_escape
+from lab.measure.diff import ConfigError
+from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
+from lab.report.markup import md_escape
 from ui import data, shell
 
 INTRO = """
@@ -76,7 +76,7 @@ def body(ctx):
     config_b = _config_b()
     try:
         report = data.diff_report(
-            ctx.text, ctx.doc_label, config_a, config_b, ctx.pair_tuples(), LIMIT
+            ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT
         )
     except ConfigError as e:
         st.error(f"B is not a configuration: {shell.one_line(e)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def units(text: str, unit: str) -> int:
 
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "sample_docs"
+SAMPLES = ROOT / "lab" / "sample_docs"
 
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
@@ -110,3 +111,18 @@ def make_chunk(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = 
         heading_path=heading,
         overlap_prefix=overlap,
     )
+
+
+class NetworkBlocked(OSError):
+    """A test tried to open a connection while the network was off."""
+
+
+def block_network(monkeypatch, where: str) -> None:
+    """Refuse every socket connection for the rest of the test: code that reached for a
+    download (a model, a tokenizer, rank tables) fails instead of passing on a lucky network."""
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise NetworkBlocked(f"no network in {where} (tried {address!r})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from chunkers import STRATEGIES
-from lab.survival import SurvivalCurve
-from lab.sweeps import LotteryGrid
+from lab.measure.survival import SurvivalCurve
 from ui import palette
+from ui.views.sweeps import LotteryGrid
 
 BASE_FONT_PX = 12  # Plotly's default text size; titles are 1.4x that
 

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
+from chunkers.model import HEADING_SEPARATOR
 from chunkers.text import count_units
-from lab.bm25 import ChunkScore
-from lab.survival import Survival
+from lab.measure.survival import Survival
+from lab.retrieval.bm25 import ChunkScore
 
 from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 
@@ -237,7 +238,7 @@ def chunk_cards(
                 length=c.length,
                 unit=opts.unit,
                 kind=c.kind,
-                heading_path=" > ".join(c.heading_path),
+                heading_path=HEADING_SEPARATOR.join(c.heading_path),
                 page=c.page,
                 last_page=c.last_page,
                 runt=(c.length < opts.floor) and not single,

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from chunkers.options import RUNT_MERGES
-from lab.integrity import RECALL_KS
-from lab.markup import md_escape
+from lab.measure.integrity import RECALL_KS
+from lab.report.markup import md_escape
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +45,8 @@ class Control:
         return round(self.lo + steps * self.step, 2)
 
 
-K1 = Control("k1", "k1", "k1 (term saturation)", 1.2, 0.0, 3.0, 0.1)
-B = Control("b", "b", "b (length normalisation)", 0.75, 0.0, 1.0, 0.05)
+K1 = Control("k1", "k1", "k1 (term saturation)", DEFAULT_K1, 0.0, 3.0, 0.1)
+B = Control("b", "b", "b (length normalisation)", DEFAULT_B, 0.0, 1.0, 0.05)
 RUNT_MERGE = Control(
     "lab4_runt_merge",
     "runt_merge",
@@ -70,10 +71,23 @@ K = Control(
     options=RECALL_KS,
 )
 
+CHILD_SIZE = Control(
+    "lab9_child", "child_size", "Child size (the sidebar's unit)", 200, 1, 100_000, 1
+)
+PARENT_SIZE = Control(
+    "lab9_parent", "parent_size", "Parent size (the sidebar's unit)", 1800, 1, 100_000, 1
+)
+S2B_K = Control("lab9_k", "k", "k (children retrieved; plain chunks too)", 5, options=RECALL_KS)
+BOILERPLATE_K = Control(
+    "lab10_k", "k", "k (a chunk ranking within k is sent to the model)", 3, options=RECALL_KS
+)
+
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE),
     "tables": (NO_HEADING,),
     "integrity": (K,),
+    "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K),
+    "boilerplate": (BOILERPLATE_K,),
 }
 
 

@@ -9,18 +9,17 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
-from lab import diff, integrity, ranking, structure, sweeps
-from lab.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
-from lab.gold import GoldPair, load_gold
-from lab.questions import answer_sentences
-from lab.samples import get_sample
-from lab.stats import LengthStats, length_stats
-from lab.survival import (
+from lab.inputs.gold import GoldQuestion, load_gold
+from lab.inputs.samples import get_sample
+from lab.measure import diff, integrity
+from lab.measure.stats import LengthStats, length_stats
+from lab.measure.survival import (
     Survival,
     SurvivalCurve,
     answer_problem,
@@ -28,6 +27,9 @@ from lab.survival import (
     gold_survival_rates,
     survival_curve,
 )
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
+from ui.views import ranking, structure, sweeps
+from ui.views.questions import answer_sentences
 
 # Beyond this many characters a sweep over a chunking strategy runs one size at
 # a time behind a progress bar (fixed-size sweeps are arithmetic and always
@@ -96,7 +98,7 @@ def options(
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def sample_text(name: str) -> str:
-    from lab.documents import read_document
+    from lab.inputs.documents import read_document
 
     return read_document(get_sample(name).path).text
 
@@ -109,9 +111,9 @@ def gold_set(name: str):
     return load_gold(sample.gold_path)
 
 
-def gold_pairs(name: str) -> list[GoldPair]:
+def gold_questions(name: str) -> list[GoldQuestion]:
     gs = gold_set(name)
-    return list(gs.pairs) if gs else []
+    return list(gs.questions) if gs else []
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -234,15 +236,14 @@ def gold_rate(
 @st.cache_data(max_entries=64, show_spinner=False)
 def integrity_report(
     text: str,
-    pairs: tuple[tuple[str, str], ...],
+    questions: tuple[GoldQuestion, ...],
     strategy: str,
     size: int,
     overlap: int,
     unit: str,
     k: int,
 ) -> integrity.IntegrityReport:
-    gold = [integrity.Pair(q, a) for q, a in pairs]
-    return integrity.check_gold(text, gold, strategy, options(size, overlap, unit), k=k)
+    return integrity.check_gold(text, questions, strategy, options(size, overlap, unit), k=k)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -251,12 +252,12 @@ def diff_report(
     label: str,
     a: str,
     b: str,
-    pairs: tuple[tuple[str, str], ...],
+    questions: tuple[GoldQuestion, ...],
     limit: int,
 ) -> diff.DiffReport:
     """The chunk-population diff of one document under configs ``a`` and ``b``
     (``strategy:unit:size:overlap``; raises diff.ConfigError for a bad one)."""
-    gold = [integrity.Pair(q, ans, label) for q, ans in pairs]
+    gold = [replace(q, doc=label) for q in questions]
     return diff.build_diff(
         {label: text}, diff.parse_config(a), diff.parse_config(b), gold=gold, limit=limit
     )
@@ -278,8 +279,8 @@ def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def runt_merge_example() -> ranking.RuntMergeExample:
-    from lab.documents import read_document
-    from lab.samples import EXAMPLES_DIR
+    from lab.inputs.documents import read_document
+    from lab.inputs.samples import EXAMPLES_DIR
 
     path = EXAMPLES_DIR / ranking.RUNT_MERGE_EXAMPLE
     return ranking.runt_merge_example(read_document(path).text, path.name)
@@ -292,7 +293,9 @@ def rank_moves(
     return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
 
 
-def seams(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[structure.Seam]:
-    return structure.seams(
+def boundaries(
+    text: str, strategy: str, size: int, overlap: int, unit: str
+) -> list[structure.Boundary]:
+    return structure.boundaries(
         chunks(text, strategy, size, overlap, unit), options(size, overlap, unit)
     )

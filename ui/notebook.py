@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from lab.markup import md_escape
+from lab.report.markup import md_escape
 
 FORMAT = "chunk-lab-notebook"
 VERSION = 1

@@ -13,9 +13,9 @@ import pandas as pd
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlException
 
-from lab import exports
-from lab.markup import md_escape
-from lab.survival import AnswerNotFound, Survival
+from lab.inputs import exports
+from lab.measure.survival import AnswerNotFound, Survival
+from lab.report.markup import md_escape
 from ui import charts, chunkview, controls, notebook, urlstate, vega_charts
 
 from . import data, state

@@ -10,14 +10,21 @@ import streamlit as st
 
 from chunkers import STRATEGIES, ChunkOptions
 from chunkers.model import UNITS
-from lab import sweeps
-from lab.documents import MB, Document, DocumentError, decode_as, encoding_label, read_document
-from lab.gold import GoldPair
-from lab.markup import md_escape
-from lab.questions import clip
-from lab.samples import sample_names
-from lab.tokenize import tokenize
+from lab.inputs.documents import (
+    MB,
+    Document,
+    DocumentError,
+    decode_as,
+    encoding_label,
+    read_document,
+)
+from lab.inputs.gold import GoldQuestion
+from lab.inputs.samples import sample_names
+from lab.report.markup import md_escape
+from lab.retrieval.tokenize import tokenize
+from lab.text import clip
 from ui import urlstate
+from ui.views import sweeps
 
 from . import data, state
 
@@ -40,7 +47,7 @@ class Context:
     question: str | None = None
     answer: str | None = None
     qa_source: str = "gold"
-    gold: list[GoldPair] = field(default_factory=list)
+    gold: list[GoldQuestion] = field(default_factory=list)
     answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
@@ -59,8 +66,10 @@ class Context:
             "overlap": self.overlap,
         }
 
-    def pair_tuples(self) -> tuple[tuple[str, str], ...]:
-        return tuple((p.question, p.answer) for p in self.gold)
+    def answered(self) -> tuple[GoldQuestion, ...]:
+        """The gold questions as the labs check them: question and answer only, so
+        the same set read again (other line numbers) hits the same cached result."""
+        return tuple(GoldQuestion(p.question, p.answer) for p in self.gold)
 
 
 def _doc_label(name: str) -> str:
@@ -106,7 +115,7 @@ def _upload() -> Document | None:
     return doc
 
 
-def upload_gold() -> list[GoldPair]:
+def upload_gold() -> list[GoldQuestion]:
     """The gold set loaded (on the integrity lab) for the upload now open, if any."""
     ss = st.session_state
     loaded = ss.get(state.UPLOAD_GOLD)
@@ -206,10 +215,17 @@ def render() -> Context:
     else:
         name = ss[state.DOC]
         ctx = Context(
-            name, _doc_label(name), data.sample_text(name), "", "", 0, 0, gold=data.gold_pairs(name)
+            name,
+            _doc_label(name),
+            data.sample_text(name),
+            "",
+            "",
+            0,
+            0,
+            gold=data.gold_questions(name),
         )
         gs = data.gold_set(name)
-        if gs is not None and gs.errors:
+        if gs is not None and gs.bad_lines:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
     _check_answer(ctx)

@@ -13,10 +13,10 @@ from typing import Any
 
 import streamlit as st
 
-from lab.samples import sample_names
-from lab.sweeps import size_from_selection
+from lab.inputs.samples import sample_names
 from ui import urlstate
 from ui.urlstate import Settings
+from ui.views.sweeps import size_from_selection
 
 from . import data
 
@@ -51,7 +51,7 @@ CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its k
 
 
 def question_counts() -> dict[str, int]:
-    return {name: len(data.gold_pairs(name)) for name in sample_names()}
+    return {name: len(data.gold_questions(name)) for name in sample_names()}
 
 
 def init() -> None:

@@ -14,8 +14,9 @@ from typing import Any, NamedTuple
 
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
-from lab.markup import md_escape
-from lab.sweeps import SIZE_LIMITS
+from lab.report.markup import md_escape
+from lab.text import clip
+from ui.views.sweeps import SIZE_LIMITS
 
 
 class Lab(NamedTuple):
@@ -35,6 +36,8 @@ LABS: tuple[Lab, ...] = (
     Lab("notebook", "Notebook", "lab_pages/lab7_notebook.py"),
     # after the notebook, so every older link's lab number still opens the same lab
     Lab("compare", "Compare two configurations", "lab_pages/lab8_compare.py"),
+    Lab("small-to-big", "Small to big", "lab_pages/lab9_small_to_big.py"),
+    Lab("boilerplate", "Boilerplate", "lab_pages/lab10_boilerplate.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
@@ -109,11 +112,7 @@ def _int(raw: str) -> int | None:
 def _short(raw: str) -> str:
     """A value as a notice quotes it: one line, at most 40 characters, its
     Markdown escaped (notices are shown as Markdown; a link can say anything)."""
-    return md_escape(repr(_clip(raw.replace("\n", " "))))
-
-
-def _clip(raw: str) -> str:
-    return raw if len(raw) <= 40 else raw[:37] + "..."
+    return md_escape(repr(clip(raw, 40)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +246,7 @@ def parse_params(
 
     unknown = sorted(k for k in params if k not in PARAM_KEYS)
     if unknown:
-        names = ", ".join(md_escape(_clip(str(k))) for k in unknown)
+        names = ", ".join(md_escape(clip(str(k), 40)) for k in unknown)
         notices.append(f"{source} parameter(s) {names} not understood and ignored.")
     return s, notices
 
@@ -293,4 +292,10 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
         doc="compute_pricing", q=0, strategy="structural", unit="chars", size=600, overlap=100
     ),
     "integrity": dict(doc="support_kb", q=0, strategy="fixed", unit="words", size=50, overlap=0),
+    "small-to-big": dict(
+        doc="api_reference", q=0, strategy="structural", unit="chars", size=400, overlap=0
+    ),
+    "boilerplate": dict(
+        doc="warehouse_manual", q=0, strategy="sentence", unit="chars", size=500, overlap=0
+    ),
 }

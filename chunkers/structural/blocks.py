@@ -259,7 +259,7 @@ class _Parser:
         elif tag == "table":
             self.table(b, s, e)
         elif tag == "list":
-            items = tuple(self.trim(a, z) for a, z in b.seams)
+            items = tuple(self.trim(a, z) for a, z in b.parts)
             self.add("list", s, e, tuple(span for span in items if span[1] > span[0]))
         elif tag == "html":
             self.html(s, e)
@@ -306,8 +306,8 @@ class _Parser:
 
     def table(self, b: RawBlock, s: int, e: int) -> None:
         """A GFM table: its head (header + separator) is repeated by every
-        fragment; its rows are its seams."""
-        rows = [self.trim(a, z) for a, z in b.seams[1:]]
+        fragment; it is cut between its rows."""
+        rows = [self.trim(a, z) for a, z in b.parts[1:]]
         if rows:
             rows[-1] = (rows[-1][0], e)
         header_end = rows[0][0] if rows else e
@@ -330,7 +330,7 @@ class _Parser:
     def admonition(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
         """ "!!! note" with its indented body (the code blocks right below it)."""
         text = self.text
-        parts = [(s, e)]  # its seams: the title line(s), then each block of its body
+        parts = [(s, e)]  # its parts: the title line(s), then each block of its body
         j = i + 1
         while j < len(blocks) and blocks[j].tag == "code":
             bs = text.rfind("\n", 0, blocks[j].start) + 1
@@ -355,7 +355,7 @@ class _Parser:
             if last_line == 0 and j == i:
                 continue  # the opening line alone
             if _SLASH_CLOSE.fullmatch(text, max(last_line, b.start if j > i else s), end):
-                # its seams: each block between the opening and the closing line
+                # its parts: each block between the opening and the closing line
                 parts = [(s, e)] + [self.trim(x.start, x.end) for x in blocks[i + 1 : j + 1]]
                 self.add("admonition", s, end, tuple(parts) if len(parts) > 1 else ())
                 return j + 1, end

@@ -4,7 +4,7 @@ Boundaries fall only between blocks, except inside a block too big for any
 chunk, which splits where its own structure allows (see split.py). Packing
 runs per section (a heading with no text of its own travels with what follows
 it); the runt merge then runs over the whole list, and overlap is added last,
-only between prose chunks that trust each other, each seam's outcome recorded.
+only between prose chunks that trust each other, its outcome at each boundary recorded.
 docs/packing.md states every rule and the invariants the tests hold.
 """
 
@@ -17,13 +17,13 @@ from functools import cached_property
 from operator import attrgetter, sub
 
 from ..model import (
-    SEAM_APPLIED,
-    SEAM_EMPTY,
-    SEAM_NEW_SECTION,
-    SEAM_NOT_PROSE,
-    SEAM_OFF,
-    SEAM_TABLE,
-    SEAM_TRANSCRIBED,
+    OVERLAP_APPLIED,
+    OVERLAP_EMPTY,
+    OVERLAP_NEW_SECTION,
+    OVERLAP_NOT_PROSE,
+    OVERLAP_OFF,
+    OVERLAP_TABLE,
+    OVERLAP_TRANSCRIBED,
 )
 from ..options import ChunkOptions
 from ..spans import Draft
@@ -370,30 +370,30 @@ class Packer:
         excuse = self.guards.excuse
         return [excuse(runs, i) for i in range(len(runs))]
 
-    def seam(self, prev: Run, cur: Run, cur_kind: str) -> str:
+    def overlap_outcome(self, prev: Run, cur: Run, cur_kind: str) -> str:
         """Whether overlap may cross from ``prev`` into ``cur`` (of kind ``cur_kind``):
-        SEAM_APPLIED if so, else why not (model.SEAMS)."""
+        OVERLAP_APPLIED if so, else why not (model.OVERLAP_OUTCOMES)."""
         if self.opts.overlap <= 0:
-            return SEAM_OFF
+            return OVERLAP_OFF
         if prev.transcribed or cur.transcribed:
-            return SEAM_TRANSCRIBED
+            return OVERLAP_TRANSCRIBED
         if "table" in (prev.last_kind, cur.first_kind, cur_kind):
-            return SEAM_TABLE
+            return OVERLAP_TABLE
         if cur.first_kind == "heading":  # a heading starts a new section
-            return SEAM_NEW_SECTION
+            return OVERLAP_NEW_SECTION
         if (
             prev.last_kind not in PROSE_KINDS
             or cur.first_kind not in PROSE_KINDS
             or cur_kind not in PROSE_KINDS
         ):
-            return SEAM_NOT_PROSE
-        return SEAM_APPLIED
+            return OVERLAP_NOT_PROSE
+        return OVERLAP_APPLIED
 
     def overlap(self, prev: Run, cur: Run, cur_kind: str) -> tuple[int, int, str]:
         """Overlap span for ``cur`` taken from ``prev``'s tail, or (0, 0), and the
-        seam's outcome."""
-        outcome = self.seam(prev, cur, cur_kind)
-        if outcome != SEAM_APPLIED:
+        overlap's outcome at that boundary."""
+        outcome = self.overlap_outcome(prev, cur, cur_kind)
+        if outcome != OVERLAP_APPLIED:
             return (0, 0, outcome)
         n = self.opts.overlap
         ls, le = prev.last_span
@@ -411,8 +411,8 @@ class Packer:
         while ts < le and text[ts].isspace():
             ts += 1
         if ts >= le or not _WORD.search(_TAG.sub("", text[ts:le])):
-            return (0, 0, SEAM_EMPTY)
-        return (ts, le, SEAM_APPLIED)
+            return (0, 0, OVERLAP_EMPTY)
+        return (ts, le, OVERLAP_APPLIED)
 
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
@@ -422,7 +422,7 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     drafts: list[Draft] = []
     for i, run in enumerate(runs):
         kind = run.kind
-        os_, oe, seam = packer.overlap(runs[i - 1], run, kind) if i else (0, 0, "")
+        os_, oe, outcome = packer.overlap(runs[i - 1], run, kind) if i else (0, 0, "")
         drafts.append(  # positional: keywords cost a third more per record
             Draft(
                 run.start,
@@ -436,7 +436,7 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
                 oe,
                 excuses[i],
                 last_page=run.last_page,
-                seam=seam,
+                overlap_outcome=outcome,
             )
         )
     return drafts

@@ -9,8 +9,8 @@ import json
 import pytest
 from markdown_it import MarkdownIt
 
-from lab.exports import from_csv, from_jsonl
-from lab.markup import md_escape
+from lab.inputs.exports import from_csv, from_jsonl
+from lab.report.markup import md_escape
 from tests.app.app_harness import (
     Downloads,
     all_text,

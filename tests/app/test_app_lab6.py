@@ -19,7 +19,7 @@ def _lab6_with_an_upload():
     """Lab 6 on an uploaded document (a sample's text, under another name): no gold set yet."""
     at = open_lab("integrity")
     set_widget(at, "selectbox", "doc", "__upload__")
-    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    data = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
     at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
     rerun(at)
     return at

@@ -48,7 +48,7 @@ def test_the_page_renders_a_sample_document_against_b() -> None:
     # the changed chunks, side by side, as written
     subheaders = [s.value for s in at.subheader]
     assert subheaders[-1].startswith("The ") and subheaders[-1].endswith("most-changed chunks")
-    text = open("sample_docs/compute_pricing.md", encoding="utf-8").read()
+    text = open("lab/sample_docs/compute_pricing.md", encoding="utf-8").read()
     # (line by line: a table fragment begins with a copy of its header)
     assert len(at.code) >= 2
     assert all(line in text for c in at.code for line in c.value.splitlines())

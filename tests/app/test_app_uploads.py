@@ -66,7 +66,7 @@ def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
 
 
 def test_large_upload_is_usable():
-    sample = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
     big = (sample + b"\n\n") * 800  # about 1 MB
     at = _upload(open_app(), "big.md", big)
     assert chunk_count(at) > 6000
@@ -122,7 +122,7 @@ def test_not_utf8_can_be_read_as_the_guessed_encoding():
 def test_large_upload_sweeps_every_strategy_in_lab_3():
     from tests.app.app_harness import open_lab, plotly_specs
 
-    sample = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
+    sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
     at = _upload(open_lab("structure"), "big.md", (sample + b"\n\n") * 400)  # about 0.5 MB
     at.text_input(key="own_question").input("how long are audit logs kept?")
     set_widget(at, "radio", "answer_mode", "paste it")

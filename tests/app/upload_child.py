@@ -17,7 +17,7 @@ import sys
 
 import streamlit as st
 
-from lab.documents import MB
+from lab.inputs.documents import MB
 from tests.app.app_harness import all_text, open_lab, rerun, set_widget, verdicts
 from tests.support import SAMPLES
 

@@ -26,10 +26,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "776d213bfca48c9f90b312ef59be1bf6e53fe3065944b1c4e0aa098eccd027a2",
-    ("corpus", "words"): "d2bbf2a52a368e046460eb9660eee82d8bf792a50673d934bca392a22bcca841",
-    ("corpus-crlf", "chars"): "a4538d5639e41462e374345aaca2ea1b1d2aa38002fc25b34e2d7021de6b09c9",
-    ("corpus-crlf", "words"): "22bd03625607b064b93cf8875a4d2c26ae4d4418dd1e0cc68b3d7ba69fb8baad",
+    ("corpus", "chars"): "37fdafc0b7669bfed7e724a669885271b4408c531464c831d5e5d9a3f1693bd6",
+    ("corpus", "words"): "360ac8e806864e25eda21e10a6114cdd4fea5d4933979fbdaee951b30a3b3df1",
+    ("corpus-crlf", "chars"): "17e9140e8187c9052fffe77ae081d898c7bc2f7b1428fce590e6237d4520cc5d",
+    ("corpus-crlf", "words"): "f15be47ec22871e217ef939af22b52d96a98ac1175e6c4ba7f38c6b7abf2f3a7",
 }
 
 

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk
-from lab.bm25 import score_chunks
-from lab.stats import length_stats
-from lab.survival import check_survival, survival_curve
+from lab.measure.stats import length_stats
+from lab.measure.survival import check_survival, survival_curve
+from lab.retrieval.bm25 import score_chunks
 from tests.support import bounded, lost_characters
 
 HOSTILE = {

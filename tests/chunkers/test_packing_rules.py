@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from chunkers import ChunkOptions, chunk
-from chunkers.model import SEAM_APPLIED, SEAM_TABLE, SEAM_TRANSCRIBED
+from chunkers.model import OVERLAP_APPLIED, OVERLAP_TABLE, OVERLAP_TRANSCRIBED
 from tests.chunkers.invariants import heading_context_breaks, page_breaks, trust_breaks
 
 PROSE = "The audit store keeps access logs for four hundred days before archiving them. "
@@ -98,15 +98,19 @@ def test_heading_under_a_demoted_transcribed_heading_stays_transcribed() -> None
     assert trust_breaks(text, out) == []
 
 
-def test_seam_records_why_overlap_was_refused() -> None:
+def test_overlap_outcome_records_why_overlap_was_refused() -> None:
     table = "| Region | Revenue |\n|---|---|\n" + "| Mumbai | 18,412 |\n" * 30
     text = PROSE * 30 + "\n\n" + table + "\n" + PROSE * 30 + "\n\n### Scan (transcribed)\n\n"
     text += OCR * 30
     out = chunks(text)
-    seams = [c.seam for c in out]
-    assert seams[0] == ""  # nothing before the first chunk
-    assert SEAM_TABLE in seams and SEAM_TRANSCRIBED in seams and SEAM_APPLIED in seams
-    assert all((c.seam == SEAM_APPLIED) == bool(c.overlap_prefix) for c in out)
+    outcomes = [c.overlap_outcome for c in out]
+    assert outcomes[0] == ""  # nothing before the first chunk
+    assert (
+        OVERLAP_TABLE in outcomes
+        and OVERLAP_TRANSCRIBED in outcomes
+        and OVERLAP_APPLIED in outcomes
+    )
+    assert all((c.overlap_outcome == OVERLAP_APPLIED) == bool(c.overlap_prefix) for c in out)
 
 
 # -- pages: a chunk's page is its first character's; a chunk that spans pages says its last -

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from chunkers import Chunk, chunk
-from lab.atomic import CODE, HEADING, SENTENCE, TABLE, elements, violations
+from lab.measure.atomic import CODE, HEADING, SENTENCE, TABLE, elements, violations
 
 
 def cut(text: str, *at: int, header: str = "") -> list[Chunk]:

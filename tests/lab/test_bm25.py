@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lab.bm25 import ChunkScore, rank_of, score_chunks
-from lab.tokenize import tokenize
+from lab.retrieval.bm25 import ChunkScore, rank_of, score_chunks
+from lab.retrieval.tokenize import tokenize
 from tests.support import make_chunk as make
 
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from chunkers import Chunk, ChunkOptions, chunk_with
-from lab.bm25 import ChunkIndex
-from lab.bm25_sparse import SparseIndex, chunk_index
+from lab.retrieval.bm25 import ChunkIndex
+from lab.retrieval.bm25_sparse import SparseIndex, chunk_index
 from tests.support import SAMPLES, corpus_files
 
 EXTRA_QUESTIONS = (

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab.costs import (
+from lab.measure.costs import (
     ContextBudget,
     chunks_for,
     context_budget,

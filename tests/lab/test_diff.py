@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from chunkers import Chunk, chunk
-from lab.atomic import SENTENCE, TABLE
-from lab.diff import ConfigError, build_diff, match_chunks, parse_config
-from lab.gold import load_gold
-from lab.integrity import Pair
-from lab.survival import AnswerNotFound
+from lab.inputs.gold import GoldQuestion, load_gold
+from lab.measure.atomic import SENTENCE, TABLE
+from lab.measure.diff import ConfigError, build_diff, match_chunks, parse_config
+from lab.measure.survival import AnswerNotFound
 from tests.support import SAMPLES
 
 STRUCTURAL = parse_config("structural:chars:1800:150")
@@ -20,9 +19,10 @@ def sample(name: str) -> dict[str, str]:
     return {name: (SAMPLES / f"{name}.md").read_text(encoding="utf-8")}
 
 
-def gold(name: str) -> list[Pair]:
+def gold(name: str) -> list[GoldQuestion]:
     return [
-        Pair(p.question, p.answer, name) for p in load_gold(SAMPLES / f"{name}.gold.jsonl").pairs
+        GoldQuestion(p.question, p.answer, name)
+        for p in load_gold(SAMPLES / f"{name}.gold.jsonl").questions
     ]
 
 
@@ -122,7 +122,7 @@ def test_a_gold_answer_not_in_its_document_is_bad_input() -> None:
             sample("support_kb"),
             STRUCTURAL,
             FIXED,
-            gold=[Pair("q words", "not there", "support_kb")],
+            gold=[GoldQuestion("q words", "not there", "support_kb")],
         )
 
 
@@ -161,7 +161,7 @@ def test_a_negative_limit_is_refused() -> None:
 
 def test_the_size_distribution_of_known_lengths() -> None:
     from chunkers import ChunkOptions
-    from lab.stats import distribution
+    from lab.measure.stats import distribution
 
     lengths = [10, 20, 30, 40, 100]
     chunks = [Chunk(i, "x" * n, 0, n, n) for i, n in enumerate(lengths)]

@@ -7,10 +7,9 @@ import html
 import json
 from html.parser import HTMLParser
 
-from lab.diff import build_diff, parse_config
-from lab.diff_render import figures, to_html, to_json, to_markdown
-from lab.gold import load_gold
-from lab.integrity import Pair
+from lab.inputs.gold import GoldQuestion, load_gold
+from lab.measure.diff import build_diff, parse_config
+from lab.report.diff_render import figures, to_html, to_json, to_markdown
 from tests.support import SAMPLES
 
 HOSTILE = (
@@ -102,7 +101,8 @@ def test_a_report_without_gold_has_no_gold_table_and_with_gold_has_one() -> None
     ]
     text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
     pairs = [
-        Pair(p.question, p.answer, "kb") for p in load_gold(SAMPLES / "support_kb.gold.jsonl").pairs
+        GoldQuestion(p.question, p.answer, "kb")
+        for p in load_gold(SAMPLES / "support_kb.gold.jsonl").questions
     ]
     with_gold = build_diff({"kb": text}, A, parse_config("fixed:words:50:0"), gold=pairs, k=3)
     [gold] = [f for f in figures(with_gold) if f.title.startswith("Gold set")]

@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk_with
-from lab.documents import read_document
-from lab.exports import ExportError, chunking_config, from_csv, from_jsonl, to_csv, to_jsonl
-from lab.samples import sample_names
+from lab.inputs.documents import read_document
+from lab.inputs.exports import ExportError, chunking_config, from_csv, from_jsonl, to_csv, to_jsonl
+from lab.inputs.samples import sample_names
 from tests.support import SAMPLES
 
 

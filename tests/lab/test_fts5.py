@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import lab.fts5 as fts5_mod
-from lab.bm25 import rank_of, score_chunks
-from lab.fts5 import (
+import lab.retrieval.fts5 as fts5_mod
+from lab.retrieval.bm25 import rank_of, score_chunks
+from lab.retrieval.fts5 import (
     Fts5Unavailable,
     agreement,
     fts5_available,
@@ -18,7 +18,7 @@ from lab.fts5 import (
     kendall_tau,
     match_expression,
 )
-from lab.tokenize import tokenize
+from lab.retrieval.tokenize import tokenize
 from tests.support import make_chunk as make
 
 

@@ -19,10 +19,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk_with, indexed_text
-from lab.bm25 import score_chunks
-from lab.fts5 import fts5_scores
-from lab.stats import length_stats
-from lab.survival import (
+from lab.measure.stats import length_stats
+from lab.measure.survival import (
     AnswerNotFound,
     check_survival,
     collapse,
@@ -30,7 +28,9 @@ from lab.survival import (
     lottery_map,
     survival_curve,
 )
-from lab.tokenize import tokenize
+from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.fts5 import fts5_scores
+from lab.retrieval.tokenize import tokenize
 from tests.support import bounded
 
 PIECES = [

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lab.gold import GoldError, GoldFileError, GoldPair, load_gold, parse_gold_text
-from lab.survival import find_answer
+from lab.inputs.gold import BadGoldLine, GoldFileError, GoldQuestion, load_gold, parse_gold_text
+from lab.measure.survival import find_answer
 from tests.support import SAMPLES
 
 MIXED = "\n".join(
@@ -31,12 +31,12 @@ MIXED = "\n".join(
 
 def test_malformed_lines_are_reported_and_good_lines_kept() -> None:
     gold = parse_gold_text(MIXED, "mixed.jsonl")
-    assert gold.pairs == [
-        GoldPair("q1?", "a1", 1),
-        GoldPair("q2?", "a2", 3, "support_kb.md"),
-        GoldPair("q11?", "a11", 11),
+    assert gold.questions == [
+        GoldQuestion("q1?", "a1", line=1),
+        GoldQuestion("q2?", "a2", "support_kb.md", line=3),
+        GoldQuestion("q11?", "a11", line=11),
     ]
-    assert [(e.line, e.message) for e in gold.errors] == [
+    assert [(e.line, e.message) for e in gold.bad_lines] == [
         (4, "not valid JSON (Expecting value at column 34)"),
         (5, 'expected a JSON object like {"question": "...", "answer": "..."}, got a list'),
         (6, 'missing "question"; each line needs {"question": "...", "answer": "..."}'),
@@ -45,22 +45,25 @@ def test_malformed_lines_are_reported_and_good_lines_kept() -> None:
         (9, '"doc" must be a string naming a document, got a number'),
         (12, 'expected a JSON object like {"question": "...", "answer": "..."}, got a string'),
     ]
-    assert str(gold.errors[0]) == "line 4: not valid JSON (Expecting value at column 34)"
-    assert all("\n" not in e.message for e in gold.errors)
+    assert str(gold.bad_lines[0]) == "line 4: not valid JSON (Expecting value at column 34)"
+    assert all("\n" not in e.message for e in gold.bad_lines)
 
 
 def test_bytes_upload_with_bom_and_crlf() -> None:
     line = '{"question": "caf\u00e9?", "answer": "na\u00efve"}\r\n\r\n'
     data = b"\xef\xbb\xbf" + line.encode("utf-8")
     gold = parse_gold_text(data, "up.jsonl")
-    assert gold.pairs == [GoldPair("caf\u00e9?", "na\u00efve", 1)] and gold.errors == []
+    assert (
+        gold.questions == [GoldQuestion("caf\u00e9?", "na\u00efve", line=1)]
+        and gold.bad_lines == []
+    )
 
 
 def test_line_separator_inside_a_string_is_not_a_line_break() -> None:
     first = json.dumps({"question": "q", "answer": "a\u2028b"}, ensure_ascii=False)
     text = first + "\n" + '{"question": "q2", "answer": "c"}'
     gold = parse_gold_text(text)
-    assert [p.line for p in gold.pairs] == [1, 2] and gold.pairs[0].answer == "a\u2028b"
+    assert [p.line for p in gold.questions] == [1, 2] and gold.questions[0].answer == "a\u2028b"
 
 
 def test_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
@@ -79,18 +82,18 @@ def test_missing_and_empty_files(tmp_path: Path) -> None:
     with pytest.raises(GoldFileError, match="is a folder"):
         load_gold(tmp_path)
     (tmp_path / "empty.jsonl").write_bytes(b"")
-    assert load_gold(tmp_path / "empty.jsonl").pairs == []
+    assert load_gold(tmp_path / "empty.jsonl").questions == []
     assert isinstance(GoldFileError("x"), ValueError)
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.gold.jsonl")), ids=lambda p: p.name)
 def test_sample_gold_sets_are_clean_and_their_answers_are_in_their_documents(path: Path) -> None:
     gold = load_gold(path)
-    assert gold.errors == [] and len(gold.pairs) >= 5
+    assert gold.bad_lines == [] and len(gold.questions) >= 5
     doc = (SAMPLES / path.name.replace(".gold.jsonl", ".md")).read_text(encoding="utf-8")
-    for pair in gold.pairs:
+    for pair in gold.questions:
         find_answer(doc, pair.answer)
 
 
 def test_gold_error_is_printable() -> None:
-    assert str(GoldError(3, "bad")) == "line 3: bad"
+    assert str(BadGoldLine(3, "bad")) == "line 3: bad"

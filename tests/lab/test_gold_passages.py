@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from lab.gold import GoldFileError, GoldPair, Passage, load_gold, parse_gold_csv, parse_gold_text
+from lab.inputs.gold import (
+    GoldFileError,
+    GoldQuestion,
+    Passage,
+    load_gold,
+    parse_gold_csv,
+    parse_gold_text,
+)
 from tests.support import ROOT
 
 DATA = ROOT / "tests" / "data"
@@ -14,9 +21,9 @@ def test_a_line_may_list_passages_by_text_and_by_span() -> None:
     gold = parse_gold_text(
         '{"question": "q?", "doc": "a.md", "passages": [{"text": "t"}, {"start": 3, "end": 9}]}'
     )
-    assert gold.errors == []
-    assert gold.pairs == [
-        GoldPair("q?", "", 1, "a.md", (Passage("t", line=1), Passage(None, 3, 9, 1)))
+    assert gold.bad_lines == []
+    assert gold.questions == [
+        GoldQuestion("q?", "", "a.md", (Passage("t", line=1), Passage(None, 3, 9, 1)), line=1)
     ]
 
 
@@ -38,14 +45,14 @@ def test_a_line_may_list_passages_by_text_and_by_span() -> None:
 def test_a_bad_passage_names_its_line(passages: str, message: str) -> None:
     good = '{"question": "q?", "answer": "a"}'
     gold = parse_gold_text(good + '\n{"question": "q?", "passages": ' + passages + "}")
-    assert gold.pairs == [GoldPair("q?", "a", 1)]
-    (error,) = gold.errors
+    assert gold.questions == [GoldQuestion("q?", "a", line=1)]
+    (error,) = gold.bad_lines
     assert error.line == 2 and message in error.message and "\n" not in error.message
 
 
 def test_answer_and_passages_together_is_a_bad_line() -> None:
     gold = parse_gold_text('{"question": "q?", "answer": "a", "passages": [{"text": "t"}]}')
-    assert gold.errors[0].message == 'give "answer" or "passages", not both'
+    assert gold.bad_lines[0].message == 'give "answer" or "passages", not both'
 
 
 def test_csv_rows_of_one_question_make_one_gold_question() -> None:
@@ -57,22 +64,24 @@ def test_csv_rows_of_one_question_make_one_gold_question() -> None:
         "q1?,b.md,,other doc,,\n"
     )
     gold = parse_gold_csv(text)
-    assert gold.errors == []
-    assert gold.pairs == [
-        GoldPair("q1?", "", 2, "a.md", (Passage("first", line=2), Passage(None, 10, 20, 4))),
-        GoldPair("q2?", "the answer", 3, "b.md"),
-        GoldPair("q1?", "", 5, "b.md", (Passage("other doc", line=5),)),
+    assert gold.bad_lines == []
+    assert gold.questions == [
+        GoldQuestion(
+            "q1?", "", "a.md", (Passage("first", line=2), Passage(None, 10, 20, 4)), line=2
+        ),
+        GoldQuestion("q2?", "the answer", "b.md", line=3),
+        GoldQuestion("q1?", "", "b.md", (Passage("other doc", line=5),), line=5),
     ]
 
 
 def test_a_bad_csv_row_names_its_line_and_the_rest_is_used() -> None:
     text = 'question,doc,text,start,end\nq?,a.md,,x,9\n"multi\nline?",a.md,t,,\nq?,a.md,,5,2\n'
     gold = parse_gold_csv(text)
-    assert [(e.line, e.message) for e in gold.errors] == [
+    assert [(e.line, e.message) for e in gold.bad_lines] == [
         (2, "\"start\" must be a whole number of characters, got 'x'"),
         (5, 'passage 1: "end" (2) must be after "start" (5)'),
     ]
-    assert [p.line for p in gold.pairs] == [3]
+    assert [p.line for p in gold.questions] == [3]
 
 
 def test_a_csv_without_the_needed_columns_is_refused() -> None:
@@ -81,11 +90,11 @@ def test_a_csv_without_the_needed_columns_is_refused() -> None:
 
 
 def test_the_shipped_csv_says_what_the_shipped_jsonl_says() -> None:
-    def content(p: GoldPair) -> tuple:  # everything but the line numbers
+    def content(p: GoldQuestion) -> tuple:  # everything but the line numbers
         return p.question, p.answer, p.doc, tuple((x.text, x.start, x.end) for x in p.passages)
 
-    csv_pairs = load_gold(DATA / "httpx.gold.csv").pairs
+    csv_pairs = load_gold(DATA / "httpx.gold.csv").questions
     assert len(csv_pairs) == 5
     assert [content(p) for p in csv_pairs] == [
-        content(p) for p in load_gold(DATA / "httpx.gold.jsonl").pairs
+        content(p) for p in load_gold(DATA / "httpx.gold.jsonl").questions
     ]

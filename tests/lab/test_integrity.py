@@ -7,15 +7,16 @@ import json
 import pytest
 
 from chunkers import ChunkOptions
-from lab.integrity import FOUND, NO_CHUNK, RANKS_POORLY, Pair, check_gold, check_index
-from lab.survival import AnswerNotFound
+from lab.inputs.gold import GoldQuestion
+from lab.measure.integrity import FOUND, NO_CHUNK, RANKS_POORLY, check_gold, check_index
+from lab.measure.survival import AnswerNotFound
 from tests.support import SAMPLES
 
 
-def _gold(name: str) -> tuple[str, list[Pair]]:
+def _gold(name: str) -> tuple[str, list[GoldQuestion]]:
     text = (SAMPLES / f"{name}.md").read_text(encoding="utf-8")
     lines = (SAMPLES / f"{name}.gold.jsonl").read_text(encoding="utf-8").splitlines()
-    return text, [Pair(**json.loads(line)) for line in lines if line.strip()]
+    return text, [GoldQuestion(**json.loads(line)) for line in lines if line.strip()]
 
 
 def test_fixed_24_words_loses_the_audit_answer() -> None:
@@ -60,7 +61,7 @@ def test_folder_index_ranks_across_documents() -> None:
     for name in ("support_kb", "release_handbook"):
         text, ps = _gold(name)
         docs[name + ".md"] = text
-        pairs += [Pair(p.question, p.answer, name + ".md") for p in ps]
+        pairs += [GoldQuestion(p.question, p.answer, name + ".md") for p in ps]
     report = check_index(docs, pairs, "structural", ChunkOptions())
     assert report.chunk_count == sum(len(__import__("chunkers").chunk(t)) for t in docs.values())
     assert report.intact_rate == 1.0
@@ -71,4 +72,6 @@ def test_folder_index_ranks_across_documents() -> None:
 def test_answer_not_in_document_is_a_bad_gold_set() -> None:
     text, _ = _gold("platform_data")
     with pytest.raises(AnswerNotFound, match="gold pair 1"):
-        check_gold(text, [Pair("q?", "a sentence that is nowhere")], "fixed", ChunkOptions())
+        check_gold(
+            text, [GoldQuestion("q?", "a sentence that is nowhere")], "fixed", ChunkOptions()
+        )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from chunkers import Chunk, ChunkOptions
-from lab import survival
-from lab.gold import Passage
-from lab.integrity import FOUND, NO_CHUNK, GoldLineError, Pair, check_index
+from lab.inputs.gold import GoldQuestion, Passage
+from lab.measure import survival
+from lab.measure.integrity import FOUND, NO_CHUNK, GoldLineError, check_index
 from tests.support import SAMPLES
 
 # three paragraphs of 20 characters each, one chunk each
@@ -23,7 +23,7 @@ def _chunks() -> list[Chunk]:
     return out
 
 
-def _check(*pairs: Pair, k: int = 1):
+def _check(*pairs: GoldQuestion, k: int = 1):
     return check_index(
         {"doc.md": TEXT}, list(pairs), "fixed", ChunkOptions(), k=k, chunked={"doc.md": _chunks()}
     )
@@ -31,7 +31,7 @@ def _check(*pairs: Pair, k: int = 1):
 
 def test_coverage_counts_the_passage_characters_inside_the_top_k_chunks() -> None:
     # the passage: the last 10 characters of chunk 1 and the first 10 of chunk 2
-    pair = Pair("bravo", doc="doc.md", passages=(Passage(start=10, end=30),))
+    pair = GoldQuestion("bravo", doc="doc.md", passages=(Passage(start=10, end=30),))
     (r,) = _check(pair).results
     assert r.rank == 1 and r.status == FOUND  # chunk 2 (bravo) overlaps the passage
     assert r.coverage[1] == pytest.approx(0.5)  # only chunk 2 is in the top 1
@@ -43,7 +43,7 @@ def test_coverage_counts_the_passage_characters_inside_the_top_k_chunks() -> Non
 
 def test_recall_counts_a_chunk_that_overlaps_a_passage_and_mrr_its_rank() -> None:
     # the passage lies in chunk 1 (alpha) only; the question prefers bravo
-    pair = Pair("bravo bravo alpha", doc="doc.md", passages=(Passage(text="alpha alpha"),))
+    pair = GoldQuestion("bravo bravo alpha", doc="doc.md", passages=(Passage(text="alpha alpha"),))
     report = _check(pair, k=1)
     (r,) = report.results
     assert r.rank == 2 and r.chunk_index == 0 and r.coverage[1] == 0.0
@@ -52,7 +52,7 @@ def test_recall_counts_a_chunk_that_overlaps_a_passage_and_mrr_its_rank() -> Non
 
 
 def test_several_passages_count_together() -> None:
-    pair = Pair(
+    pair = GoldQuestion(
         "delta",
         doc="doc.md",
         passages=(Passage(text="delta delta delta !"), Passage(text="alpha alpha alpha !")),
@@ -65,15 +65,17 @@ def test_several_passages_count_together() -> None:
 
 def test_an_answer_must_be_whole_where_a_passage_need_only_overlap() -> None:
     split = "alpha !\nbravo"  # runs across the boundary of chunks 1 and 2
-    answer = _check(Pair("bravo", split, "doc.md")).results[0]
-    passage = _check(Pair("bravo", doc="doc.md", passages=(Passage(text=split),))).results[0]
+    answer = _check(GoldQuestion("bravo", split, "doc.md")).results[0]
+    passage = _check(GoldQuestion("bravo", doc="doc.md", passages=(Passage(text=split),))).results[
+        0
+    ]
     assert answer.status == NO_CHUNK and answer.rank is None
     assert passage.status == FOUND and passage.rank == 1
 
 
 def test_a_text_passage_counts_its_best_covered_occurrence() -> None:
     # "!" closes every paragraph; the top chunk holds one of them whole
-    (r,) = _check(Pair("delta", doc="doc.md", passages=(Passage(text="!"),))).results
+    (r,) = _check(GoldQuestion("delta", doc="doc.md", passages=(Passage(text="!"),))).results
     assert r.coverage[1] == 1.0
 
 
@@ -89,7 +91,7 @@ def test_a_passage_that_does_not_fit_its_document_names_its_line(
     passage: Passage, needle: str
 ) -> None:
     with pytest.raises(GoldLineError, match=needle.replace("(", r"\(").replace(")", r"\)")) as e:
-        _check(Pair("alpha", doc="doc.md", passages=(passage,), line=passage.line))
+        _check(GoldQuestion("alpha", doc="doc.md", passages=(passage,), line=passage.line))
     assert e.value.line == passage.line
 
 
@@ -108,7 +110,7 @@ def test_each_document_is_laid_out_once_however_many_answers(monkeypatch) -> Non
         "except for annual plans",
         "Annual billing costs the same as ten months of monthly billing",
     ]
-    pairs = [Pair(f"question {i}?", a, "kb.md") for i, a in enumerate(answers * 3)]
+    pairs = [GoldQuestion(f"question {i}?", a, "kb.md") for i, a in enumerate(answers * 3)]
     report = check_index({"kb.md": text}, pairs, "structural", ChunkOptions())
     assert report.intact_rate == 1.0 and len(report.results) == 9
     assert built == [len(text)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chunkers import chunk
-from lab.bm25 import score_chunks
+from lab.retrieval.bm25 import score_chunks
 from tests.support import SAMPLES
 
 QUESTION = "what was Mumbai's FY24 revenue?"

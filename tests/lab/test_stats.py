@@ -4,7 +4,7 @@ import pytest
 
 from chunkers.model import Chunk
 from chunkers.options import ChunkOptions
-from lab.stats import FlaggedChunk, length_stats
+from lab.measure.stats import FlaggedChunk, length_stats
 
 OPTS = ChunkOptions(size=1800, overlap=150, unit="chars")  # floor 450, effective max 2249
 

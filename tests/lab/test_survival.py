@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from chunkers import chunk
-from lab.survival import (
+from lab.measure.survival import (
     AnswerNotFound,
     check_survival,
     find_answer,
@@ -300,7 +300,7 @@ def test_bad_options_are_value_errors(platform: str) -> None:
 
 def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
     """Sweeping one size a step (the app's long documents) must not re-parse."""
-    import lab.survival as survival_module
+    import lab.measure.survival as survival_module
     from chunkers import parse
 
     text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lab.theory import (
+from lab.retrieval.theory import (
     ceiling,
     denominator_swing,
     inflation_cap,

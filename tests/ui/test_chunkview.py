@@ -3,8 +3,8 @@ from itertools import pairwise
 import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
-from lab.bm25 import score_chunks
-from lab.survival import check_survival
+from lab.measure.survival import check_survival
+from lab.retrieval.bm25 import score_chunks
 from tests.support import SAMPLES
 from ui.chunkview import (
     card_flags,

@@ -6,7 +6,7 @@ from dataclasses import replace
 import plotly.graph_objects as go
 
 from chunkers import ChunkOptions, chunk
-from lab.survival import check_survival
+from lab.measure.survival import check_survival
 from tests.support import SAMPLES
 from ui.charts import BASE_FONT_PX, scale_text, survival_step
 from ui.chunkview import SCROLL_TARGET, cards_html, chunk_cards, document_html, scroll_script
@@ -80,7 +80,7 @@ def test_presenter_charts_grow_every_text():
 
 
 def test_survival_chart_scales_without_losing_its_data():
-    from lab.survival import survival_curve
+    from lab.measure.survival import survival_curve
 
     c = survival_curve(PLATFORM, AUDIT, "fixed", [22, 24], unit="words")
     fig = scale_text(survival_step(c, "words", "fixed", 440), 1.5)

@@ -1,0 +1,75 @@
+"""What the user typed, read and checked: chunk options, documents, size ranges.
+
+Anything wrong becomes a BadInput, one line that names the problem and the fix;
+the entry point prints it and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from chunkers import ChunkOptions
+from lab.inputs.documents import DocumentError, read_document, read_folder
+
+EXIT_BAD_INPUT = 2
+EXIT_CHECK_FAILED = 1
+
+
+class BadInput(Exception):
+    """A one-line problem with what the user gave us."""
+
+
+def chunk_options(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
+    try:
+        return ChunkOptions.sized(
+            args.size if size is None else size,
+            args.overlap,
+            unit=args.unit,
+            runt_merge=args.runt_merge,
+            heading_paths=not args.no_heading_paths,
+        )
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def read_text(path: str) -> str:
+    try:
+        return read_document(Path(path)).text
+    except DocumentError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """One file, or every .md/.txt under a folder (named by relative path), with
+    what could not be read: nothing is skipped silently."""
+    p = Path(path)
+    if p.is_dir():
+        try:
+            docs, problems = read_folder(p)
+        except DocumentError as exc:
+            raise BadInput(str(exc)) from None
+        if not docs:
+            raise BadInput(problems[0][1] if problems else f"{path} holds no .md or .txt files")
+        return {d.name: d.text for d in docs}, problems
+    return {p.name: read_text(path)}, []
+
+
+def sweep_sizes(spec: str | None, unit: str) -> list[int]:
+    if spec is None:
+        spec = "10:120" if unit == "words" else "200:3000:50"
+    parts = spec.split(":")
+    try:
+        nums = [int(x) for x in parts]
+    except ValueError:
+        raise BadInput(
+            f"--sizes must look like FROM:TO or FROM:TO:STEP with whole numbers, got {spec!r}"
+        ) from None
+    if len(nums) not in (2, 3):
+        raise BadInput(f"--sizes must look like FROM:TO or FROM:TO:STEP, got {spec!r}")
+    start, stop, step = nums[0], nums[1], nums[2] if len(nums) == 3 else 1
+    if start < 1 or stop < start or step < 1:
+        raise BadInput(f"--sizes needs 1 <= FROM <= TO and STEP >= 1, got {spec!r}")
+    if (stop - start) // step > 100_000:
+        raise BadInput(f"--sizes {spec!r} asks for too many sizes; use a larger STEP")
+    return list(range(start, stop + 1, step))

@@ -1,0 +1,354 @@
+"""The subcommands: chunk, survival, score, stats, check, diff and samples.
+
+Each takes the parsed arguments, prints its table (or ``--json``) and returns
+the exit code; a problem with the input is raised as BadInput.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from chunkers import ChunkOptions, chunk_with
+from chunkers.model import HEADING_SEPARATOR, Chunk
+from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
+from lab.measure.diff import ConfigError, build_diff, parse_config
+from lab.measure.integrity import check_index
+from lab.measure.stats import length_stats, runt_invariant
+from lab.measure.survival import AnswerNotFound, survival_curve
+from lab.report import diff_render
+from lab.report.gate import Thresholds, check_report, render_markdown, render_text
+from lab.report.tables import table as _table
+from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
+from lab.text import clip
+
+from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents, read_text, sweep_sizes
+from .distributed import ClusterUnavailable, chunk_documents
+from .gold_paths import gold_questions
+from .lessons import (
+    check_extras,
+    finish_check,
+    small_to_big_for_check,
+    stats_drift,
+    strip_for_check,
+)
+
+
+# -- output ------------------------------------------------------------------------------
+def _emit_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+# -- subcommands ----------------------------------------------------------------------------
+def cmd_chunk(args: argparse.Namespace) -> int:
+    text = read_text(args.doc)
+    opts = chunk_options(args)
+    chunks = chunk_with(text, args.strategy, opts)
+    if args.json:
+        _emit_json([c.to_dict() for c in chunks])
+        return 0
+    print(
+        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, "
+        f"overlap {opts.overlap}"
+    )
+    # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
+    rows = [
+        (
+            c.index + 1,
+            c.length,
+            c.kind,
+            c.page,
+            HEADING_SEPARATOR.join(c.heading_path),
+            clip(c.body),
+        )
+        for c in chunks
+    ]
+    print(_table(["#", "length", "kind", "page", "heading path", "body"], rows))
+    return 0
+
+
+def cmd_survival(args: argparse.Namespace) -> int:
+    text = read_text(args.doc)
+    sizes = sweep_sizes(args.sizes, args.unit)
+    for size in sizes:  # validate every size before the sweep
+        if args.overlap_fraction is None:
+            chunk_options(args, size)
+    if args.overlap_fraction is not None and not 0 <= args.overlap_fraction < 1:
+        raise BadInput(
+            f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}"
+        )
+    extra = {"runt_merge": args.runt_merge, "heading_paths": not args.no_heading_paths}
+    try:
+        curve = survival_curve(
+            text,
+            args.answer,
+            args.strategy,
+            sizes,
+            unit=args.unit,
+            overlap=args.overlap or 0,
+            overlap_fraction=args.overlap_fraction,
+            **extra,
+        )
+    except ValueError as exc:  # AnswerNotFound, or an overlap too large for a size
+        raise BadInput(str(exc)) from None
+    if args.json:
+        _emit_json({"sizes": curve.sizes, "intact": curve.intact})
+        return 0
+    kept = sum(curve.intact)
+    print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {args.unit})")
+    print(
+        _table(
+            ["size", "overlap", "intact"],
+            list(zip(curve.sizes, curve.overlaps, curve.intact, strict=True)),
+        )
+    )
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    text = read_text(args.doc)
+    opts = chunk_options(args)
+    chunks = chunk_with(text, args.strategy, opts)
+    try:
+        scores = score_chunks(chunks, args.query, k1=args.k1, b=args.b)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    try:
+        fts = {f.index: f.rank for f in fts5_scores(chunks, args.query)}
+    except Fts5Unavailable as exc:
+        raise BadInput(str(exc)) from None
+    rows = [
+        {
+            "index": c.index,
+            "rank": s.rank,
+            "score": s.score,
+            "length": c.length,
+            "body": c.body,
+            "fts5_rank": fts.get(c.index),
+        }
+        for c, s in zip(chunks, scores, strict=True)
+    ]
+    rows.sort(key=lambda r: r["rank"])
+    if args.json:
+        _emit_json(rows)
+        return 0
+    print(
+        f"{len(chunks)} chunks scored for {args.query!r} "
+        f"(BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
+    )
+    print(
+        _table(
+            ["rank", "#", "score", "length", "fts5 rank", "body"],
+            [
+                (
+                    r["rank"],
+                    r["index"] + 1,
+                    r["score"],
+                    r["length"],
+                    r["fts5_rank"],
+                    clip(r["body"], 50),
+                )
+                for r in rows
+            ],
+        )
+    )
+    return 0
+
+
+def _chunked(
+    args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
+) -> dict[str, list[Chunk]]:
+    """Every document's chunks: here, or on the Dask cluster --scheduler/--workers name."""
+    try:
+        return chunk_documents(
+            docs,
+            args.strategy,
+            opts,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            quiet=args.quiet,
+        )
+    except ClusterUnavailable as exc:
+        raise BadInput(str(exc)) from None
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    docs, problems = read_documents(args.path)
+    opts = chunk_options(args)
+    chunked = _chunked(args, docs, opts)
+    everything = [c for cs in chunked.values() for c in cs]
+    st = length_stats(everything, opts)
+    inv = runt_invariant(chunked, opts)
+    data = {
+        "documents": len(docs),
+        "unreadable": [{"path": p, "problem": m} for p, m in problems],
+        "chunks": st.count,
+        "min": st.min,
+        "p1": st.p1,
+        "p5": st.p5,
+        "median": st.median,
+        "mean": st.mean,
+        "max": st.max,
+        "effective_max": st.effective_max,
+        "over_effective_max": len(st.over_effective_max),
+        **inv,
+        "invariant_holds": not inv["failing"],
+    }
+    drift_lines, code = stats_drift(args, docs, chunked, opts, data)
+    if args.json:
+        _emit_json(data)
+        return code
+    print(
+        f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} "
+        f"{opts.unit}, overlap {opts.overlap})"
+    )
+    print(
+        _table(
+            ["min", "p1", "p5", "median", "mean", "max", "effective max"],
+            [(st.min, st.p1, st.p5, st.median, st.mean, st.max, st.effective_max)],
+        )
+    )
+    print(
+        f"below the floor ({opts.floor}): {inv['below_floor']}, excused {len(inv['excused'])}, "
+        f"failing {len(inv['failing'])}: invariant {'holds' if not inv['failing'] else 'FAILS'}"
+    )
+    for e in inv["excused"] + inv["failing"]:
+        print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
+    for p, m in problems:
+        print(f"not read: {p}: {m}")
+    for line in drift_lines:
+        print(line)
+    return code
+
+
+def _thresholds(args: argparse.Namespace) -> Thresholds:
+    for name in ("min_recall", "min_coverage"):
+        value = getattr(args, name)
+        if value is not None and not 0 <= value <= 1:
+            flag = "--" + name.replace("_", "-")
+            raise BadInput(f"{flag} must be a share from 0 to 1, got {value}")
+    return Thresholds(args.min_recall, args.min_coverage)
+
+
+def check_data(args: argparse.Namespace) -> dict[str, Any]:
+    """The check's report as data (see lab.report.gate): read, chunk, index, measure."""
+    if args.k < 1:
+        raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
+    thresholds = _thresholds(args)
+    docs, problems = read_documents(args.path)
+    questions, skipped = gold_questions(args, docs)
+    opts = chunk_options(args)
+    docs, questions, stripped = strip_for_check(args, docs, questions, opts)
+    chunked = _chunked(args, docs, opts)
+    try:
+        report = check_index(
+            docs,
+            questions,
+            args.strategy,
+            opts,
+            k=args.k,
+            chunked=chunked,
+            # a bar only on a terminal (tqdm's disable=None), never under --quiet
+            track=lambda qs: tqdm(qs, "questions", leave=False, disable=args.quiet or None),
+        )
+    except AnswerNotFound as exc:  # a gold line that does not fit its document
+        raise BadInput(f"{args.gold}: {exc}") from None
+    except ValueError as exc:  # a parameter check_index refuses
+        raise BadInput(str(exc)) from None
+    data = check_report(
+        report,
+        runt_invariant(chunked, opts),
+        documents=len(docs),
+        unreadable=problems,
+        skipped=skipped,
+        thresholds=thresholds,
+    )
+    finish_check(data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts))
+    return data
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    data = check_data(args)
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        _emit_json(data)
+    elif fmt == "markdown":
+        print("\n\n".join([render_markdown(data), *check_extras(data, markdown=True)]))
+    else:
+        *report, verdict = render_text(data).split("\n")  # the verdict stays the last line
+        print("\n".join([*report, *check_extras(data), verdict]))
+    return 0 if data["passed"] else EXIT_CHECK_FAILED
+
+
+# -- diff ---------------------------------------------------------------------------------------
+DIFF_FORMATS = ("md", "html", "json")
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    try:
+        config_a, config_b = parse_config(args.a), parse_config(args.b)
+    except ConfigError as exc:
+        raise BadInput(str(exc)) from None
+    if args.k < 1:
+        raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
+    if args.limit < 0:
+        raise BadInput(f"--limit must be a whole number of at least 0, got {args.limit}")
+    docs, problems = read_documents(args.path)
+    gold = None
+    if args.gold:
+        gold, skipped = gold_questions(args, docs, unknown_doc_is_bad=False)
+        if skipped:
+            print(f"{args.gold}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
+    try:
+        report = build_diff(
+            docs, config_a, config_b, gold=gold, k=args.k, limit=args.limit, unreadable=problems
+        )
+    except AnswerNotFound as exc:
+        raise BadInput(f"{args.gold}: {exc}") from None
+    if args.format == "json":
+        _emit_json(diff_render.to_json(report))
+    elif args.format == "html":
+        sys.stdout.write(diff_render.to_html(report))
+    else:
+        sys.stdout.write(diff_render.to_markdown(report))
+    return EXIT_CHECK_FAILED if report.worse else 0
+
+
+# -- samples ------------------------------------------------------------------------------------
+def cmd_samples(args: argparse.Namespace) -> int:
+    """Where the installed package keeps its sample documents and examples, so
+    every command can run on them without a checkout."""
+    if args.dir:
+        print(SAMPLES_DIR)
+        return 0
+    rows = [
+        {
+            "name": s.name,
+            "kind": kind,
+            "document": str(s.path),
+            "gold": None if s.gold_path is None else str(s.gold_path),
+        }
+        for kind, folder in (("sample", SAMPLES_DIR), ("example", EXAMPLES_DIR))
+        for s in list_samples(folder)
+    ]
+    if args.json:
+        _emit_json(rows)
+        return 0
+    print(f"sample documents and their gold sets in {SAMPLES_DIR}; examples in {EXAMPLES_DIR}")
+    print(
+        _table(
+            ["name", "kind", "document", "gold"],
+            [
+                (r["name"], r["kind"], Path(r["document"]).name, r["gold"] and Path(r["gold"]).name)
+                for r in rows
+            ],
+        )
+    )
+    return 0

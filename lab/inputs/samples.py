@@ -1,0 +1,50 @@
+"""The sample documents shipped with the package (lab/sample_docs/), each with its
+gold file, and the examples a lab runs live (lab/examples/).
+
+-- why through the package -- both folders are package data, so an installed
+copy finds them where it finds its own code, with no checkout beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+PACKAGE = "lab"
+# a regular package on disk: its resources are plain files with plain paths
+SAMPLES_DIR = Path(str(files(PACKAGE) / "sample_docs"))
+GOLD_SUFFIX = ".gold.jsonl"
+# documents a lab shows on its own: not samples (not in the picker, nor in a folder's stats)
+EXAMPLES_DIR = Path(str(files(PACKAGE) / "examples"))
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    name: str  # file stem, as it appears in URLs: "platform_data"
+    path: Path
+    gold_path: Path | None
+
+    @property
+    def filename(self) -> str:
+        return self.path.name
+
+
+def list_samples(directory: Path = SAMPLES_DIR) -> list[Sample]:
+    """Every ``*.md`` in the directory, sorted by name, with its gold file if present."""
+    out = []
+    for path in sorted(directory.glob("*.md")):
+        gold = directory / f"{path.stem}{GOLD_SUFFIX}"
+        out.append(Sample(path.stem, path, gold if gold.is_file() else None))
+    return out
+
+
+def sample_names(directory: Path = SAMPLES_DIR) -> list[str]:
+    return [s.name for s in list_samples(directory)]
+
+
+def get_sample(name: str, directory: Path = SAMPLES_DIR) -> Sample:
+    for s in list_samples(directory):
+        if s.name == name:
+            return s
+    raise ValueError(f"no sample document named {name!r}")

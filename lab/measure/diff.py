@@ -1,0 +1,268 @@
+"""The chunk-population diff: two chunking configurations over the same documents.
+
+Before a chunking change ships, compare the chunks the old configuration (A)
+and the new one (B) make: their size distributions, chunk counts per
+document, atomic-element violations (lab.measure.atomic), gold metrics when a gold
+set is given (lab.measure.integrity), and the chunks that changed most, to be read by
+hand. Data in, report out: rendering lives in lab.report.diff_render.
+
+"Changed" is measured on body spans. Within each document every chunk of A is
+paired with the chunk of B that shares the most characters with it, and every
+chunk of B that no A chunk chose is paired with its own best A chunk. A pair's
+``moved`` is how many characters lie in one span and not the other (union -
+shared), and its ``change`` is that share of the union (0: the same span; 1:
+nothing in common, or no partner at all). The most-changed pairs are those
+with the most characters moved, the larger change first among equals.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from chunkers import STRATEGIES, Chunk, ChunkOptions, chunk_with
+from chunkers.model import UNITS
+from lab.inputs.gold import GoldQuestion
+
+from .atomic import KINDS, Elements, Violations, elements, violations
+from .integrity import DEFAULT_K, check_index
+from .stats import Distribution, distribution
+
+DEFAULT_LIMIT = 20
+CONFIG_FORM = "STRATEGY:UNIT:SIZE:OVERLAP, e.g. structural:chars:1800:150"
+
+
+class ConfigError(ValueError):
+    """A configuration string that names no chunking: one line, naming the bad part."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkConfig:
+    strategy: str
+    unit: str
+    size: int
+    overlap: int
+
+    @property
+    def options(self) -> ChunkOptions:
+        return ChunkOptions(size=self.size, overlap=self.overlap, unit=self.unit)
+
+    def __str__(self) -> str:
+        return f"{self.strategy}:{self.unit}:{self.size}:{self.overlap}"
+
+
+def parse_config(spec: str) -> ChunkConfig:
+    """``structural:chars:1800:150`` as a ChunkConfig; ConfigError names the part that is wrong."""
+    parts = spec.split(":")
+    if len(parts) != 4:
+        raise ConfigError(f"config {spec!r} must be {CONFIG_FORM}")
+    strategy, unit, size_text, overlap_text = (p.strip() for p in parts)
+    if strategy not in STRATEGIES:
+        raise ConfigError(
+            f"config {spec!r}: strategy {strategy!r} is not one of {', '.join(STRATEGIES)}"
+        )
+    if unit not in UNITS:
+        raise ConfigError(f"config {spec!r}: unit {unit!r} is not one of {', '.join(UNITS)}")
+    size = _whole(size_text)
+    if size is None or size < 1:
+        raise ConfigError(
+            f"config {spec!r}: size {size_text!r} must be a whole number of at least 1"
+        )
+    overlap = _whole(overlap_text)
+    if overlap is None or not 0 <= overlap < size:
+        raise ConfigError(
+            f"config {spec!r}: overlap {overlap_text!r} must be a whole number from 0 to "
+            f"{size - 1}, below the size"
+        )
+    return ChunkConfig(strategy, unit, size, overlap)
+
+
+def _whole(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+@dataclass(frozen=True, slots=True)
+class GoldSummary:
+    questions: int
+    intact: int  # answers whole in some chunk
+    k: int
+    recall: dict[int, float]  # recall@k for the report's ks
+    mrr: float
+
+    @property
+    def intact_rate(self) -> float:
+        return self.intact / self.questions if self.questions else 0.0
+
+
+@dataclass(frozen=True)
+class Side:
+    """One configuration's figures over all documents."""
+
+    config: ChunkConfig
+    sizes: Distribution
+    violations: Violations
+    gold: GoldSummary | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DocCounts:
+    doc: str
+    a: int
+    b: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangedPair:
+    doc: str
+    a: Chunk | None  # None: this B chunk shares no character with any A chunk
+    b: Chunk | None
+    shared: int  # characters the two body spans share
+    change: float  # 1 - shared / union
+
+    @property
+    def moved(self) -> int:
+        """Characters in one span and not the other."""
+        return _span(self.a) + _span(self.b) - 2 * self.shared
+
+
+def _span(c: Chunk | None) -> int:
+    return 0 if c is None else c.end - c.start
+
+
+@dataclass(frozen=True)
+class DiffReport:
+    a: Side
+    b: Side
+    documents: list[DocCounts]
+    changed: list[ChangedPair]  # the most-changed pairs, most changed first
+    pairs: int  # all pairs made
+    unchanged: int  # pairs whose spans are the same
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def regressions(self) -> list[str]:
+        """Why B is worse than A, one line each; empty when it is not."""
+        out = []
+        ga, gb = self.a.gold, self.b.gold
+        if ga and gb and gb.intact < ga.intact:
+            out.append(
+                f"intact share fell from {ga.intact_rate:.1%} to {gb.intact_rate:.1%} "
+                f"({ga.intact} to {gb.intact} of {ga.questions} answers)"
+            )
+        for kind in KINDS:
+            ra, rb = self.a.violations.counts[kind].rate, self.b.violations.counts[kind].rate
+            if rb > ra:
+                out.append(f"{kind} rate rose from {_pct(ra)} to {_pct(rb)}")
+        return out
+
+    @property
+    def worse(self) -> bool:
+        return bool(self.regressions)
+
+
+def _pct(rate: Fraction) -> str:
+    return f"{float(rate):.1%}"
+
+
+def build_diff(
+    documents: dict[str, str],
+    a: ChunkConfig,
+    b: ChunkConfig,
+    *,
+    gold: Sequence[GoldQuestion] | None = None,
+    k: int = DEFAULT_K,
+    limit: int = DEFAULT_LIMIT,
+    unreadable: Sequence[tuple[str, str]] = (),
+) -> DiffReport:
+    """Chunk every document with A and with B and compare the two populations.
+
+    ``gold`` questions name their document (``GoldQuestion.doc``); AnswerNotFound propagates
+    when an answer is not in it (a bad gold set, not a chunking result).
+    """
+    if limit < 0:
+        raise ValueError(f"limit must be at least 0, got {limit}")
+    found = {name: elements(text) for name, text in documents.items()}
+    chunks_a = {name: chunk_with(text, a.strategy, a.options) for name, text in documents.items()}
+    chunks_b = {name: chunk_with(text, b.strategy, b.options) for name, text in documents.items()}
+    pairs: list[ChangedPair] = []
+    for name in documents:
+        pairs += match_chunks(name, chunks_a[name], chunks_b[name])
+    pairs.sort(key=_most_changed_first)
+    return DiffReport(
+        _side(a, chunks_a, found, documents, gold, k),
+        _side(b, chunks_b, found, documents, gold, k),
+        [DocCounts(n, len(chunks_a[n]), len(chunks_b[n])) for n in documents],
+        pairs[:limit],
+        len(pairs),
+        sum(p.change == 0 for p in pairs),
+        list(unreadable),
+    )
+
+
+def _most_changed_first(p: ChangedPair) -> tuple:
+    first = p.a if p.a is not None else p.b
+    return (-p.moved, -p.change, p.doc, first.start if first else 0)
+
+
+def _side(
+    config: ChunkConfig,
+    chunked: dict[str, list[Chunk]],
+    found: dict[str, Elements],
+    documents: dict[str, str],
+    gold: Sequence[GoldQuestion] | None,
+    k: int,
+) -> Side:
+    opts = config.options
+    broken = Violations()
+    for name, chunks in chunked.items():
+        broken = broken.merged(violations(name, chunks, found[name]))
+    everything = [c for cs in chunked.values() for c in cs]
+    summary = None
+    if gold:
+        report = check_index(documents, list(gold), config.strategy, opts, k=k)
+        summary = GoldSummary(
+            len(report.results),
+            sum(r.intact for r in report.results),
+            k,
+            report.recall,
+            report.mrr,
+        )
+    return Side(config, distribution(everything, opts), broken, summary)
+
+
+def match_chunks(doc: str, a: Sequence[Chunk], b: Sequence[Chunk]) -> list[ChangedPair]:
+    """Pair the chunks of one document (see the module's docstring)."""
+    ends_a, ends_b = [c.end for c in a], [c.end for c in b]
+    best_b = [_best(c, b, ends_b) for c in a]
+    chosen = {j for j, _ in best_b if j is not None}
+    out = [
+        _pair(doc, c, None if j is None else b[j], shared)
+        for c, (j, shared) in zip(a, best_b, strict=True)
+    ]
+    for j, c in enumerate(b):
+        if j in chosen:
+            continue
+        i, shared = _best(c, a, ends_a)
+        out.append(_pair(doc, None if i is None else a[i], c, shared))
+    return out
+
+
+def _best(c: Chunk, others: Sequence[Chunk], ends: list[int]) -> tuple[int | None, int]:
+    """The chunk of ``others`` (in text order, ``ends`` their ends) sharing the most
+    characters with ``c``."""
+    best, most = None, 0
+    i = bisect_right(ends, c.start)  # the first that ends after c starts
+    while i < len(others) and others[i].start < c.end:
+        shared = min(c.end, others[i].end) - max(c.start, others[i].start)
+        if shared > most:
+            best, most = i, shared
+        i += 1
+    return best, most
+
+
+def _pair(doc: str, a: Chunk | None, b: Chunk | None, shared: int) -> ChangedPair:
+    union = _span(a) + _span(b) - shared
+    change = 1.0 - shared / union if union else 0.0
+    return ChangedPair(doc, a, b, shared, change)

@@ -1,0 +1,346 @@
+"""The chunk-integrity check (survival and ranking over a gold set; see docs/concepts.md).
+
+For each question/answer pair: is the answer whole in some chunk, which chunk,
+and where does BM25 rank it? Two failures that look the same from outside are
+kept apart in every report: "the chunk does not exist" (the answer was cut,
+no ranking can recover it) and "the chunk exists but ranks poorly".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from chunkers import ChunkOptions, chunk_with
+from chunkers.model import Chunk
+from lab.inputs.gold import GoldQuestion, Passage
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
+from lab.retrieval.bm25_sparse import QueryScores, chunk_index
+from lab.text import clip, collapse
+
+from .survival import AnswerNotFound, DocumentLayout
+
+RECALL_KS = (1, 3, 5, 10)
+DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
+
+FOUND = "found"  # a chunk relevant to a passage ranks within k
+RANKS_POORLY = "chunk exists but ranks poorly"
+NO_CHUNK = "chunk does not exist"
+
+
+class GoldLineError(AnswerNotFound):
+    """A gold line that does not fit its document (text not there, span outside)."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line = line  # None when the pair came without a line number
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class PassageResult:
+    start: int  # the passage's span in its document (a text's first occurrence)
+    end: int
+    intact: bool  # whole in one chunk's retrievable text
+    chunk_index: int | None  # first chunk holding it whole (0-based)
+    verdict: str
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    question: str
+    answer: str
+    doc: str
+    intact: bool  # every passage whole in some chunk
+    chunk_index: int | None  # the best-ranked relevant chunk (0-based)
+    rank: int | None  # its BM25 rank among all chunks of the index (1 = best)
+    status: str  # FOUND, RANKS_POORLY or NO_CHUNK
+    verdict: str  # in the verdict's words, e.g. "answer split across chunks 4 and 5: ..."
+    coverage: dict[int, float] = field(default_factory=dict)  # k -> share of passage chars
+    passages: list[PassageResult] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class IntegrityReport:
+    strategy: str
+    options: ChunkOptions
+    k: int
+    chunk_count: int
+    results: list[PairResult] = field(default_factory=list)
+
+    @property
+    def intact_rate(self) -> float:
+        return _share(r.intact for r in self.results)
+
+    @property
+    def passage_intact_rate(self) -> float:
+        return _share(p.intact for r in self.results for p in r.passages)
+
+    def recall_at(self, k: int) -> float:
+        """Share of questions with a relevant chunk in the top k."""
+        return _share(r.rank is not None and r.rank <= k for r in self.results)
+
+    @property
+    def recall(self) -> dict[int, float]:
+        return {k: self.recall_at(k) for k in self.ks}
+
+    def coverage_at(self, k: int) -> float:
+        """Mean over questions of the share of passage characters in the top k chunks."""
+        if not self.results:
+            return 0.0
+        return sum(r.coverage.get(k, 0.0) for r in self.results) / len(self.results)
+
+    @property
+    def coverage(self) -> dict[int, float]:
+        return {k: self.coverage_at(k) for k in self.ks}
+
+    @property
+    def ks(self) -> tuple[int, ...]:
+        return metric_ks(self.k)
+
+    @property
+    def mrr(self) -> float:
+        if not self.results:
+            return 0.0
+        return sum(1.0 / r.rank for r in self.results if r.rank) / len(self.results)
+
+    @property
+    def missing(self) -> list[PairResult]:
+        """The chunk does not exist: fix the chunking."""
+        return [r for r in self.results if r.status == NO_CHUNK]
+
+    @property
+    def ranks_poorly(self) -> list[PairResult]:
+        """The chunk exists but ranks below k: fix the ranking."""
+        return [r for r in self.results if r.status == RANKS_POORLY]
+
+    @property
+    def passed(self) -> bool:
+        """The index-time gate: every answer is whole in some chunk."""
+        return not self.missing
+
+
+def metric_ks(k: int) -> tuple[int, ...]:
+    """The k's recall and coverage are reported at: the usual ones and the run's own."""
+    return tuple(sorted({*RECALL_KS, k}))
+
+
+def _share(flags) -> float:
+    flags = list(flags)
+    return sum(flags) / len(flags) if flags else 0.0
+
+
+# --------------------------------------------------------------------------- one document
+
+
+class _Document:
+    """One document's chunks, laid out once, and where they sit in the whole index."""
+
+    def __init__(self, text: str, chunks: Sequence[Chunk], offset: int) -> None:
+        self.text = text
+        self.layout = DocumentLayout(text, chunks)
+        self.offset = offset  # position of its first chunk in the index
+        self.body = np.array([(c.start, c.end) for c in chunks], dtype=np.int64).reshape(-1, 2)
+        self.prefix = np.array(
+            [(c.overlap_start, c.overlap_end) for c in chunks], dtype=np.int64
+        ).reshape(-1, 2)
+
+    def overlapping(self, s: int, e: int) -> np.ndarray:
+        """Positions of the chunks whose source text (body or overlap prefix) meets [s, e)."""
+        b, p = self.body, self.prefix
+        hit = ((b[:, 0] < e) & (s < b[:, 1])) | (
+            (p[:, 0] < e) & (s < p[:, 1]) & (p[:, 0] < p[:, 1])
+        )
+        return np.flatnonzero(hit)
+
+    def covered(self, s: int, e: int, positions: Iterable[int]) -> int:
+        """How many characters of [s, e) lie inside the given chunks' source text."""
+        mask = np.zeros(e - s, dtype=bool)
+        for i in positions:
+            for lo, hi in (self.body[i], self.prefix[i]):
+                lo, hi = max(lo, s), min(hi, e)
+                if lo < hi:
+                    mask[lo - s : hi - s] = True
+        return int(mask.sum())
+
+
+@dataclass(frozen=True, slots=True)
+class _Located:
+    """A passage found in its document: every span it may stand for, and its chunks."""
+
+    spans: list[tuple[int, int]]
+    whole: bool  # an answer: only a chunk holding it whole is relevant
+    holders: list[int]  # positions in the document of chunks holding it whole
+    relevant: np.ndarray  # positions in the document of chunks relevant to it
+    verdict: str
+
+
+def _where(pair: GoldQuestion, n: int, line: int | None = None) -> str:
+    line = line or pair.line
+    return f"gold pair {n} (line {line})" if line else f"gold pair {n}"
+
+
+def _locate_answer(doc: _Document, pair: GoldQuestion, n: int, name: str) -> _Located:
+    try:
+        survival = doc.layout.survival(pair.answer)
+    except AnswerNotFound:
+        raise GoldLineError(
+            pair.line,
+            f"{_where(pair, n)}: answer {clip(pair.answer)!r} is not in {name or 'the document'}",
+        ) from None
+    holders = doc.layout.holders(pair.answer)
+    spans = doc.layout.spans(pair.answer)
+    return _Located(spans, True, holders, np.array(holders, dtype=np.int64), survival.verdict)
+
+
+def _locate_passage(doc: _Document, p: Passage, pair: GoldQuestion, n: int, name: str) -> _Located:
+    where = _where(pair, n, p.line)
+    label = name or "the document"
+    if p.text is not None:
+        try:
+            spans = doc.layout.spans(p.text)
+        except AnswerNotFound:
+            raise GoldLineError(
+                p.line or pair.line, f"{where}: passage {clip(p.text)!r} is not in {label}"
+            ) from None
+        text = p.text
+    else:
+        s, e = int(p.start or 0), int(p.end or 0)
+        if e > len(doc.text):
+            raise GoldLineError(
+                p.line or pair.line,
+                f"{where}: span {s}-{e} runs outside {label} ({len(doc.text)} characters)",
+            )
+        text = doc.text[s:e]
+        if not collapse(text):
+            raise GoldLineError(p.line or pair.line, f"{where}: span {s}-{e} holds only spaces")
+        spans = [(s, e)]
+    holders = doc.layout.holders(text)
+    relevant = np.unique(np.concatenate([doc.overlapping(s, e) for s, e in spans]))
+    survival = doc.layout.survival(text, span=spans[0])
+    verdict = survival.verdict.replace("answer ", "passage ", 1).split(":")[0]
+    return _Located(spans, False, holders, relevant, verdict)
+
+
+def _coverage(doc: _Document, located: Sequence[_Located], top: Sequence[int]) -> float:
+    """Share of the passages' characters inside the given chunks (each passage at
+    its best-covered occurrence)."""
+    covered = total = 0
+    for loc in located:
+        if not top:  # nothing of this document in the top k: every occurrence scores 0
+            total += loc.spans[0][1] - loc.spans[0][0]
+            continue
+        best = max(((doc.covered(s, e, top), e - s) for s, e in loc.spans), key=lambda t: t[0])
+        covered += best[0]
+        total += best[1]
+    return covered / total if total else 0.0
+
+
+def _result(
+    pair: GoldQuestion,
+    doc: _Document,
+    located: list[_Located],
+    scores: QueryScores,
+    chunks: Sequence[Chunk],
+    k: int,
+) -> PairResult:
+    relevant = np.concatenate([loc.relevant for loc in located]) + doc.offset
+    best = scores.best(relevant)
+    rank, holder = (best[1], chunks[best[0]].index) if best else (None, None)
+    ks = metric_ks(k)
+    top = scores.top(max(ks))
+    coverage = {}
+    for kk in ks:
+        mine = [p - doc.offset for p in top[:kk] if doc.offset <= p < doc.offset + len(doc.body)]
+        coverage[kk] = _coverage(doc, located, mine)
+    if any(len(loc.relevant) == 0 for loc in located):
+        status = NO_CHUNK
+    else:
+        status = FOUND if rank is not None and rank <= k else RANKS_POORLY
+    passages = [
+        PassageResult(
+            loc.spans[0][0],
+            loc.spans[0][1],
+            bool(loc.holders),
+            doc.layout.chunks[loc.holders[0]].index if loc.holders else None,
+            loc.verdict,
+        )
+        for loc in located
+    ]
+    verdict = "; ".join(loc.verdict for loc in located)
+    return PairResult(
+        pair.question,
+        pair.answer,
+        pair.doc,
+        all(p.intact for p in passages),
+        holder,
+        rank,
+        status,
+        verdict,
+        coverage,
+        passages,
+    )
+
+
+def check_index(
+    documents: dict[str, str],
+    pairs: Sequence[GoldQuestion],
+    strategy: str,
+    opts: ChunkOptions,
+    *,
+    k: int = DEFAULT_K,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+    chunked: dict[str, list[Chunk]] | None = None,
+    track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
+) -> IntegrityReport:
+    """Chunk every document (or take ``chunked``, their chunks already made), index
+    all chunks together, and check every pair.
+
+    Each document is laid out once and the index is built once (sparse BM25, the
+    same ranks as rank-bm25), so the cost grows with the corpus plus the
+    questions, not with their product. ``track`` wraps the questions, e.g. in a
+    progress bar. Raises GoldLineError (an AnswerNotFound naming the line) when a
+    gold answer or passage is not in its document: a bad gold set, not a
+    chunking failure.
+    """
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    if chunked is None:
+        chunked = {name: chunk_with(text, strategy, opts) for name, text in documents.items()}
+    flat: list[Chunk] = []
+    docs: dict[str, _Document] = {}
+    for name, text in documents.items():
+        docs[name] = _Document(text, chunked[name], len(flat))
+        flat.extend(chunked[name])
+    index = chunk_index(flat, k1=k1, b=b)
+    results: list[PairResult] = []
+    for n, pair in enumerate(track(pairs) if track else pairs, start=1):
+        name = pair.doc or next(iter(documents), "")
+        if name not in documents:
+            raise GoldLineError(
+                pair.line,
+                f"{_where(pair, n)} names document {name!r}, which is not in the index",
+            )
+        doc = docs[name]
+        if pair.answer or not pair.passages:
+            located = [_locate_answer(doc, pair, n, pair.doc)]
+        else:
+            located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
+        results.append(_result(pair, doc, located, index.scores(pair.question), flat, k))
+    return IntegrityReport(strategy, opts, k, len(flat), results)
+
+
+def check_gold(
+    text: str,
+    pairs: Sequence[GoldQuestion],
+    strategy: str,
+    opts: ChunkOptions,
+    *,
+    k: int = DEFAULT_K,
+) -> IntegrityReport:
+    """check_index for one document (at the default BM25 settings)."""
+    one = [replace(p, doc="") for p in pairs]
+    return check_index({"": text}, one, strategy, opts, k=k)

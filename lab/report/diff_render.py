@@ -1,0 +1,326 @@
+"""A DiffReport for people (Markdown, HTML) and for machines (JSON).
+
+The figures are built once as plain rows (``figures``), which the Markdown
+and HTML reports and the app's compare lab all show, so every view reads the
+same numbers. Chunk text is shown exactly as written: HTML-escaped inside
+``<pre>`` (in the Markdown report too, since a Markdown table cell cannot hold
+line breaks), and other text from the documents is backslash-escaped in
+Markdown so a file name can never become markup.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from chunkers import Chunk
+from lab.measure.atomic import KINDS, KindCount
+from lab.measure.diff import ChangedPair, DiffReport, Side
+
+from .markup import md_escape
+
+WORSE = "✗ worse"
+BETTER = "✓ better"
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    title: str
+    columns: tuple[str, ...]
+    rows: list[tuple[Any, ...]]
+
+
+def _rate(rate: Fraction | float) -> str:
+    return f"{float(rate):.1%}"
+
+
+def _count(c: KindCount) -> str:
+    return f"{c.violations} of {c.out_of} ({_rate(c.rate)})"
+
+
+def _compare(a: Fraction | float, b: Fraction | float, higher_is_worse: bool) -> str:
+    if a == b:
+        return ""
+    return WORSE if (b > a) == higher_is_worse else BETTER
+
+
+def _number(v: float | int | None) -> str:
+    if v is None:
+        return "-"
+    return f"{v:,.1f}" if isinstance(v, float) and not v.is_integer() else f"{int(v):,}"
+
+
+def size_rows(report: DiffReport) -> list[tuple[str, str, str]]:
+    a, b = report.a.sizes, report.b.sizes
+    rows = [
+        ("chunks", _number(a.count), _number(b.count)),
+        ("mean", _number(a.mean), _number(b.mean)),
+    ]
+    rows.append(("min", _number(a.min), _number(b.min)))
+    for p in a.percentiles or b.percentiles:
+        label = "median" if p == 50 else f"p{p}"
+        rows.append((label, _number(a.percentiles.get(p)), _number(b.percentiles.get(p))))
+    rows.append(("max", _number(a.max), _number(b.max)))
+    rows.append(("below floor", _number(a.below_floor), _number(b.below_floor)))
+    return rows
+
+
+def violation_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
+    va, vb = report.a.violations, report.b.violations
+    rows = [
+        (
+            kind,
+            _count(va.counts[kind]),
+            _count(vb.counts[kind]),
+            _compare(va.counts[kind].rate, vb.counts[kind].rate, higher_is_worse=True),
+        )
+        for kind in KINDS
+    ]
+    rows.append(("all elements", _count(va.total), _count(vb.total), ""))
+    return rows
+
+
+def gold_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
+    ga, gb = report.a.gold, report.b.gold
+    if ga is None or gb is None:
+        return []
+    rows = [
+        (
+            "intact share",
+            f"{ga.intact} of {ga.questions} ({_rate(ga.intact_rate)})",
+            f"{gb.intact} of {gb.questions} ({_rate(gb.intact_rate)})",
+            _compare(ga.intact, gb.intact, higher_is_worse=False),
+        )
+    ]
+    for k in ga.recall:
+        rows.append(
+            (
+                f"recall@{k}",
+                f"{ga.recall[k]:.3f}",
+                f"{gb.recall[k]:.3f}",
+                _compare(ga.recall[k], gb.recall[k], higher_is_worse=False),
+            )
+        )
+    rows.append(("MRR", f"{ga.mrr:.3f}", f"{gb.mrr:.3f}", _compare(ga.mrr, gb.mrr, False)))
+    return rows
+
+
+def document_rows(report: DiffReport) -> list[tuple[str, int, int, str]]:
+    """Chunk counts per document, the biggest change first."""
+    docs = sorted(report.documents, key=lambda d: (-abs(d.b - d.a), d.doc))
+    return [(d.doc, d.a, d.b, f"{d.b - d.a:+d}" if d.b != d.a else "0") for d in docs]
+
+
+def figures(report: DiffReport) -> list[Figure]:
+    """The report's tables, in reading order (the gold table only with a gold set)."""
+    out = [
+        Figure(
+            "Chunk sizes",
+            ("", f"A ({report.a.config.unit})", f"B ({report.b.config.unit})"),
+            size_rows(report),
+        ),
+        Figure(
+            "Atomic-element violations",
+            ("element", "A", "B", "B against A"),
+            violation_rows(report),
+        ),
+    ]
+    gold = gold_rows(report)
+    if gold:
+        k = report.a.gold.k if report.a.gold else 0
+        out.append(Figure(f"Gold set (ranks within k={k})", ("", "A", "B", "B against A"), gold))
+    out.append(
+        Figure("Chunks per document", ("document", "A", "B", "change"), document_rows(report))
+    )
+    return out
+
+
+def verdict(report: DiffReport) -> str:
+    if report.worse:
+        return "B is worse than A: " + "; ".join(report.regressions)
+    return "B is not worse than A on any atomic element" + (
+        " nor on intact share" if report.a.gold else ""
+    )
+
+
+def chunk_label(side: str, c: Chunk | None, unit: str) -> str:
+    if c is None:
+        return f"{side}: no chunk shares a character with the other side"
+    return f"{side}: chunk {c.index + 1}, characters {c.start:,}-{c.end:,}, {c.length:,} {unit}"
+
+
+# -- JSON ----------------------------------------------------------------------------------------
+def _side_json(side: Side) -> dict[str, Any]:
+    s, v, g = side.sizes, side.violations, side.gold
+    return {
+        "config": str(side.config),
+        "sizes": {
+            "count": s.count,
+            "mean": s.mean,
+            "min": s.min,
+            "max": s.max,
+            "percentiles": {str(p): x for p, x in s.percentiles.items()},
+            "below_floor": s.below_floor,
+        },
+        "violations": {
+            kind: {"violations": c.violations, "out_of": c.out_of, "rate": float(c.rate)}
+            for kind, c in v.counts.items()
+        },
+        "violation_rate": float(v.total.rate),
+        "gold": None
+        if g is None
+        else {
+            "questions": g.questions,
+            "intact": g.intact,
+            "intact_rate": g.intact_rate,
+            "k": g.k,
+            "recall": {str(k): r for k, r in g.recall.items()},
+            "mrr": g.mrr,
+        },
+    }
+
+
+def _chunk_json(doc: str, c: Chunk | None, side: Side) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    return {
+        "index": c.index,
+        "start": c.start,
+        "end": c.end,
+        "length": c.length,
+        "kind": c.kind,
+        "heading_path": list(c.heading_path),
+        "violations": list(side.violations.by_chunk.get((doc, c.index), ())),
+        "body": c.body,
+    }
+
+
+def to_json(report: DiffReport) -> dict[str, Any]:
+    return {
+        "a": _side_json(report.a),
+        "b": _side_json(report.b),
+        "documents": [{"doc": d.doc, "a": d.a, "b": d.b} for d in report.documents],
+        "pairs": report.pairs,
+        "unchanged": report.unchanged,
+        "changed": [
+            {
+                "doc": p.doc,
+                "moved": p.moved,
+                "change": p.change,
+                "a": _chunk_json(p.doc, p.a, report.a),
+                "b": _chunk_json(p.doc, p.b, report.b),
+            }
+            for p in report.changed
+        ],
+        "regressions": report.regressions,
+        "worse": report.worse,
+        "unreadable": [{"path": p, "problem": m} for p, m in report.unreadable],
+    }
+
+
+# -- Markdown ------------------------------------------------------------------------------------
+# a cell, a title or a line's tail never starts a line: its leading "1." or "-" stays
+
+
+def _md(value: object) -> str:
+    return md_escape(value, line_start=False)
+
+
+def _md_table(fig: Figure) -> list[str]:
+    head = "| " + " | ".join(_md(c) or " " for c in fig.columns) + " |"
+    rule = "|" + "|".join("---" for _ in fig.columns) + "|"
+    body = ["| " + " | ".join(_md(v) for v in row) + " |" for row in fig.rows]
+    return [f"## {fig.title}", "", head, rule, *body, ""]
+
+
+def _pre(text: str) -> str:
+    """Chunk text for a ``<pre>`` on one line: a blank line would end an HTML
+    block inside Markdown, so line breaks become character references."""
+    return html.escape(text.replace("\r\n", "\n")).replace("\n", "&#10;").replace("\r", "&#13;")
+
+
+def _side_by_side(report: DiffReport, p: ChangedPair) -> str:
+    cells = []
+    for side, c, s in (("A", p.a, report.a), ("B", p.b, report.b)):
+        label = chunk_label(side, c, s.config.unit)
+        broken = s.violations.by_chunk.get((p.doc, c.index), ()) if c else ()
+        if broken:
+            label += " · breaks: " + ", ".join(broken)
+        cells.append((html.escape(label), _pre(c.body) if c else ""))
+    head = "".join(f'<th valign="top">{label}</th>' for label, _ in cells)
+    body = "".join(f'<td valign="top"><pre>{text}</pre></td>' for _, text in cells)
+    return f"<table><tr>{head}</tr><tr>{body}</tr></table>"
+
+
+def _pair_title(n: int, p: ChangedPair) -> str:
+    return f"{n}. {p.doc}: {p.moved:,} characters moved ({p.change:.0%} of the two spans)"
+
+
+def to_markdown(report: DiffReport) -> str:
+    lines = [
+        "# Chunk-population diff",
+        "",
+        f"A: `{report.a.config}` · B: `{report.b.config}` · {len(report.documents)} document(s)",
+        "",
+        f"**{_md(verdict(report))}**",
+        "",
+    ]
+    for fig in figures(report):
+        lines += _md_table(fig)
+    lines += [
+        f"## The {len(report.changed)} most-changed chunks",
+        "",
+        f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span.",
+        "",
+    ]
+    for n, p in enumerate(report.changed, start=1):
+        lines += [f"### {_md(_pair_title(n, p))}", "", _side_by_side(report, p), ""]
+    for path, problem in report.unreadable:
+        lines.append(f"Not read: {_md(path)}: {_md(problem)}  ")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# -- HTML ----------------------------------------------------------------------------------------
+_STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:2em;max-width:110em}"
+    "table{border-collapse:collapse;margin-bottom:1.5em}"
+    "th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}"
+    "pre{white-space:pre-wrap;word-break:break-word;margin:0;font-size:.85em}"
+    ".pair td,.pair th{width:50%}"
+)
+
+
+def _html_table(fig: Figure) -> str:
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in fig.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>"
+        for row in fig.rows
+    )
+    return f"<h2>{html.escape(fig.title)}</h2>\n<table><tr>{head}</tr>{body}</table>"
+
+
+def to_html(report: DiffReport) -> str:
+    esc = html.escape
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"><title>Chunk-population diff</title>',
+        f"<style>{_STYLE}</style></head><body>",
+        "<h1>Chunk-population diff</h1>",
+        f"<p>A: <code>{esc(str(report.a.config))}</code> · B: "
+        f"<code>{esc(str(report.b.config))}</code> · {len(report.documents)} document(s)</p>",
+        f"<p><strong>{esc(verdict(report))}</strong></p>",
+    ]
+    parts += [_html_table(fig) for fig in figures(report)]
+    parts.append(f"<h2>The {len(report.changed)} most-changed chunks</h2>")
+    parts.append(
+        f"<p>{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span.</p>"
+    )
+    for n, p in enumerate(report.changed, start=1):
+        parts.append(f"<h3>{esc(_pair_title(n, p))}</h3>")
+        parts.append(_side_by_side(report, p).replace("<table>", '<table class="pair">', 1))
+    for path, problem in report.unreadable:
+        parts.append(f"<p>Not read: {esc(path)}: {esc(problem)}</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,145 @@
+"""Score chunks for a question with rank-bm25's BM25Okapi.
+
+We call rank-bm25 rather than re-implementing BM25 so the lab shows what a
+widely used library actually does, quirks included:
+
+* IDF is ``log((N - n + 0.5) / (n + 0.5))``. For a term in more than half the
+  chunks that is negative; BM25Okapi then replaces it with
+  ``epsilon * average_idf`` (average over the whole vocabulary), a small
+  positive floor - or a negative one if the average itself is negative.
+* With exactly half the chunks containing a term (e.g. 1 of 2) the IDF is 0 and
+  the term contributes nothing; tiny corpora can therefore score all zeros.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+from chunkers.model import Chunk, indexed_text
+
+from .tokenize import tokenize
+
+# The lab's BM25 settings, here and nowhere else (the theory curve, the CLI's
+# defaults and the app's sliders read them): FTS5 and the usual BM25 use k1=1.2,
+# b=0.75; rank-bm25's own k1 default is 1.5.
+DEFAULT_K1 = 1.2
+DEFAULT_B = 0.75
+DEFAULT_EPSILON = 0.25  # rank-bm25's default IDF floor factor
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkScore:
+    index: int  # the chunk's own index field
+    score: float
+    rank: int  # 1 = best; ties go to the lower chunk index
+    length: int  # the chunk's length field (configured unit)
+    indexed_tokens: int  # tokens BM25 saw: what its length normalisation uses
+
+
+def check_parameters(k1: float, b: float, epsilon: float = DEFAULT_EPSILON) -> None:
+    """ValueError unless k1 >= 0, 0 <= b <= 1 and epsilon is finite."""
+    if not (
+        math.isfinite(k1)
+        and k1 >= 0
+        and math.isfinite(b)
+        and 0 <= b <= 1
+        and math.isfinite(epsilon)
+    ):
+        raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
+
+
+def query_tokens(query: str) -> list[str]:
+    """Tokens of a question; ValueError when there is nothing to search for."""
+    tokens = tokenize(query)
+    if not tokens:
+        raise ValueError("question has no searchable words (only punctuation, symbols or spaces)")
+    return tokens
+
+
+def ranks_from(scores: Sequence[float], indices: Sequence[int]) -> list[int]:
+    """1-based ranks, higher score first; ties by chunk index, then position (deterministic)."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], indices[i], i))
+    ranks = [0] * len(scores)
+    for rank, pos in enumerate(order, start=1):
+        ranks[pos] = rank
+    return ranks
+
+
+class ChunkIndex:
+    """rank-bm25 over chunks, built once and asked many questions (a gold set)."""
+
+    def __init__(
+        self,
+        chunks: Sequence[Chunk],
+        *,
+        k1: float = DEFAULT_K1,
+        b: float = DEFAULT_B,
+        epsilon: float = DEFAULT_EPSILON,
+        heading_path: bool = True,
+        overlap: bool = True,
+    ) -> None:
+        check_parameters(k1, b, epsilon)
+        self.chunks = list(chunks)
+        self.docs = [
+            tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
+            for c in self.chunks
+        ]
+        # rank-bm25 divides by zero on an all-empty corpus; nothing can match then
+        self._bm25 = BM25Okapi(self.docs, k1=k1, b=b, epsilon=epsilon) if any(self.docs) else None
+
+    def score(self, query: str) -> list[ChunkScore]:
+        """One ChunkScore per chunk, in the order given; ValueError for a question
+        with no searchable words."""
+        q = query_tokens(query)
+        if not self.chunks:
+            return []
+        if self._bm25 is None:
+            raw = np.zeros(len(self.docs))
+        else:
+            # 0/0 happens only where tf = 0 and the length term is 0 (k1 = 0, or b = 1
+            # with an empty chunk); such a term contributes nothing, so NaN -> 0.
+            with np.errstate(divide="ignore", invalid="ignore"):
+                raw = np.nan_to_num(self._bm25.get_scores(q), nan=0.0)
+        scores = [float(s) for s in raw]
+        ranks = ranks_from(scores, [c.index for c in self.chunks])
+        return [
+            ChunkScore(c.index, s, r, c.length, len(d))
+            for c, s, r, d in zip(self.chunks, scores, ranks, self.docs, strict=True)
+        ]
+
+
+def score_chunks(
+    chunks: Sequence[Chunk],
+    query: str,
+    *,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+    epsilon: float = DEFAULT_EPSILON,
+    heading_path: bool = True,
+    overlap: bool = True,
+) -> list[ChunkScore]:
+    """One ChunkScore per chunk, in the order given (so results align with ``chunks``).
+
+    The indexed text is ``indexed_text(chunk, heading_path=..., overlap=...)``,
+    the switches showing what heading paths and overlap prefixes do to ranking.
+    """
+    check_parameters(k1, b)
+    query_tokens(query)  # a bad question is an error even with no chunks
+    if not chunks:
+        return []
+    return ChunkIndex(
+        chunks, k1=k1, b=b, epsilon=epsilon, heading_path=heading_path, overlap=overlap
+    ).score(query)
+
+
+def rank_of(scores: Sequence[ChunkScore], index: int) -> int:
+    """The rank of the chunk whose ``index`` field is ``index``."""
+    for s in scores:
+        if s.index == index:
+            return s.rank
+    raise ValueError(f"no chunk with index {index} among the scores")

@@ -1,0 +1,71 @@
+"""The dense judge: cosine similarity between a question's vector and each chunk's.
+
+A vector collapses a chunk to one point. A chunk holding two unrelated things
+lands between them, and a big chunk's vector drifts toward the document's
+general topic: the opposite bias to BM25's, which favours short chunks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from lab.retrieval.bm25 import query_tokens
+
+from .embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
+from .interface import Index, Retrieval, Retriever
+
+
+def cosines(embedder: Embedder, question: str, texts: Sequence[str]) -> np.ndarray:
+    """The cosine between ``question`` and each text (0 for a text with no vector)."""
+    if not texts:
+        return np.zeros(0)
+    vectors = embedder.embed([question, *texts])
+    return (vectors[1:] @ vectors[0]).astype(np.float64)
+
+
+class DenseIndex(Index):
+    """Chunk vectors held as one matrix; a question costs one embedding and one product."""
+
+    def __init__(self, texts: Sequence[str], embedder: Embedder, label: str) -> None:
+        self.label = label
+        self.size = len(texts)
+        self.embedder = embedder
+        self._vectors = embedder.embed(texts) if texts else np.zeros((0, 0), dtype=np.float32)
+
+    def _against(self, question_vectors: np.ndarray) -> np.ndarray:
+        if question_vectors.shape[1] != self._vectors.shape[1]:
+            raise ValueError(
+                f"embedder {self.embedder.name} gave the question {question_vectors.shape[1]} "
+                f"numbers and the chunks {self._vectors.shape[1]}"
+            )
+        return (question_vectors @ self._vectors.T).astype(np.float64)
+
+    def scores(self, question: str) -> np.ndarray:
+        return self._against(self.embedder.embed([question]))[0]
+
+    def score_all(self, questions: Sequence[str]) -> list[Retrieval]:
+        """All questions embedded in one call, then one matrix product."""
+        for q in questions:
+            query_tokens(q)
+        if not questions or self.size == 0:
+            return [Retrieval(self.label, (), ()) for _ in questions]
+        matrix = self._against(self.embedder.embed(questions))
+        return [Retrieval.of(self.label, row) for row in matrix]
+
+
+@dataclass(frozen=True)
+class DenseRetriever(Retriever):
+    """Cosine similarity with an embedder (default: the bundled wordllama model)."""
+
+    embedder: Embedder = field(default_factory=lambda: load_embedder(DEFAULT_EMBEDDER))
+    name = "dense"
+
+    @property
+    def label(self) -> str:
+        return f"dense ({self.embedder.name})"
+
+    def index(self, texts: Sequence[str]) -> DenseIndex:
+        return DenseIndex(texts, self.embedder, self.label)

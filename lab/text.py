@@ -1,0 +1,18 @@
+"""Text in the two forms the lab compares and shows it: whitespace collapsed, and
+clipped to fit one line of a message, a table or a picker."""
+
+from __future__ import annotations
+
+ELLIPSIS = "…"
+
+
+def collapse(text: str) -> str:
+    """Runs of whitespace to one space, ends trimmed: the form answers are compared in."""
+    return " ".join(text.split())
+
+
+def clip(text: str, n: int = 60) -> str:
+    """``text`` on one line (whitespace collapsed), cut to at most ``n`` characters,
+    the last of them an ellipsis when anything was cut."""
+    flat = collapse(text)
+    return flat if len(flat) <= n else flat[: max(0, n - 1)] + ELLIPSIS

@@ -1,0 +1,91 @@
+from chunkers import ChunkOptions, chunk_with
+from lab.inputs.samples import EXAMPLES_DIR
+from lab.retrieval.bm25 import score_chunks
+from tests.support import SAMPLES
+from ui.views.ranking import (
+    HOLDS,
+    HOLDS_RUNT,
+    REVENUE_ANSWER,
+    REVENUE_QUESTION,
+    RUNT_MERGE_EXAMPLE,
+    heading_rank_moves,
+    orphan_case,
+    revenue_case,
+    runt_merge_example,
+    score_rows,
+    textbook_runt_merge,
+    theory_curve,
+)
+
+REVENUE = (SAMPLES / "regional_revenue.md").read_text()
+
+
+def test_orphan_row_outranks_its_table_only_without_the_runt_merge():
+    off = revenue_case(REVENUE, "off")
+    assert off.orphan and off.answer_rank == 1 and off.answer_length < 450
+    # the structural runt carries the header: it is a runt, not a headerless orphan
+    assert not off.headerless and "header repeated" in off.summary and "ranks #1" in off.summary
+    for runt_merge in ("backward", "forward"):
+        on = revenue_case(REVENUE, runt_merge)
+        assert not on.orphan and on.answer_length > 1800 and "no orphan" in on.summary
+
+
+def test_fixed_size_cuts_the_row_off_without_its_header():
+    case = orphan_case(REVENUE)
+    assert case.orphan and case.headerless and not case.tie
+    assert case.answer_length == len(REVENUE_ANSWER) + 1  # the row and its line break
+    assert case.summary.startswith(f"fixed, no overlap: the orphan row {REVENUE_ANSWER} is cut")
+    assert "it ranks #1 with 0.995, above the table it was cut from (chunk 2, #3" in case.summary
+
+
+def test_k1_zero_is_a_tie_not_a_ranking():
+    for case in (orphan_case(REVENUE, k1=0.0), revenue_case(REVENUE, "off", k1=0.0)):
+        assert case.tie and not case.orphan
+        assert "the ranking is a tie: every chunk scores 0.000" in case.summary
+        assert "ranks #" not in case.summary
+
+
+def test_the_shipped_example_merges_differently_forward_and_backward():
+    text = (EXAMPLES_DIR / RUNT_MERGE_EXAMPLE).read_text(encoding="utf-8")
+    ex = runt_merge_example(text, RUNT_MERGE_EXAMPLE)
+    assert ex.lengths["off"] == [1414, 1734, 358, 211]
+    assert ex.lengths["forward"] == [1414, 2094, 211] and ex.runts("forward") == [211]
+    assert ex.lengths["backward"] == [1414, 1734, 571] and ex.runts("backward") == []
+
+
+def test_seed_000_forward_stalls_backward_merges():
+    assert textbook_runt_merge("forward") == [1800, 2100, 200]
+    assert textbook_runt_merge("backward") == [1800, 1800, 500]
+
+
+def test_score_rows_categories_and_theory_label():
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
+    chunks = chunk_with(REVENUE, "structural", opts)
+    rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION), opts, REVENUE_ANSWER)
+    assert [r.category for r in rows].count(HOLDS_RUNT) == 1 and rows[-1].category == HOLDS_RUNT
+    curve = theory_curve(rows, opts)
+    assert curve.anchor == rows[-1].number
+    # the curve passes through the anchor chunk and falls with length
+    assert curve.scores[0] > curve.scores[-1]
+    assert "inflation" in curve.label and "×" in curve.label
+    assert curve.cap_at_floor > 1.0 and curve.shortest_factor > 1.0
+    assert HOLDS != HOLDS_RUNT
+
+
+def test_b_zero_removes_the_length_bonus():
+    opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
+    chunks = chunk_with(REVENUE, "structural", opts)
+    rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION, b=0.0), opts, REVENUE_ANSWER)
+    curve = theory_curve(rows, opts, b=0.0)
+    assert (
+        abs(curve.shortest_factor - 1.0) < 1e-9 and abs(curve.scores[0] - curve.scores[-1]) < 1e-9
+    )
+
+
+def test_heading_rank_moves():
+    text = (SAMPLES / "compute_pricing.md").read_text()
+    chunks = chunk_with(text, "structural", ChunkOptions(size=600, overlap=100, unit="chars"))
+    moves = heading_rank_moves(chunks, "what is the price of reserved instances?")
+    assert sorted(m.rank_with for m in moves) == list(range(1, len(chunks) + 1))
+    assert any(m.move != 0 for m in moves)
+    assert all(m.move == m.rank_with - m.rank_without for m in moves)

@@ -1,0 +1,270 @@
+"""Labs 1-3 as data: size sweeps, step runs, lottery map, storage bill, strategy comparison.
+
+Everything the boundary-lottery, overlap and structure labs display comes from
+here (via lab.measure.survival, lab.measure.costs and chunkers), so the pages only draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from chunkers import STRATEGIES, Chunk, ChunkOptions
+from chunkers.text import count_units
+from lab.measure.costs import cost_row, human_bytes, vector_bytes, with_hnsw
+from lab.measure.stats import length_stats
+from lab.measure.survival import SurvivalCurve, answer_units, lottery_map
+
+# the sizes the app's slider and the sweeps cover, per unit, and the slider's step
+SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}
+SIZE_STEP = {"words": 1, "chars": 10}
+SWEEP_SPAN = {"words": (8, 120), "chars": (100, 3000)}
+OVERLAP_FRACTIONS = tuple(round(f, 2) for f in np.arange(0.0, 0.55, 0.05))
+# the corpus the storage bill is priced at: 10,000 documents averaging 2,000 words
+CORPUS_DOCS = 10_000
+CORPUS_WORDS_PER_DOC = 2_000
+
+
+def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None = None) -> list[int]:
+    """Sizes a survival curve covers: the unit's span, widened to include ``size``,
+    and starting above ``overlap`` (overlap must stay below every size). With
+    ``max_points`` the sizes are thinned evenly (a long document's sweep), always
+    keeping ``size`` itself."""
+    lo, hi = SWEEP_SPAN[unit]
+    step = SIZE_STEP[unit]
+    lo = max(lo, overlap + 1, SIZE_LIMITS[unit][0])
+    hi = min(max(hi, size * 2), SIZE_LIMITS[unit][1])
+    sizes = set(range(lo - lo % step or step, hi + 1, step))
+    ordered = sorted(s for s in sizes if s > overlap)
+    if max_points and len(ordered) > max_points:
+        stride = -(-len(ordered) // max_points)
+        ordered = ordered[::stride]
+    return sorted(set(ordered) | {size})
+
+
+def join_curves(parts: Iterable[SurvivalCurve]) -> SurvivalCurve:
+    sizes: list[int] = []
+    intact: list[bool] = []
+    overlaps: list[int] = []
+    for p in parts:
+        sizes += p.sizes
+        intact += p.intact
+        overlaps += p.overlaps
+    return SurvivalCurve(sizes, intact, overlaps)
+
+
+@dataclass(frozen=True, slots=True)
+class SizeRun:
+    """Consecutive sizes with the same verdict, from ``lo`` to ``hi``."""
+
+    lo: int
+    hi: int
+    intact: bool
+
+    @property
+    def label(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
+
+
+def size_runs(c: SurvivalCurve) -> list[SizeRun]:
+    """Consecutive sizes with the same outcome, as the published lottery table lists them."""
+    out: list[SizeRun] = []
+    for s, ok in zip(c.sizes, c.intact, strict=True):
+        if out and out[-1].intact == ok:
+            out[-1] = SizeRun(out[-1].lo, s, ok)
+        else:
+            out.append(SizeRun(s, s, ok))
+    return out
+
+
+def runs_table(c: SurvivalCurve) -> list[dict[str, str]]:
+    rs = size_runs(c)
+    rows = []
+    for i, r in enumerate(rs):
+        label = f"{r.lo}+" if i == len(rs) - 1 and r.intact and r.lo != r.hi else r.label
+        rows.append({"Chunk size": label, "Answer intact?": "✓" if r.intact else "✗"})
+    return rows
+
+
+# The published lottery table for the default document and question (fixed-size
+# chunks, no overlap) lists sizes from 22 to 52 words and ends at "52+ ✓".
+PUBLISHED_SIZES = (22, 52)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstCut:
+    """Where the first fixed-size chunk ends inside the answer (no overlap)."""
+
+    first: int  # the answer's first unit, 1-based
+    last: int  # its last unit
+    unit: str
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """The sizes whose first boundary (after unit ``size``) falls inside the answer."""
+        return self.first, self.last - 1
+
+    @property
+    def line(self) -> str:
+        lo, hi = self.sizes
+        return (
+            f"The answer occupies {self.unit} {self.first}-{self.last} of the document, so "
+            f"every size from {lo} to {hi} ends the very first chunk inside it: the answer is "
+            f"cut again there, however far past the earlier intact sizes that is. From "
+            f"{self.last} {self.unit} on, the first chunk holds it whole."
+        )
+
+
+def first_cut(text: str, answer: str, unit: str) -> FirstCut | None:
+    """The run of sizes where the first chunk's end cuts the answer; None when the
+    answer is one unit long (no boundary can fall inside it)."""
+    first, last = answer_units(text, answer, unit)
+    return FirstCut(first, last, unit) if last > first else None
+
+
+def flips(c: SurvivalCurve) -> int:
+    """How often the verdict changes along the curve: 0 for a strategy with no lottery."""
+    return max(0, len(size_runs(c)) - 1)
+
+
+def survival_share(c: SurvivalCurve) -> float:
+    return sum(c.intact) / len(c.intact) if c.intact else 0.0
+
+
+def size_from_selection(event: Any, valid: Sequence[int] | None = None) -> int | None:
+    """The size of the first point clicked on a Plotly chart (Streamlit's selection
+    state: ``{"selection": {"points": [{"x": 30, ...}]}}``), snapped to ``valid``."""
+    try:
+        sel = event["selection"] if isinstance(event, Mapping) else event.selection
+        points = sel["points"] if isinstance(sel, Mapping) else sel.points
+    except (KeyError, AttributeError, TypeError):
+        return None
+    for p in points or ():
+        x = p.get("x") if isinstance(p, Mapping) else getattr(p, "x", None)
+        try:
+            size = int(round(float(x)))
+        except (TypeError, ValueError):
+            continue
+        if valid:
+            size = min(valid, key=lambda v: (abs(v - size), v))
+        return size
+    return None
+
+
+# --------------------------------------------------------------------------- lottery map
+
+
+@dataclass(frozen=True, slots=True)
+class LotteryGrid:
+    sizes: list[int]
+    fractions: list[float]
+    intact: list[list[int]]  # rows = overlap fraction, columns = size; 1 intact, 0 split
+    overlaps: list[list[int]]
+    share_by_fraction: list[float]  # share of sizes that keep the answer, per row
+
+    def row(self, size: int, overlap: int) -> int:
+        """The row of the fraction nearest to ``overlap`` at ``size``."""
+        return min(
+            range(len(self.fractions)), key=lambda i: abs(self.fractions[i] - overlap / size)
+        )
+
+    def intact_at(self, size: int, overlap: int) -> bool | None:
+        """The map's verdict at this setting (its nearest row); None off the map."""
+        if size not in self.sizes:
+            return None
+        return bool(self.intact[self.row(size, overlap)][self.sizes.index(size)])
+
+
+def lottery_grid(
+    text: str,
+    answer: str,
+    unit: str,
+    sizes: Sequence[int],
+    fractions: Sequence[float] = OVERLAP_FRACTIONS,
+) -> LotteryGrid:
+    m = lottery_map(text, answer, sizes, fractions, unit=unit)
+    grid = m.intact.astype(int)
+    return LotteryGrid(
+        [int(s) for s in m.sizes],
+        [float(f) for f in m.fractions],
+        grid.tolist(),
+        m.overlaps.astype(int).tolist(),
+        [float(r.mean()) if r.size else 0.0 for r in grid],
+    )
+
+
+# --------------------------------------------------------------------------- storage bill
+
+
+@dataclass(frozen=True, slots=True)
+class Bill:
+    vectors: int
+    vectors_without_overlap: int
+    vector_bytes: int
+    hnsw_bytes: float
+    line: str  # the classic widget's line: "vectors stored: 8 — no overlap cost"
+    corpus: dict[str, str] | None  # the bill at CORPUS_DOCS documents (words only)
+
+
+def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: ChunkOptions) -> Bill:
+    n = len(chunks)
+    if opts.overlap == 0:
+        line = f"vectors stored: {n} — no overlap cost"
+    else:
+        ratio = n / chunks_without_overlap if chunks_without_overlap else 0.0
+        line = f"vectors stored: {n} — {ratio:.2f}× the {chunks_without_overlap} without overlap"
+    vb = vector_bytes(n)
+    corpus = None
+    if opts.unit == "words":
+        row = cost_row(CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, opts.overlap)
+        base = cost_row(CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, 0)
+        corpus = {
+            "Corpus": f"{CORPUS_DOCS:,} documents × {CORPUS_WORDS_PER_DOC:,} words",
+            "Chunks": f"{row.chunks:,}",
+            "Vectors @1536-dim": human_bytes(row.vector_bytes),
+            "With HNSW (+50%)": human_bytes(row.hnsw_bytes),
+            "Without overlap": human_bytes(base.vector_bytes),
+            "Context at k=5": f"{row.context.words:,} words ≈ {row.context.tokens:,} tokens",
+        }
+    return Bill(n, chunks_without_overlap, vb, with_hnsw(vb), line, corpus)
+
+
+# ------------------------------------------------------------------- strategies side by side
+
+
+@dataclass(frozen=True, slots=True)
+class SizeCheck:
+    """Did a strategy keep to the size? Its largest chunk against the effective maximum
+    (size + floor - 1, the most a runt merge may reach)."""
+
+    largest: int
+    limit: int
+    over: int  # chunks longer than the limit
+    unit: str
+
+    def line(self, intact: bool | None) -> str:
+        if not self.over:
+            return f"largest chunk {self.largest:,} {self.unit}, within the size"
+        line = (
+            f"⚠ ignored the size: {self.over} chunk(s) past {self.limit:,} {self.unit}, "
+            f"the largest {self.largest:,} {self.unit}"
+        )
+        return line + (": it survives because it ignored the size" if intact else "")
+
+
+def size_check(chunks: Sequence[Chunk], opts: ChunkOptions) -> SizeCheck:
+    stats = length_stats(chunks, opts)
+    return SizeCheck(stats.max or 0, stats.effective_max, len(stats.over_effective_max), opts.unit)
+
+
+def strategy_names() -> list[str]:
+    """Structural, sentence, recursive, fixed: lab 3's order."""
+    order = ["structural", "sentence", "recursive", "fixed"]
+    return [s for s in order if s in STRATEGIES] + [s for s in STRATEGIES if s not in order]
+
+
+def total_units(text: str, unit: str) -> int:
+    return count_units(text, unit)
