@@ -21,7 +21,9 @@ PLOTLY_TICK_PX = 12  # Plotly's default text size, what charts show outside pres
 # four banners, on one row.
 VERDICT = f'{MAIN} [data-testid="stAlert"]'
 CHART = f"{PLOTLY}, {VEGA}"
-TABLE = f'{MAIN} [data-testid="stDataFrame"]'
+DRAWN = f"{PLOTLY} .main-svg, {VEGA} svg.marks"
+# a data grid, or in presenter mode a plain table at the room's size in its scrolling box
+TABLE = f'{MAIN} [data-testid="stDataFrame"], {MAIN} [class*="st-key-room_table_"]'
 _BOX = """el => { const r = el.getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
 
