@@ -4,12 +4,14 @@ This is the baseline most production pipelines run, so it is the real
 splitter, not a re-implementation. Its ``start_index`` comes from
 ``str.find`` and can land on an earlier copy of repeated text, so every
 offset is checked against the source and re-found past the previous chunk
-when it is wrong.
+when it is wrong (drafts_from_pieces, which the other libraries' splitters in
+peers.py use too).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 
@@ -42,11 +44,19 @@ def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     if not text.strip():
         return []
     docs = _splitter(opts).create_documents([text])
+    return drafts_from_pieces(
+        text, [(d.page_content, d.metadata.get("start_index", -1)) for d in docs]
+    )
+
+
+def drafts_from_pieces(text: str, pieces: Iterable[tuple[str, int]]) -> list[Draft]:
+    """Drafts for a splitter's pieces of ``text``, in order, each with the start the
+    splitter claims for it (-1 for none). A claim is kept when the piece is there and
+    follows the previous piece; otherwise the piece is found again. A piece's text
+    that the previous piece already holds becomes its overlap."""
     drafts: list[Draft] = []
     prev_start, prev_end = -1, 0
-    for doc in docs:
-        piece = doc.page_content
-        s = doc.metadata.get("start_index", -1)
+    for piece, s in pieces:
         if not _plausible(text, piece, s, prev_start, prev_end):
             # in words mode the splitter's overlap can re-emit text that earlier
             # chunks already hold (it ends before the previous chunk does): skip it
@@ -92,7 +102,5 @@ def _refind(text: str, piece: str, prev_start: int, prev_end: int, strict: bool 
             best = s
         s = text.find(piece, s + 1)
     if best < 0 and strict:  # the splitter returned text that is not where it must be: refuse
-        raise RuntimeError(
-            "recursive splitter returned a chunk that does not follow the previous one"
-        )
+        raise RuntimeError("the splitter returned a chunk that does not follow the previous one")
     return best

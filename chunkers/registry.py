@@ -9,6 +9,7 @@ from .fixed import fixed_drafts
 from .gcpause import collector_paused
 from .model import Chunk
 from .options import DEFAULT_STRATEGY, ChunkOptions
+from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
 from .recursive import recursive_drafts
 from .sentence import sentence_drafts
 from .spans import Draft, finish
@@ -59,11 +60,41 @@ STRATEGIES: dict[str, Strategy] = {
 }
 
 
+# -- the chunkers people run instead, by name through chunk() and chunk_with(); kept
+# -- apart from STRATEGIES, the lab's own four that the app and the command line list
+PEERS: dict[str, Strategy] = {
+    s.name: s
+    for s in (
+        Strategy(
+            "chonkie-recursive",
+            "Chonkie recursive",
+            "Chonkie's RecursiveChunker with its default rules: paragraphs, sentences, "
+            "punctuation, words. No overlap: the chunker has none.",
+            chonkie_recursive_drafts,
+        ),
+        Strategy(
+            "chonkie-token",
+            "Chonkie token",
+            "Chonkie's TokenChunker: windows of `size` units with `overlap` units shared.",
+            chonkie_token_drafts,
+        ),
+        Strategy(
+            "semchunk",
+            "semchunk",
+            "semchunk: splits at the most meaningful whitespace and punctuation it can, "
+            "then merges pieces up to `size`; overlap in units.",
+            semchunk_drafts,
+        ),
+    )
+}
+
+
 def get_strategy(name: str) -> Strategy:
-    try:
-        return STRATEGIES[name]
-    except KeyError:
-        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {name!r}") from None
+    found = STRATEGIES.get(name) or PEERS.get(name)
+    if found is None:
+        names = ", ".join([*STRATEGIES, *PEERS])
+        raise ValueError(f"strategy must be one of {names}, got {name!r}")
+    return found
 
 
 def chunk(

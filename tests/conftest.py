@@ -12,6 +12,7 @@ from tests.support import (
     SAMPLES,
     SHARED_CORPORA,
     SHARED_CORPUS,
+    block_network,
     missing,
     missing_corpus,
 )
@@ -90,3 +91,9 @@ def samples() -> Path:
 def corpus() -> tuple[Path, ...]:
     _require("corpus")
     return tuple(f for f in CORPORA if f.is_dir())
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test runs with Python's sockets refusing every connection."""
+    block_network(monkeypatch, "this test")

@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 from contextlib import contextmanager
 from pathlib import Path
 
 from chunkers import Chunk
 
 _NON_WS = re.compile(r"\S")
+_UNCOVERED = re.compile(rb"\x00+")
 
 
 def lost_characters(text: str, chunks: list[Chunk]) -> list[int]:
@@ -18,7 +20,13 @@ def lost_characters(text: str, chunks: list[Chunk]) -> list[int]:
     covered = bytearray(len(text) + 1)
     for c in chunks:
         covered[c.start : c.end] = b"\x01" * (c.end - c.start)
-    return [m.start() for m in _NON_WS.finditer(text) if not covered[m.start()]]
+    # -- only the stretches no chunk covers are searched: a search of the whole
+    # -- text cost nearly as much as chunking it
+    return [
+        m.start()
+        for gap in _UNCOVERED.finditer(covered)
+        for m in _NON_WS.finditer(text, gap.start(), gap.end())
+    ]
 
 
 def assert_spans_true(text: str, chunks: list[Chunk]) -> None:
@@ -130,3 +138,18 @@ def make_chunk(i: int, body: str, heading: tuple[str, ...] = (), overlap: str = 
         heading_path=heading,
         overlap_prefix=overlap,
     )
+
+
+class NetworkBlocked(OSError):
+    """A test tried to open a connection while the network was off."""
+
+
+def block_network(monkeypatch, where: str) -> None:
+    """Refuse every socket connection for the rest of the test: code that reached for a
+    download (a model, a tokenizer, rank tables) fails instead of passing on a lucky network."""
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise NetworkBlocked(f"no network in {where} (tried {address!r})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)

@@ -1,6 +1,8 @@
 """The architecture as the files say it: imports flow lab_pages -> ui -> lab -> chunkers,
-lab/ and chunkers/ never import Streamlit, and no package imports itself in a circle
-(a lazy import inside a function counts: it is a cycle all the same)."""
+lab/ and chunkers/ never import Streamlit, lab/'s roles flow cli -> report -> measure ->
+inputs -> retrieval (only the command line imports the renderers), and no package
+imports itself in a circle (a lazy import inside a function counts: it is a cycle all
+the same)."""
 
 from __future__ import annotations
 
@@ -73,6 +75,57 @@ def test_measurements_and_chunking_never_import_streamlit(layer: str) -> None:
     wrong = [
         _module_name(p)
         for p in _files(layer)
+        if any(m.split(".")[0] == "streamlit" for m in _imports(p))
+    ]
+    assert wrong == []
+
+
+# lab/'s roles, each importing only those after it: the command line uses the
+# renderers, the renderers lay out measurements, measurements read inputs and rank
+# with retrieval, inputs check a question with retrieval's tokenizer.
+LAB_ROLES = ("cli", "report", "measure", "inputs", "retrieval")
+LAB_SHARED = {"lab", "lab.text", "lab.__main__"}  # the package, its text helpers, its entry
+
+
+def _role(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "lab" and len(parts) > 1 and parts[1] in LAB_ROLES else None
+
+
+def test_every_lab_module_has_a_role() -> None:
+    assert [m for m in _graph("lab") if _role(m) is None and m not in LAB_SHARED] == []
+
+
+def test_lab_roles_flow_one_way() -> None:
+    wrong = []
+    for module, imported in _graph("lab").items():
+        role = _role(module)
+        allowed = set(LAB_ROLES[LAB_ROLES.index(role) :]) if role else set()
+        for m in sorted(imported):
+            if m == "lab.text" or (module == "lab.__main__" and m == "lab.cli"):
+                continue
+            if _role(m) not in allowed:
+                wrong.append(f"{module} imports {m}")
+    assert wrong == []
+
+
+def test_only_the_command_line_imports_the_renderers() -> None:
+    wrong = [
+        f"{module} imports {m}"
+        for module, imported in _graph("lab").items()
+        if _role(module) not in ("cli", "report")
+        for m in imported
+        if _role(m) == "report"
+    ]
+    assert wrong == []
+
+
+def test_the_view_models_never_import_streamlit() -> None:
+    # -- ui/views/ turns measurements into what a page shows, as plain data: testable
+    # -- and cacheable without a running app
+    wrong = [
+        _module_name(p)
+        for p in sorted((ROOT / "ui" / "views").rglob("*.py"))
         if any(m.split(".")[0] == "streamlit" for m in _imports(p))
     ]
     assert wrong == []

@@ -13,7 +13,10 @@ from chunkers.model import UNITS
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
 from lab.measure.diff import DEFAULT_LIMIT
 from lab.measure.integrity import DEFAULT_K
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
+from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
+from lab.retrieval.fusion import RRF_K
+from lab.retrieval.retrievers import DEFAULT_RETRIEVER, RETRIEVERS
 
 from .args import EXIT_BAD_INPUT, BadInput
 from .commands import (
@@ -26,6 +29,7 @@ from .commands import (
     cmd_stats,
     cmd_survival,
 )
+from .lessons import check_options, cmd_boilerplate, drift_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
 
@@ -62,6 +66,32 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--sweep", dest="runt_merge", choices=list(RUNT_MERGES), help=argparse.SUPPRESS)
     g.add_argument(
         "--no-heading-paths", action="store_true", help="structural: leave heading paths out"
+    )
+
+
+def _retrieval_options(p: argparse.ArgumentParser) -> None:
+    """Who ranks the chunks: BM25, dense vectors, or their fusion (docs/retrieval.md)."""
+    g = p.add_argument_group("retrieval")
+    g.add_argument(
+        "--retriever",
+        default=DEFAULT_RETRIEVER,
+        metavar="NAMES",
+        help=f"who ranks, one or several comma-separated: {', '.join(RETRIEVERS)} "
+        f"(hybrid: reciprocal-rank fusion of the two, k={RRF_K}; default {DEFAULT_RETRIEVER})",
+    )
+    g.add_argument(
+        "--bm25",
+        choices=BM25_VARIANTS,
+        default=None,
+        help=f"the BM25 variant (default {DEFAULT_VARIANT}, never below zero; okapi is "
+        "rank-bm25's BM25Okapi, fts5 SQLite's)",
+    )
+    g.add_argument(
+        "--embedder",
+        default=None,
+        metavar="SPEC",
+        help=f"the dense judge's model: {DEFAULT_EMBEDDER} (default, offline) or your own "
+        "package.module:function taking a list of texts and returning one vector per text",
     )
 
 
@@ -104,18 +134,20 @@ def build_parser() -> argparse.ArgumentParser:
     _chunk_options(p)
     p.set_defaults(func=cmd_survival)
 
-    p = sub.add_parser("score", help="per-chunk BM25 scores and ranks for a question")
+    p = sub.add_parser("score", help="per-chunk scores and ranks for a question, by retriever")
     p.add_argument("doc")
     p.add_argument("--query", required=True)
     p.add_argument("--k1", type=float, default=DEFAULT_K1)
     p.add_argument("--b", type=float, default=DEFAULT_B)
     _chunk_options(p)
+    _retrieval_options(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
     p.add_argument("path", metavar="DOC|DIR")
     _chunk_options(p)
     _corpus_options(p)
+    drift_options(p)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
@@ -128,7 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     _chunk_options(p)
+    _retrieval_options(p)
     _corpus_options(p)
+    check_options(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(
@@ -153,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
     )
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
+    _retrieval_options(p)
     p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser(
@@ -166,7 +201,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", action="store_true", help="print only the samples' folder")
     p.set_defaults(func=cmd_samples)
 
-    for name in ("chunk", "survival", "score", "stats", "check", "samples"):
+    p = sub.add_parser(
+        "boilerplate",
+        help="lines repeated across pages or documents: headers, footers, disclaimers",
+        description="Find running text repeated on at least half the pages of a converted "
+        "document (its '## Page N' sections) or half the documents of a folder: how many carry "
+        "it, the characters it adds to the index, the chunks that consist mostly of it.",
+    )
+    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument(
+        "--strip", metavar="OUT_DIR", help="write copies without it there (originals untouched)"
+    )
+    _chunk_options(p)
+    p.set_defaults(func=cmd_boilerplate)
+
+    for name in ("chunk", "survival", "score", "stats", "check", "samples", "boilerplate"):
         sub.choices[name].add_argument(
             "--json", action="store_true", help="machine-readable output"
         )

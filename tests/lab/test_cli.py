@@ -102,7 +102,8 @@ def test_score_json_ranks_the_orphan_first(capsys) -> None:
     )
     rows = json.loads(out)
     assert code == 0 and [r["rank"] for r in rows] == [1, 2, 3]
-    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank"}
+    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank", "by_retriever"}
+    assert rows[0]["by_retriever"] == {"bm25 (lucene)": {"rank": 1, "score": rows[0]["score"]}}
     assert (
         rows[0]["body"].strip() == "| Mumbai | FY24 | 18,412 | 4.2% |" and rows[0]["length"] == 34
     )
@@ -112,7 +113,7 @@ def test_score_json_ranks_the_orphan_first(capsys) -> None:
 def test_stats_over_a_folder_lists_the_invariant(capsys) -> None:
     code, out, _ = run(capsys, "stats", str(SAMPLES), "--json")
     data = json.loads(out)
-    assert code == 0 and data["documents"] == 7 and data["invariant_holds"] is True
+    assert code == 0 and data["documents"] == 8 and data["invariant_holds"] is True
     assert data["effective_max"] == 2249 and data["floor"] == 450
     assert data["chunks"] >= 7 and data["min"] <= data["median"] <= data["max"]
 

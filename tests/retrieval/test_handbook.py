@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from chunkers import chunk, indexed_text
+from lab.measure.judges import side_by_side
 from lab.measure.survival import holds
-from lab.retrieval.judges import side_by_side
 from lab.retrieval.retrievers import get_retriever
 
 HANDBOOK = Path(__file__).resolve().parent.parent / "data" / "staff_handbook.txt"

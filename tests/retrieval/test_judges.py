@@ -5,12 +5,12 @@ import json
 import pytest
 
 from chunkers import chunk, indexed_text
+from lab.measure.judges import crossings, muddy_vector, scaled, side_by_side, two_topics
 from lab.measure.survival import AnswerNotFound, holds
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.dense import DenseRetriever
 from lab.retrieval.embedders import EmbeddingCache, load_embedder
 from lab.retrieval.fusion import HybridRetriever
-from lab.retrieval.judges import crossings, muddy_vector, scaled, side_by_side, two_topics
 from tests.support import SAMPLES
 
 TOY = "tests.retrieval.toy_embedder:embed"
@@ -37,6 +37,18 @@ def test_crossings_by_hand():
     ]
     assert crossings([0, 10, 20], [0.0, None, 1.0], [1.0, 0.5, 0.0]) == []  # a gap breaks it
     assert crossings([0, 10], [1.0, 1.0], [0.0, 0.0]) == []
+
+
+def test_curves_that_touch_or_start_and_end_together_do_not_cross():
+    # both scaled curves start at 1 and end at 0 when both fall: no crossing there
+    assert crossings([0, 10, 20], [1.0, 0.5, 0.0], [1.0, 0.2, 0.0]) == []
+    # touching at 10 and parting in the same order; the swap is between 20 and 30
+    got = crossings([0, 10, 20, 30], [1.0, 0.5, 0.5, 0.0], [0.0, 0.5, 0.4, 1.0])
+    assert got == [pytest.approx(20 + 10 * 0.1 / 1.1)]
+    # a stretch of equal points that comes out swapped crosses where it began
+    assert crossings([0, 10, 20, 30], [1.0, 0.5, 0.5, 0.0], [0.0, 0.5, 0.5, 1.0]) == [10.0]
+    # touching and parting in the same order is no crossing
+    assert crossings([0, 10, 20], [1.0, 0.5, 1.0], [0.0, 0.5, 0.0]) == []
 
 
 # --------------------------------------------------------------------------- the muddy vector

@@ -1,0 +1,141 @@
+"""The chunkers people run instead, as strategies: Chonkie's RecursiveChunker and
+TokenChunker, and semchunk.
+
+Each runs as its library runs it, with its own defaults, and is measured in
+the lab's units: the size is counted by the same rule as every other strategy
+(characters, or whitespace-delimited words), handed to the library as its
+token counter. Where a library works on tokens it decodes back to text
+(Chonkie's TokenChunker), its tokens are the text's own pieces, so every chunk
+it returns is a slice of the text. Offsets are found as for LangChain's
+splitter (recursive.drafts_from_pieces): the library's claimed start is kept
+when the piece is there, else the piece is found again.
+
+semchunk is a runtime requirement; Chonkie is an optional extra (it brings
+compiled extensions and an HTTP client), and its strategies say so when it is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from .options import ChunkOptions
+from .recursive import drafts_from_pieces
+from .spans import Draft
+from .text import SourceText, count_units
+
+_WORD_START = re.compile(r"(?<!\S)\S")
+
+
+def _pieces_of(unit: str) -> Callable[[str], list[str]]:
+    """The text cut into its units, whitespace kept, so the pieces join back into it:
+    characters, or words, each with the whitespace after it (the first also with
+    the whitespace before it)."""
+    if unit == "chars":
+        return list
+
+    def words(text: str) -> list[str]:
+        starts = [m.start() for m in _WORD_START.finditer(text)]
+        if not starts:
+            return [text] if text else []
+        starts[0] = 0
+        return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)], strict=True)]
+
+    return words
+
+
+def _counter(unit: str) -> Callable[[str], int]:
+    def count(text: str) -> int:
+        return count_units(text, unit)
+
+    return count
+
+
+def _chonkie(strategy: str) -> Any:
+    try:
+        import chonkie
+    except ImportError:
+        raise ValueError(
+            f"the {strategy} strategy needs Chonkie, an optional extra: "
+            "pip install 'chunk-lab[peers]' (or pip install chonkie)"
+        ) from None
+    return chonkie
+
+
+@cache
+def _unit_tokenizer_class() -> type:
+    """A Chonkie tokenizer whose tokens are the text's own units (made on first use,
+    since Chonkie is optional)."""
+    from chonkie.tokenizer import Tokenizer
+
+    class UnitTokenizer(Tokenizer):
+        def __init__(self, unit: str) -> None:
+            super().__init__()
+            self.unit = unit
+            self._pieces = _pieces_of(unit)
+            self._count = _counter(unit)
+
+        def __repr__(self) -> str:
+            return f"UnitTokenizer({self.unit})"
+
+        def tokenize(self, text: str) -> list[str]:
+            return self._pieces(text)
+
+        def encode(self, text: str) -> list[int]:
+            ids = []
+            for piece in self._pieces(text):
+                i = self.token2id[piece]
+                if i == len(self.vocab):
+                    self.vocab.append(piece)
+                ids.append(i)
+            return ids
+
+        def decode(self, tokens: Any) -> str:
+            return "".join(self.vocab[t] for t in tokens)
+
+        def count_tokens(self, text: str) -> int:
+            return self._count(text)
+
+    return UnitTokenizer
+
+
+def _unit_tokenizer(unit: str) -> Any:
+    return _unit_tokenizer_class()(unit)
+
+
+def _text_pieces(chunks: Any) -> list[tuple[str, int]]:
+    """(text, claimed start) of each chunk that holds more than whitespace."""
+    return [(c.text, c.start_index) for c in chunks if c.text.strip()]
+
+
+def chonkie_recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    chonkie = _chonkie("chonkie-recursive")
+    text = src.norm
+    if not text.strip():
+        return []
+    chunker = chonkie.RecursiveChunker(tokenizer=_unit_tokenizer(opts.unit), chunk_size=opts.size)
+    return drafts_from_pieces(text, _text_pieces(chunker.chunk(text)))
+
+
+def chonkie_token_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    chonkie = _chonkie("chonkie-token")
+    text = src.norm
+    if not text.strip():
+        return []
+    chunker = chonkie.TokenChunker(
+        tokenizer=_unit_tokenizer(opts.unit), chunk_size=opts.size, chunk_overlap=opts.overlap
+    )
+    return drafts_from_pieces(text, _text_pieces(chunker.chunk(text)))
+
+
+def semchunk_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    import semchunk
+
+    text = src.norm
+    if not text.strip():
+        return []
+    chunker = semchunk.chunkerify(_counter(opts.unit), opts.size)
+    pieces, offsets = chunker(text, offsets=True, overlap=opts.overlap or None)
+    return drafts_from_pieces(text, [(p, s) for p, (s, _) in zip(pieces, offsets, strict=True)])

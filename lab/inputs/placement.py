@@ -1,0 +1,487 @@
+"""Chunks made by another pipeline, placed in their document so every measurement applies.
+
+A chunk file is JSON Lines, a JSON array, or CSV, one chunk a row. A row holds
+the chunk's text under ``text``, ``page_content`` (a LangChain Document) or
+``content``; where it was cut, if known, under ``start``/``end``,
+``start_char_idx``/``end_char_idx`` (LlamaIndex), ``start_index``/``end_index``
+(Chonkie) or ``metadata.start_index`` (LangChain's ``add_start_index``); and
+its ``metadata``, which is kept. docs/chunk-import.md gives the exact shapes.
+A file the lab exported itself (lab.inputs.exports) is read back as such.
+
+Each chunk is placed in the document in turn:
+
+1. offsets the row gives, when the document holds the chunk's text exactly there;
+2. else the chunk's text, searched for from the previous chunk's start on (so a
+   repeated passage lands on the copy the pipeline was walking past), then from
+   the document's start;
+3. else the same search with runs of whitespace counted as one space on both
+   sides (a pipeline that stripped or re-joined lines), mapped back to the
+   exact span in the document.
+
+What cannot be placed is reported with its row number, as is the text no chunk
+covers and the text two chunks share. Placed chunks become Chunk records in
+document order: a chunk's text that an earlier chunk already holds is its
+overlap prefix, as in the lab's own strategies, so body spans never overlap.
+A chunk wholly inside another adds no text of its own and is reported instead.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from chunkers import Chunk
+from chunkers.model import UNITS
+from chunkers.text import count_units
+
+from ..text import clip, collapse
+from .documents import encoding_label, guess_encoding, jsonl_lines
+from .exports import CSV_FIELDS, from_csv, from_jsonl
+
+# where a row's text may be, first match wins
+TEXT_FIELDS = ("text", "page_content", "content")
+# (start, end) field pairs a row's offsets may come under
+OFFSET_FIELDS = (("start", "end"), ("start_char_idx", "end_char_idx"), ("start_index", "end_index"))
+
+OFFSETS, EXACT, WHITESPACE = "offsets", "exact", "whitespace"  # how a chunk was placed
+_NON_SPACE = re.compile(r"\S+")
+_PREVIEW = 40
+
+
+class PlacementError(ValueError):
+    """A chunk file that cannot be imported; the message is one line with the fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One chunk as the file gives it."""
+
+    where: str  # "line 4" (JSON Lines), "item 4" (a JSON array) or "row 4" (CSV)
+    text: str
+    start: int | None = None
+    end: int | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    heading_path: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a placed chunk came from and how it was found."""
+
+    where: str
+    how: str  # OFFSETS, EXACT or WHITESPACE
+    metadata: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Unplaced:
+    where: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Document text named by the rows around it: a gap, a shared passage, a contained chunk."""
+
+    start: int
+    end: int
+    where: str  # the chunk it concerns ("" for text before the first chunk)
+    other: str  # the chunk on its other side or the one it overlaps ("" for none)
+
+
+@dataclass(frozen=True)
+class Placement:
+    chunks: list[Chunk]  # document order; body spans in order and never overlapping
+    sources: list[Source]  # sources[i] is where chunks[i] came from
+    unplaced: list[Unplaced] = field(default_factory=list)
+    gaps: list[Span] = field(default_factory=list)  # non-whitespace text in no chunk
+    overlaps: list[Span] = field(default_factory=list)  # text a chunk shares with an earlier one
+    contained: list[Span] = field(default_factory=list)  # chunks wholly inside another
+
+    def report(self, document: str) -> list[str]:
+        """One line per finding, for people: what was not placed, not covered, shared."""
+        lines = [f"{u.where}: not placed: {u.reason}" for u in self.unplaced]
+        for g in self.gaps:
+            around = " and ".join(w for w in (g.where, g.other) if w) or "the chunks"
+            lines.append(
+                f"characters {g.start:,}-{g.end:,} are in no chunk (near {around}): "
+                f"{_preview(document[g.start : g.end])}"
+            )
+        for o in self.overlaps:
+            lines.append(
+                f"{o.where} repeats {o.end - o.start:,} characters of {o.other} "
+                f"(characters {o.start:,}-{o.end:,}): shown as overlap"
+            )
+        for c in self.contained:
+            lines.append(
+                f"{c.where} lies wholly inside {c.other} (characters {c.start:,}-{c.end:,}): "
+                "it adds no text of its own"
+            )
+        return lines
+
+
+def _preview(text: str) -> str:
+    return repr(clip(text, _PREVIEW))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def decode_chunk_file(data: bytes, name: str) -> str:
+    """UTF-8 text of a chunk file (a byte-order mark dropped), or a one-line PlacementError."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        guess = guess_encoding(data)
+        looks = f"; it looks like {encoding_label(guess)}" if guess else ""
+        raise PlacementError(
+            f"{name} is not UTF-8 (byte 0x{data[exc.start]:02X} at offset {exc.start}{looks}); "
+            "save the chunk file as UTF-8 and import it again"
+        ) from None
+
+
+def read_rows(source: str | bytes, name: str = "the chunk file") -> list[Row]:
+    """The rows of a chunk file: JSON Lines (.jsonl, .ndjson), CSV (.csv), else by content:
+    a JSON array, JSON Lines, or CSV."""
+    text = decode_chunk_file(source, name) if isinstance(source, bytes) else source
+    head = text.lstrip("\ufeff \t\r\n")[:1]
+    lower = name.lower()
+    if lower.endswith((".jsonl", ".ndjson")):
+        rows = _jsonl_rows(text, name)
+    elif lower.endswith(".csv") or head not in ("{", "["):
+        rows = _csv_rows(text, name)
+    elif head == "[":
+        rows = _array_rows(text, name)
+    else:
+        rows = _jsonl_rows(text, name)
+    if not rows:
+        raise PlacementError(f"{name} holds no chunks; export at least one chunk into it")
+    return rows
+
+
+def _jsonl_rows(text: str, name: str) -> list[Row]:
+    lines = list(jsonl_lines(text))
+    if lines and _is_lab_export_line(lines[0][1]):
+        try:
+            config, chunks = from_jsonl(text)
+        except ValueError as exc:
+            raise PlacementError(f"{name}: {exc}") from None
+        return _lab_rows(chunks, config, "line", [n for n, _ in lines])
+    rows = []
+    for n, line in lines:
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise PlacementError(
+                f"{name}, line {n}: not JSON ({exc.msg} at column {exc.colno}); "
+                "each line of a JSON Lines file must be one JSON object"
+            ) from None
+        rows.append(_row(obj, f"line {n}", name))
+    return rows
+
+
+def _is_lab_export_line(line: str) -> bool:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(obj, dict) and set(obj) == {"config", "chunk"}
+
+
+def _array_rows(text: str, name: str) -> list[Row]:
+    try:
+        items = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PlacementError(
+            f"{name}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
+            "save the chunks as a JSON array or as JSON Lines, one object a line"
+        ) from None
+    if not isinstance(items, list):
+        raise PlacementError(f"{name}: expected a JSON array of chunks")
+    return [_row(obj, f"item {i}", name) for i, obj in enumerate(items, start=1)]
+
+
+def _csv_rows(text: str, name: str) -> list[Row]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        header = reader.fieldnames
+    except csv.Error as exc:
+        raise PlacementError(
+            f"{name}: not CSV ({exc}); save the chunks as CSV or JSON Lines"
+        ) from None
+    if not header:
+        return []
+    if tuple(header) == CSV_FIELDS:
+        try:
+            config, chunks = from_csv(text)
+        except ValueError as exc:
+            raise PlacementError(f"{name}: {exc}") from None
+        return _lab_rows(chunks, config, "row", list(range(2, len(chunks) + 2)))
+    rows = []
+    try:
+        for n, raw in enumerate(reader, start=2):
+            obj: dict[str, Any] = {k: v for k, v in raw.items() if k is not None}
+            if isinstance(obj.get("metadata"), str):
+                obj["metadata"] = _csv_metadata(obj["metadata"])
+            rows.append(_row(obj, f"row {n}", name, header=list(header)))
+    except csv.Error as exc:
+        raise PlacementError(
+            f"{name}: not CSV ({exc}); save the chunks as CSV or JSON Lines"
+        ) from None
+    return rows
+
+
+def _csv_metadata(raw: str) -> Any:
+    """A CSV cell of metadata: a JSON object if it is one, else kept as the text it is."""
+    if not raw.strip():
+        return {}
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        return {"metadata": raw}
+    return value if isinstance(value, dict) else {"metadata": value}
+
+
+def _lab_rows(chunks: list[Chunk], config: dict, unit: str, numbers: list[int]) -> list[Row]:
+    """The lab's own export: each chunk's source span, with its offsets and heading path."""
+    rows = []
+    for n, c in zip(numbers, chunks, strict=True):
+        own = c.body[len(c.body) - (c.end - c.start) :] if c.header_repeated else c.body
+        meta = {"config": config, "kind": c.kind}
+        rows.append(Row(f"{unit} {n}", own, c.start, c.end, meta, c.heading_path))
+    return rows
+
+
+def _unwrap(obj: Any) -> Any:
+    """The node inside the wrappers frameworks save them in."""
+    if isinstance(obj, dict):
+        if isinstance(obj.get("kwargs"), dict) and obj.get("lc") is not None:
+            return obj["kwargs"]  # LangChain's dumpd / to_json()
+        if isinstance(obj.get("__data__"), dict):
+            return obj["__data__"]  # a LlamaIndex docstore entry
+    return obj
+
+
+def _row(obj: Any, where: str, name: str, header: list[str] | None = None) -> Row:
+    obj = _unwrap(obj)
+    if not isinstance(obj, dict):
+        raise PlacementError(
+            f"{name}, {where}: expected a JSON object with the chunk's text, "
+            f"got {type(obj).__name__}"
+        )
+    text = next((obj[k] for k in TEXT_FIELDS if k in obj and obj[k] is not None), None)
+    if text is None and isinstance(obj.get("text_resource"), dict):
+        text = obj["text_resource"].get("text")  # LlamaIndex's newer Node
+    if text is None:
+        found = ", ".join(repr(k) for k in (header if header is not None else obj)) or "none"
+        raise PlacementError(
+            f"{name}, {where}: no chunk text (found {found}); "
+            f"name the text column {', '.join(TEXT_FIELDS[:-1])} or {TEXT_FIELDS[-1]}"
+        )
+    if not isinstance(text, str):
+        raise PlacementError(
+            f"{name}, {where}: the chunk text must be a string, got {type(text).__name__}"
+        )
+    metadata = obj.get("metadata")
+    if not isinstance(metadata, dict):
+        metadata = {} if metadata in (None, "") else {"metadata": metadata}
+    start, end = _offsets(obj, metadata, where, name)
+    return Row(where, text, start, end, metadata)
+
+
+def _offsets(
+    obj: Mapping[str, Any], metadata: Mapping[str, Any], where: str, name: str
+) -> tuple[int | None, int | None]:
+    for a, b in OFFSET_FIELDS:
+        if _given(obj.get(a)) or _given(obj.get(b)):
+            return _whole(obj.get(a), a, where, name), _whole(obj.get(b), b, where, name)
+    if _given(metadata.get("start_index")):  # LangChain's add_start_index
+        return _whole(metadata["start_index"], "metadata.start_index", where, name), None
+    return None, None
+
+
+def _given(value: Any) -> bool:
+    return value is not None and value != ""
+
+
+def _whole(value: Any, key: str, where: str, name: str) -> int | None:
+    if not _given(value):
+        return None
+    if isinstance(value, bool):
+        value = None
+    elif isinstance(value, str):
+        value = int(value.strip()) if value.strip().isdigit() else None
+    elif isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or value < 0:
+        raise PlacementError(
+            f"{name}, {where}: {key} must be a character offset (a whole number from 0), "
+            "or left out"
+        )
+    return value
+
+
+# --------------------------------------------------------------------------- placing
+
+
+class _Collapsed:
+    """The document collapsed (lab.text.collapse), each offset mapped back to it."""
+
+    def __init__(self, document: str) -> None:
+        spans = [m.span() for m in _NON_SPACE.finditer(document)]
+        self.starts = [s for s, _ in spans]  # each word's start in the document
+        self.cstarts: list[int] = []  # ... and in the collapsed text
+        pos = 0
+        for s, e in spans:
+            self.cstarts.append(pos)
+            pos += e - s + 1
+        self.text = " ".join(document[s:e] for s, e in spans)
+
+    def to_source(self, c: int) -> int:
+        """The document offset of collapsed offset ``c`` (a character inside a word)."""
+        i = bisect_right(self.cstarts, c) - 1
+        return self.starts[i] + c - self.cstarts[i]
+
+    def from_source(self, p: int) -> int:
+        """The collapsed offset of the first word starting at or after document offset ``p``."""
+        i = bisect_left(self.starts, p)
+        return self.cstarts[i] if i < len(self.cstarts) else len(self.text)
+
+
+class _Finder:
+    def __init__(self, document: str) -> None:
+        self.document = document
+        self._collapsed: _Collapsed | None = None
+
+    @property
+    def collapsed(self) -> _Collapsed:
+        if self._collapsed is None:  # only when some chunk needs it
+            self._collapsed = _Collapsed(self.document)
+        return self._collapsed
+
+    def place(self, row: Row, prev: tuple[int, int]) -> tuple[int, int, str] | None:
+        doc, text = self.document, row.text
+        if row.start is not None:
+            end = row.start + len(text) if row.end is None else row.end
+            if doc[row.start : end] == text:
+                return row.start, end, OFFSETS
+        for at in _from(prev[0], 0):
+            s = self._next(doc, text, at, prev)
+            if s >= 0:
+                return s, s + len(text), EXACT
+        words = collapse(text)
+        col = self.collapsed
+        for at in _from(col.from_source(prev[0]), 0):
+            c = self._next(col.text, words, at, None)
+            while c >= 0:
+                s, e = col.to_source(c), col.to_source(c + len(words) - 1) + 1
+                if (s, e) != prev:
+                    return s, e, WHITESPACE
+                c = col.text.find(words, c + 1)
+        return None
+
+    @staticmethod
+    def _next(hay: str, needle: str, at: int, prev: tuple[int, int] | None) -> int:
+        """The first occurrence at or after ``at`` that is not the previous chunk again."""
+        s = hay.find(needle, at)
+        if prev is not None and s == prev[0] and s + len(needle) == prev[1]:
+            s = hay.find(needle, s + 1)
+        return s
+
+
+def _from(first: int, then: int) -> Iterator[int]:
+    yield first
+    if then < first:
+        yield then
+
+
+def place_rows(document: str, rows: list[Row], unit: str = "chars") -> Placement:
+    """Place each row's text in ``document``; the chunks come back in document order."""
+    if unit not in UNITS:
+        raise ValueError(f"unit must be one of {', '.join(UNITS)}, got {unit!r}")
+    finder = _Finder(document)
+    placed: list[tuple[int, int, Row, str]] = []
+    unplaced: list[Unplaced] = []
+    prev = (0, 0)
+    for row in rows:
+        if len(row.text) > len(document):
+            raise PlacementError(
+                f"{row.where}: the chunk is longer than the document ({len(row.text):,} "
+                f"characters against {len(document):,}); import it with the document it was "
+                "made from"
+            )
+        if not row.text.strip():
+            unplaced.append(Unplaced(row.where, "its text is empty"))
+            continue
+        found = finder.place(row, prev)
+        if found is None:
+            unplaced.append(
+                Unplaced(row.where, f"its text is not in the document: {_preview(row.text)}")
+            )
+            continue
+        s, e, how = found
+        placed.append((s, e, row, how))
+        prev = (s, e)
+    return _assemble(document, placed, unplaced, unit)
+
+
+def _assemble(
+    document: str, placed: list[tuple[int, int, Row, str]], unplaced: list[Unplaced], unit: str
+) -> Placement:
+    placed.sort(key=lambda p: (p[0], -p[1]))
+    chunks: list[Chunk] = []
+    sources: list[Source] = []
+    overlaps: list[Span] = []
+    contained: list[Span] = []
+    gaps: list[Span] = []
+    reach, reach_where = 0, ""  # the furthest any chunk so far ends, and which one
+    for s, e, row, how in placed:
+        if reach < s and document[reach:s].strip():
+            gaps.append(_gap(document, reach, s, reach_where, row.where))
+        if e <= reach:
+            contained.append(Span(s, e, row.where, reach_where))
+            continue
+        body_start = max(s, reach)
+        if s < reach:
+            overlaps.append(Span(s, reach, row.where, reach_where))
+        body = document[body_start:e]
+        chunks.append(
+            Chunk(
+                index=len(chunks),
+                body=body,
+                start=body_start,
+                end=e,
+                # counted as the lab's strategies count, on text with LF line ends
+                length=count_units(body.replace("\r\n", "\n"), unit),
+                heading_path=row.heading_path,
+                overlap_prefix=document[s:body_start],
+                overlap_start=s if s < body_start else body_start,
+                overlap_end=body_start,
+            )
+        )
+        sources.append(Source(row.where, how, row.metadata))
+        reach, reach_where = e, row.where
+    if document[reach:].strip():
+        gaps.append(_gap(document, reach, len(document), reach_where, ""))
+    return Placement(chunks, sources, unplaced, gaps, overlaps, contained)
+
+
+def _gap(document: str, s: int, e: int, before: str, after: str) -> Span:
+    """The uncovered text between s and e, trimmed of the whitespace around it."""
+    seg = document[s:e]
+    return Span(s + len(seg) - len(seg.lstrip()), s + len(seg.rstrip()), before, after)
+
+
+def import_chunks(
+    source: str | bytes, document: str, name: str = "the chunk file", unit: str = "chars"
+) -> Placement:
+    """Read a chunk file and place its chunks in ``document`` (see the module's rules)."""
+    return place_rows(document, read_rows(source, name), unit)
