@@ -126,7 +126,7 @@ _HELD = re.compile(r"\x00(\d+)\x00")  # a code span, held out of the way while m
 
 def plain_title(title: str) -> str:
     """A heading's text without link targets, icon shortcodes or HTML tags."""
-    if not any(mark in title for mark in ("[", ":", "<")):  # the common case: nothing to strip
+    if "[" not in title and ":" not in title and "<" not in title:  # the common case
         return title
     spans: list[str] = []
 
@@ -206,15 +206,16 @@ _ANCHORS = re.compile(
 def is_lead(text: str, s: int, e: int) -> bool:
     """Whether text[s:e] introduces what follows it: a title line, a lead-in
     ending in ":", a lone opening tag, or anchors and comments only."""
+    if e <= s:
+        return False
     last_line = text.rfind("\n", s, e) + 1 or s
-    return bool(
-        _TITLE_LINE.match(text, last_line, e)
-        or (
-            _LEAD_IN_END.search(text, max(s, e - 8), e)
-            and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
-        )
-        or _OPENING_TAG.fullmatch(text, s, e)
-        or _ANCHORS.fullmatch(text, s, e)
+    # (each test reads its first character before a pattern: most text is none)
+    if text[last_line] in "!?=/ \t" and _TITLE_LINE.match(text, last_line, e):
+        return True
+    if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
+        return not _DEFINITION_LABEL.fullmatch(text, last_line, e)
+    return text[s] == "<" and bool(
+        _OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)
     )
 
 
@@ -324,10 +325,11 @@ class _Parser:
             return i + 1, e
         if self.tab_host is not None and not nested and not _TAB.match(text, s):
             self.end_tabs(tag == "heading")
+        tab = text[s] == "=" and _TAB.match(text, s) is not None
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
-            if _TAB.match(text, s):
+            if tab:
                 return self.tab(blocks, i, s, e)
             if _ADMONITION.match(text, s):
                 return self.admonition(blocks, i, s, e)
@@ -515,10 +517,12 @@ class _Parser:
         in ":", a lone opening tag, anchors; each travels with that block."""
         text, kinds, starts, ends = self.text, self.kinds, self.starts, self.ends
         section_starts = set(self.section_starts)
+        # (a lead ends in a colon or opens with "<" or a title's mark: read first)
         return frozenset(
             j
             for j in range(len(kinds) - 1)
-            if kinds[j] in ("prose", "html")
+            if (text[ends[j] - 1] in ":*_" or text[starts[j]] in "<!?=/ \t")
+            and kinds[j] in ("prose", "html")
             and (j + 1 not in section_starts or kinds[j + 1] == "tab")
             and is_lead(text, starts[j], ends[j])
         )
@@ -591,6 +595,7 @@ class _Parser:
         while (
             k > low
             and kinds[k - 1] in ("html", "prose")
+            and text[starts[k - 1]] == "<"
             and _ANCHORS.fullmatch(text, starts[k - 1], ends[k - 1])
         ):
             k -= 1

@@ -14,7 +14,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property, partial
-from operator import attrgetter, sub
+from operator import attrgetter, itemgetter, sub
 
 from ..model import (
     OVERLAP_APPLIED,
@@ -29,13 +29,15 @@ from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import TITLES, ParsedDocument, is_lead
-from .engine import InnerBlock, inner_blocks
+from .engine import inner_blocks
 from .runts import Guards, merge_runts
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
+_TITLES = frozenset(TITLES)
 # what overlap never copies, even from inside a list (an item's fence)
 NOT_PROSE = ("code", "html", "table")
+_MAY_HOLD_CODE = re.compile(r"```|~~~|<|\||\t|^ {4}", re.M)
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
@@ -62,12 +64,11 @@ class Run:
     # how many leading entries of heading_path lie above its first character
     # (the rest are heading lines inside its body)
     context: int = 0
-    leads: bool = False  # it ends with what introduces the text after it (set once packed)
 
     @property
     def only_heading(self) -> bool:
         """Nothing but headings (and what travels with them) so far: no text of their own."""
-        return all(k in TITLES for k in self.kinds)
+        return self.kinds.keys() <= _TITLES
 
     @property
     def kind(self) -> str:
@@ -91,6 +92,17 @@ def merged_length(chars: bool, a: Run, b: Run) -> int:
     if chars:
         return b.end - a.start + a.header_len
     return a.length + b.length - b.header_len
+
+
+def ends_with_lead(doc: ParsedDocument, run: Run) -> bool:
+    """Whether the run ends with what introduces the text after it: a heading or
+    another title, a lead block, or (a piece of a block) a title line or a line
+    ending in a colon. (The runt merge asks of runts only.)"""
+    b = bisect_right(doc.starts, run.end - 1) - 1
+    if doc.ends[b] == run.end:
+        return b in doc.leads or doc.kinds[b] in TITLES
+    text = doc.text
+    return is_lead(text, text.rfind("\n", run.start, run.end) + 1 or run.start, run.end)
 
 
 def _common_length(a: tuple[str, ...], b: tuple[str, ...]) -> int:
@@ -156,7 +168,7 @@ class Packer:
         path = section.heading_path if self.opts.heading_paths else ()
         # a run that opens with its section's heading (or what travels with it) shows
         # that heading in its body
-        context = len(path) - 1 if kind in TITLES and path else len(path)
+        context = len(path) - 1 if kind in _TITLES and path else len(path)
         return Run(
             s,
             e,
@@ -207,7 +219,6 @@ class Packer:
             a.page if a.page is not None else b.page,
             b.last_page if b.last_page is not None else a.last_page,
             a.context,
-            b.leads,
         )
 
     # -- packing ---------------------------------------------------------------
@@ -277,8 +288,8 @@ class Packer:
         return (
             kind != "heading"
             and n <= self.opts.size
-            and self._bare(cur)
             and self._joined(cur, end, n) <= self.opts.effective_max
+            and self._bare(cur)
         )
 
     def _bare(self, run: Run) -> bool:
@@ -289,14 +300,17 @@ class Packer:
         doc = self.doc
         if not doc.leads:
             return False
-        starts, kinds = doc.starts, doc.kinds
+        starts, kinds, leads = doc.starts, doc.kinds, doc.leads
+        last = bisect_left(starts, run.end) - 1  # (most runs end with text: read it first)
+        if last < 0 or (last not in leads and kinds[last] not in _TITLES):
+            return False
         # (a run may start inside a lead too long for a chunk: with its last piece)
-        first, last = bisect_right(starts, run.start) - 1, bisect_left(starts, run.end) - 1
+        first = bisect_right(starts, run.start) - 1
         if first < 0 or first > last or doc.ends[last] != run.end:
             return False
-        if starts[first] != run.start and first not in doc.leads:
+        if starts[first] != run.start and first not in leads:
             return False
-        return all(j in doc.leads or kinds[j] in TITLES for j in range(first, last + 1))
+        return all(j in leads or kinds[j] in _TITLES for j in range(first, last))
 
     def _hand_on_leads(self, runs: list[Run], cur: Run, b: int, section: int) -> Run:
         """A lead travels with the block it introduces: when block ``b`` does not
@@ -434,24 +448,11 @@ class Packer:
         # -- a merge is measured on the span it covers, not on its pieces: whatever
         # -- lies between them (blank lines) is part of the merged chunk
         joined = partial(merged_length, self.chars)
-        return Guards.of(self.opts, attrgetter("length"), _same_trust, joined, attrgetter("leads"))
+        leads = partial(ends_with_lead, self.doc)
+        return Guards.of(self.opts, attrgetter("length"), _same_trust, joined, leads)
 
     def merge_runts(self, runs: list[Run]) -> list[Run]:
-        for run in runs:
-            run.leads = self._ends_with_lead(run)
         return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
-
-    def _ends_with_lead(self, run: Run) -> bool:
-        """Whether the run ends with what introduces the text after it: a heading or
-        another title, a lead block, or (a piece of a block) a title line or a
-        line ending in a colon."""
-        doc = self.doc
-        b = bisect_right(doc.starts, run.end - 1) - 1
-        if doc.ends[b] == run.end:
-            return b in doc.leads or doc.kinds[b] in TITLES
-        return is_lead(
-            self.text, self.text.rfind("\n", run.start, run.end) + 1 or run.start, run.end
-        )
 
     def excuses(self, runs: list[Run]) -> list[str]:
         """Why each remaining runt was left alone ("" for chunks that are not runts),
@@ -503,34 +504,29 @@ class Packer:
             ts += 1
         if ts >= le or not _WORD.search(_TAG.sub("", text[ts:le])):
             return (0, 0, OVERLAP_EMPTY)
-        if not self._copies_prose(ts, le):
+        # -- every block the prefix copies from is prose: inside a list, no fence,
+        # -- HTML block or table (the prefix lies in the last piece, of one block)
+        if prev.last_kind == "list" and self._list_holds_code(ts, le):
             return (0, 0, OVERLAP_NOT_PROSE)
         return (ts, le, OVERLAP_APPLIED)
 
-    def _copies_prose(self, s: int, e: int) -> bool:
-        """Whether text[s:e] copies prose only: every block it lies in is prose or
-        a list, and inside a list it reaches no fence, HTML block or table."""
-        doc = self.doc
-        first = max(0, bisect_right(doc.starts, s) - 1)
-        for b in range(first, bisect_left(doc.starts, e)):
-            kind = doc.kinds[b]
-            if kind not in PROSE_KINDS:
-                return False
-            if kind == "list" and any(
-                x.tag in NOT_PROSE and x.start < e and s < x.end for x in self._inner(b)
-            ):
-                return False
-        return True
-
-    def _inner(self, b: int) -> list[InnerBlock]:
-        """The blocks inside block b, read once per parse (only overlap and the
-        splitting of a block too big for a chunk ask)."""
-        doc = self.doc
-        key = ("inner", doc.starts[b])
+    def _list_holds_code(self, s: int, e: int) -> bool:
+        """Whether the items of the list text[s:e] lies in hold a fence, an HTML
+        block or a table within s:e (the engine reads those items, once per parse)."""
+        doc, text = self.doc, self.text
+        b = bisect_right(doc.starts, s) - 1
+        items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
+        a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
+        z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
+        # -- why -- code needs a fence or four columns of indentation, HTML a "<", a
+        # -- table a "|": items with none of them are read without the engine
+        if not _MAY_HOLD_CODE.search(text, a, z):
+            return False
+        key = ("inner", a, z)
         found = doc.cache.get(key)
         if found is None:
-            found = doc.cache[key] = inner_blocks(self.text, doc.starts[b], doc.ends[b])
-        return found
+            found = doc.cache[key] = inner_blocks(text, a, z)
+        return any(x.tag in NOT_PROSE and x.start < e and s < x.end for x in found)
 
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:

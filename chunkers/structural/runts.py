@@ -127,26 +127,23 @@ def merge_runts(
 
 
 def _backward(items: Sequence[T], guards: Guards[T], merge: Callable[[T, T], T]) -> list[T]:
-    fits, is_runt = guards.fits, guards.is_runt
+    fits, is_runt, leads = guards.fits, guards.is_runt, guards.leads
     rev: list[T] = []  # finished chunks, right to left
     carry = items[-1]
     for left in reversed(items[:-1]):
-        if (
-            is_runt(carry)
-            and guards.leads(carry)
-            and rev
-            and fits(carry, rev[-1], guards.right_limit)
-        ):
-            rev[-1] = merge(carry, rev[-1])  # what it introduces follows it
-            carry = left
-            continue
-        if is_runt(carry) and fits(left, carry, guards.overflow_limit):
-            carry = merge(left, carry)
-            continue
-        if is_runt(carry) and rev and fits(carry, rev[-1], guards.right_limit):
-            rev[-1] = merge(carry, rev[-1])
-        else:
-            rev.append(carry)
+        if is_runt(carry):
+            if leads(carry) and rev and fits(carry, rev[-1], guards.right_limit):
+                rev[-1] = merge(carry, rev[-1])  # what it introduces follows it
+                carry = left
+                continue
+            if fits(left, carry, guards.overflow_limit):
+                carry = merge(left, carry)
+                continue
+            if rev and fits(carry, rev[-1], guards.right_limit):
+                rev[-1] = merge(carry, rev[-1])
+                carry = left
+                continue
+        rev.append(carry)
         carry = left
     rev.append(carry)
     return rev[::-1]
