@@ -152,11 +152,12 @@ class SeamPacker:
                     group.append((ps, pe))
                     continue
                 if self.leads(*group[-1]):
+                    done = len(out)
                     group, placed = self._lead_on(out, group, (ps, pe, n), limit, cap, levels)
                     (group_start, _), group_end = group[0], group[-1][1]
                     group_len = self.length(group_start, group_end)
+                    limit = cap if len(out) > done else limit
                     if placed:
-                        limit = cap
                         continue
                 out.append((group_start, group_end))
                 limit = cap
@@ -167,7 +168,8 @@ class SeamPacker:
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:])
             out.extend(sub[:-1])
-            limit = cap
+            if len(sub) > 1:  # (a first piece too big for its room takes nothing more)
+                limit = cap
             group_start, group_end = sub[-1]
             group_len = self.length(*sub[-1])
             group = [sub[-1]]

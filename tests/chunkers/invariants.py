@@ -197,8 +197,8 @@ def _lead_run_start(doc: ParsedDocument, b: int) -> int:
 def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, opts) -> bool:
     """The rules' exceptions: leads that leave less than a floor's worth of room
     in a chunk; what follows fits a chunk of its own but not beside them (a block
-    that fits a chunk is never cut to make room); a transcribed heading followed
-    by trusted text."""
+    that fits a chunk is never cut to make room), or is a heading that does not;
+    a transcribed heading followed by trusted text."""
     if opts.unit == "chars":
         measure = lambda a, z: z - a  # noqa: E731
     else:
@@ -206,16 +206,19 @@ def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, o
     start = max(start, c.start)
     if opts.size - measure(start, nxt.start) < opts.floor:
         return True
-    if c.transcribed and not nxt.transcribed:
-        return True
     # what follows: the next block, or the next part of the block the cut is in
     b = bisect_right(doc.starts, nxt.start) - 1
+    if c.transcribed and not doc.sections[doc.block_sections[b]].transcribed:
+        return True
     follows = doc.ends[b]
     if doc.starts[b] != nxt.start:
         line = text.rfind("\n", 0, nxt.start) + 1  # (read with its indentation)
         parts = [x for x in inner_blocks(text, line, doc.ends[b]) if x.depth == 0]
         follows = len(text[: parts[0].end].rstrip()) if parts else follows
-    return measure(nxt.start, follows) <= opts.size < measure(start, follows)
+    if measure(start, follows) <= opts.size:
+        return False
+    # (a heading is never cut: a chain of them longer than a chunk breaks somewhere)
+    return doc.kinds[b] in TITLES or measure(nxt.start, follows) <= opts.size
 
 
 def overlap_breaks(text: str, chunks: list[Chunk]) -> list[str]:
