@@ -58,6 +58,8 @@ VIEWS = {
     6: "integrity?doc=support_kb&q=0&strategy=fixed&unit=words&size=50&overlap=0",
     7: "notebook",
     8: "compare?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
+    9: "small-to-big?doc=api_reference&q=0&strategy=structural&unit=chars&size=400&overlap=0",
+    10: "boilerplate?doc=warehouse_manual&q=0&strategy=sentence&unit=chars&size=500&overlap=0",
 }
 
 # Every message the server sends is noted as it arrives, and a paint two frames

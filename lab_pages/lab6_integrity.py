@@ -11,7 +11,7 @@ from lab.inputs.gold import (
     unique_questions,
 )
 from lab.report.markup import md_escape
-from ui import controls, data, shell, state, vega_charts
+from ui import controls, data, drift_view, shell, state, vega_charts
 from ui.views import sweeps
 
 INTRO = """
@@ -142,11 +142,7 @@ def body(ctx):
     lengths = [
         c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     ]
-    shell.vega(
-        vega_charts.length_histogram(
-            lengths, stats.floor, stats.effective_max, ctx.unit, ctx.strategy, shell.chart_height()
-        )
-    )
+    drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
     st.markdown(
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
         f"chunks** · runt invariant {'holds' if stats.invariant_holds else 'broken'} · "

@@ -71,10 +71,23 @@ K = Control(
     options=RECALL_KS,
 )
 
+CHILD_SIZE = Control(
+    "lab9_child", "child_size", "Child size (the sidebar's unit)", 200, 1, 100_000, 1
+)
+PARENT_SIZE = Control(
+    "lab9_parent", "parent_size", "Parent size (the sidebar's unit)", 1800, 1, 100_000, 1
+)
+S2B_K = Control("lab9_k", "k", "k (children retrieved; plain chunks too)", 5, options=RECALL_KS)
+BOILERPLATE_K = Control(
+    "lab10_k", "k", "k (a chunk ranking within k is sent to the model)", 3, options=RECALL_KS
+)
+
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE),
     "tables": (NO_HEADING,),
     "integrity": (K,),
+    "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K),
+    "boilerplate": (BOILERPLATE_K,),
 }
 
 

@@ -36,6 +36,8 @@ LABS: tuple[Lab, ...] = (
     Lab("notebook", "Notebook", "lab_pages/lab7_notebook.py"),
     # after the notebook, so every older link's lab number still opens the same lab
     Lab("compare", "Compare two configurations", "lab_pages/lab8_compare.py"),
+    Lab("small-to-big", "Small to big", "lab_pages/lab9_small_to_big.py"),
+    Lab("boilerplate", "Boilerplate", "lab_pages/lab10_boilerplate.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
@@ -290,4 +292,10 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
         doc="compute_pricing", q=0, strategy="structural", unit="chars", size=600, overlap=100
     ),
     "integrity": dict(doc="support_kb", q=0, strategy="fixed", unit="words", size=50, overlap=0),
+    "small-to-big": dict(
+        doc="api_reference", q=0, strategy="structural", unit="chars", size=400, overlap=0
+    ),
+    "boilerplate": dict(
+        doc="warehouse_manual", q=0, strategy="sentence", unit="chars", size=500, overlap=0
+    ),
 }

@@ -382,3 +382,142 @@ def recall_bars(
             ],
         },
     )
+
+
+# --------------------------------------------------------------------------- the lessons
+
+
+def labelled_bars(
+    title: str,
+    rows: Sequence[Mapping[str, Any]],
+    category: str,
+    value: str,
+    colours: Mapping[str, str],
+    height: int,
+    value_title: str,
+) -> Spec:
+    """One horizontal bar per row, its value written beside it, coloured by category
+    (the small-to-big context bars: what each way of delivering sends)."""
+    names = [str(r[category]) for r in rows]
+    y = {"field": category, "type": "nominal", "sort": None, "title": None}
+    x = {"field": value, "type": "quantitative", "title": value_title}
+    return _chart(
+        title,
+        height,
+        {"bars": [dict(r) for r in rows]},
+        data={"name": "bars"},
+        layer=[
+            {
+                "mark": {"type": "bar"},
+                "encoding": {
+                    "y": y,
+                    "x": x,
+                    "color": {
+                        "field": category,
+                        "type": "nominal",
+                        "scale": {"domain": names, "range": [colours[n] for n in names]},
+                        "legend": None,
+                    },
+                    "tooltip": [{"field": category}, {"field": value, "format": ","}],
+                },
+            },
+            {
+                "mark": {"type": "text", "align": "left", "dx": 4},
+                "encoding": {"y": y, "x": x, "text": {"field": value, "format": ","}},
+            },
+        ],
+    )
+
+
+def paired_bars(
+    title: str,
+    rows: Sequence[Mapping[str, Any]],
+    group: str,
+    series: str,
+    value: str,
+    colours: Mapping[str, str],
+    height: int,
+    value_title: str,
+) -> Spec:
+    """Bars side by side per group, one per series (the boilerplate lab's score
+    spread per question, as given and stripped), on a 0 to 1 scale."""
+    names = list(colours)
+    return _bar_chart(
+        title,
+        height,
+        [dict(r) for r in rows],
+        {
+            "x": {"field": group, "type": "nominal", "sort": None, "title": None,
+                  "axis": {"labelAngle": -30, "labelLimit": 220}},
+            "xOffset": {"field": series, "type": "nominal", "sort": names},
+            "y": {
+                "field": value,
+                "type": "quantitative",
+                "scale": {"domain": [0, 1]},
+                "title": value_title,
+            },
+            "color": {
+                "field": series,
+                "type": "nominal",
+                "scale": {"domain": names, "range": [colours[n] for n in names]},
+                "legend": _legend_below(len(names)),
+            },
+            "tooltip": [{"field": group}, {"field": series}, {"field": value, "format": ".3f"}],
+        },
+    )  # fmt: skip
+
+
+def histogram_against_baseline(
+    edges: Sequence[float],
+    now: Sequence[int],
+    baseline: Sequence[int],
+    now_label: str,
+    baseline_label: str,
+    unit: str,
+    height: int,
+) -> Spec:
+    """The length histogram as shares of chunks per bin (``edges``, plus one bin past
+    the last edge), this document's bars under the baseline's outline: a shifted
+    histogram is the first sign that a source's extraction changed."""
+    width = edges[1] - edges[0] if len(edges) > 1 else 1.0
+    los = [*edges[:-1], edges[-1]]
+
+    def shares(counts: Sequence[int], label: str) -> list[dict]:
+        total = sum(counts) or 1
+        return [
+            {"lo": lo, "hi": lo + width, "share": n / total, "chunks": n, "run": label}
+            for lo, n in zip(los, counts, strict=True)
+        ]
+
+    x = {"field": "lo", "type": "quantitative", "title": f"chunk length ({unit})",
+         "axis": {"tickCount": 10, "format": "d"}}  # fmt: skip
+    y = {"field": "share", "type": "quantitative", "title": "share of chunks",
+         "axis": {"format": ".0%"}}  # fmt: skip
+    colour = {
+        "field": "run",
+        "type": "nominal",
+        "scale": {"domain": [now_label, baseline_label], "range": [palette.OKABE_ITO["blue"],
+                                                                   palette.CURRENT]},
+        "legend": _legend_below(2),
+    }  # fmt: skip
+    tooltip = [{"field": "run"}, {"field": "lo", "title": "from"}, {"field": "hi", "title": "to"},
+               {"field": "share", "format": ".1%"}, {"field": "chunks"}]  # fmt: skip
+    return _chart(
+        "Chunk lengths against the baseline",
+        height,
+        {"now": shares(now, now_label), "baseline": shares(baseline, baseline_label)},
+        layer=[
+            {
+                "data": {"name": "now"},
+                "mark": {"type": "bar", "opacity": 0.8},
+                "encoding": {"x": x, "x2": {"field": "hi"}, "y": y, "y2": {"datum": 0},
+                             "color": colour, "tooltip": tooltip},
+            },
+            {
+                "data": {"name": "baseline"},
+                "mark": {"type": "line", "interpolate": "step-after", "strokeWidth": 3,
+                         "point": True},
+                "encoding": {"x": x, "y": y, "color": colour, "tooltip": tooltip},
+            },
+        ],
+    )  # fmt: skip

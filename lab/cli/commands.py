@@ -31,6 +31,13 @@ from lab.text import clip
 from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents, read_text, sweep_sizes
 from .distributed import ClusterUnavailable, chunk_documents
 from .gold_paths import gold_questions
+from .lessons import (
+    check_extras,
+    finish_check,
+    small_to_big_for_check,
+    stats_drift,
+    strip_for_check,
+)
 
 
 # -- output ------------------------------------------------------------------------------
@@ -194,9 +201,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
         **inv,
         "invariant_holds": not inv["failing"],
     }
+    drift_lines, code = stats_drift(args, docs, chunked, opts, data)
     if args.json:
         _emit_json(data)
-        return 0
+        return code
     print(
         f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} "
         f"{opts.unit}, overlap {opts.overlap})"
@@ -215,7 +223,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
     for p, m in problems:
         print(f"not read: {p}: {m}")
-    return 0
+    for line in drift_lines:
+        print(line)
+    return code
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
@@ -235,6 +245,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     docs, problems = read_documents(args.path)
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
+    docs, questions, stripped = strip_for_check(args, docs, questions, opts)
     chunked = _chunked(args, docs, opts)
     try:
         report = check_index(
@@ -251,7 +262,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # a parameter check_index refuses
         raise BadInput(str(exc)) from None
-    return check_report(
+    data = check_report(
         report,
         runt_invariant(chunked, opts),
         documents=len(docs),
@@ -259,6 +270,8 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         skipped=skipped,
         thresholds=thresholds,
     )
+    finish_check(data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts))
+    return data
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -266,8 +279,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     fmt = "json" if args.json else args.format
     if fmt == "json":
         _emit_json(data)
+    elif fmt == "markdown":
+        print("\n\n".join([render_markdown(data), *check_extras(data, markdown=True)]))
     else:
-        print(render_markdown(data) if fmt == "markdown" else render_text(data))
+        *report, verdict = render_text(data).split("\n")  # the verdict stays the last line
+        print("\n".join([*report, *check_extras(data), verdict]))
     return 0 if data["passed"] else EXIT_CHECK_FAILED
 
 

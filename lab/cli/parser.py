@@ -26,6 +26,7 @@ from .commands import (
     cmd_stats,
     cmd_survival,
 )
+from .lessons import check_options, cmd_boilerplate, drift_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
 
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", metavar="DOC|DIR")
     _chunk_options(p)
     _corpus_options(p)
+    drift_options(p)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
@@ -129,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     _chunk_options(p)
     _corpus_options(p)
+    check_options(p)
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(
@@ -166,7 +169,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", action="store_true", help="print only the samples' folder")
     p.set_defaults(func=cmd_samples)
 
-    for name in ("chunk", "survival", "score", "stats", "check", "samples"):
+    p = sub.add_parser(
+        "boilerplate",
+        help="lines repeated across pages or documents: headers, footers, disclaimers",
+        description="Find running text repeated on at least half the pages of a converted "
+        "document (its '## Page N' sections) or half the documents of a folder: how many carry "
+        "it, the characters it adds to the index, the chunks that consist mostly of it.",
+    )
+    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument(
+        "--strip", metavar="OUT_DIR", help="write copies without it there (originals untouched)"
+    )
+    _chunk_options(p)
+    p.set_defaults(func=cmd_boilerplate)
+
+    for name in ("chunk", "survival", "score", "stats", "check", "samples", "boilerplate"):
         sub.choices[name].add_argument(
             "--json", action="store_true", help="machine-readable output"
         )

@@ -37,7 +37,7 @@ def test_lab_by_number_and_settings_carry_across_labs():
 
 def test_bad_values_fall_back_to_defaults_with_a_notice():
     at = open_app(
-        lab="9",
+        lab="99",
         doc="../../etc/passwd",
         q="x",
         strategy="magic",
@@ -48,7 +48,7 @@ def test_bad_values_fall_back_to_defaults_with_a_notice():
     assert at.title[0].value == "1. Boundary lottery"
     notes = [w.value for w in at.warning]
     assert len(notes) == 7
-    assert notes[0].startswith("Link value lab='9' ignored")
+    assert notes[0].startswith("Link value lab='99' ignored")
     assert any(
         n.startswith("Link value doc='../../etc/passwd' ignored (no such sample document)")
         for n in notes

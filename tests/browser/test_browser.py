@@ -89,7 +89,7 @@ def test_every_lab_loads_nothing_from_outside_the_app(app_url: str, browser) -> 
         ),
     )
     drawn = {}
-    for lab in range(1, 9):
+    for lab in sorted(VIEWS):
         page.goto(f"{app_url}/{VIEWS[lab]}")
         page.get_by_role("heading", name=f"{lab}.").first.wait_for(timeout=60_000)
         wait_idle(page)

@@ -1,5 +1,6 @@
 import pytest
 
+from lab.inputs.samples import sample_names
 from ui.urlstate import (
     DEFAULTS,
     LAB_PRESETS,
@@ -30,7 +31,7 @@ def test_round_trip():
 def test_lab_by_number_or_slug():
     assert lab_slug("2") == "overlap" and lab_slug("Runts") == "runts"
     assert lab_slug("8") == "compare" and lab_slug("Compare") == "compare"
-    assert lab_slug("9") is None and lab_slug("0") is None and lab_slug("x") is None
+    assert lab_slug("99") is None and lab_slug("0") is None and lab_slug("x") is None
 
 
 @pytest.mark.parametrize(
@@ -82,7 +83,5 @@ def test_presets_are_valid_links():
     for slug, preset in LAB_PRESETS.items():
         assert slug in LAB_SLUGS
         params = {k: str(v) for k, v in preset.items()}
-        s, notes = parse_params(
-            params, ["platform_data", "regional_revenue", "compute_pricing", "support_kb"], None
-        )
+        s, notes = parse_params(params, sample_names(), None)
         assert not notes, (slug, notes)

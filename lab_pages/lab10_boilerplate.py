@@ -1,0 +1,107 @@
+"""Lab 10: boilerplate, found across the pages of a converted document and stripped."""
+
+import streamlit as st
+
+from lab.measure.boilerplate import BoilerplateError
+from lab.report.markup import md_escape
+from ui import controls, lesson_data, palette, shell, vega_charts
+from ui.views import lessons
+
+INTRO = """
+A converted PDF repeats its running header, its footer and its disclaimer on every page. They
+get chunked and indexed as often as there are pages: chunks that are **mostly boilerplate rank
+for questions they do not answer**, take places in the top k, and make chunks look alike.
+Lines of running text that recur on at least half the pages (and on three or more) are found
+here; headings and table rows never are, because a heading that recurs labels different text
+each time and a repeated table header keeps its rows readable. Then the document is measured
+again **with the boilerplate stripped before chunking**.
+"""
+
+SERIES = {"as given": palette.OKABE_ITO["vermillion"], "stripped": palette.OKABE_ITO["blue"]}
+
+
+def _found(ctx, e, extra):
+    r = e.report
+    share = r.boilerplate_chars / r.chars if r.chars else 0.0
+    line = (
+        f"{len(r.findings)} repeated block(s): {r.boilerplate_chars:,} of {r.chars:,} "
+        f"characters ({share:.0%}) are boilerplate; {r.chunks_mostly} of {r.chunks} chunks "
+        "consist mostly of it."
+    )
+    (st.warning if r.findings else st.success)(md_escape(line))
+    if r.findings:
+        shell.wrapping_table(lessons.finding_rows(e))
+    extra.update(
+        {
+            "boilerplate characters": r.boilerplate_chars,
+            "chunks mostly boilerplate": r.chunks_mostly,
+            "intercepts": len(e.intercepts),
+        }
+    )
+
+
+def _ranking(ctx, e, k):
+    st.subheader(f"Boilerplate chunks in the top {k} of questions they do not answer")
+    if e.intercepts:
+        shell.wrapping_table(lessons.intercept_rows(e))
+    else:
+        st.caption(f"None of the gold questions has a mostly-boilerplate chunk in its top {k}.")
+    shell.vega(
+        vega_charts.paired_bars(
+            "How alike the scores are: the median chunk's score as a share of the best",
+            lessons.spread_rows(e),
+            "question",
+            "text",
+            "median / best",
+            SERIES,
+            shell.chart_height(),
+            "median / best",
+        )
+    )
+    mb = e.mean(e.spread_before, "median")
+    ma = e.mean(e.spread_after, "median")
+    shell.explain(
+        f"Averaged over the questions, the median chunk scores {mb:.0%} of the best as given "
+        f"and {ma:.0%} stripped (1.0 would be a tie: ranking by chance). BM25 gives a word that "
+        "nearly every chunk carries almost no weight, so repetition alone moves its scores "
+        "little; the boilerplate chunks above rank through the words they share with a "
+        "question, and through their shortness."
+    )
+
+
+def _before_after(ctx, e, extra):
+    st.subheader("The gold set, as given and with the boilerplate stripped before chunking")
+    shell.wrapping_table(lessons.before_after_rows(e))
+    shell.wrapping_table(lessons.rank_rows(e))
+    for a in e.set_aside:
+        st.warning(md_escape(f"Left out of both: {a.question}: {a.reason}."))
+    extra.update({"MRR as given": round(e.before.mrr, 3), "MRR stripped": round(e.after.mrr, 3)})
+
+
+def body(ctx):
+    controls.ensure(st.session_state, "boilerplate")
+    k = st.select_slider(
+        controls.BOILERPLATE_K.label,
+        options=list(controls.BOILERPLATE_K.options),
+        key=controls.BOILERPLATE_K.key,
+    )
+    extra = {"k": k}
+    try:
+        e = lesson_data.boilerplate_effect(
+            ctx.text, ctx.doc_label, ctx.answered(), ctx.strategy, ctx.size, ctx.overlap,
+            ctx.unit, k,
+        )  # fmt: skip
+    except BoilerplateError as err:
+        st.warning(f"{shell.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
+    else:
+        _found(ctx, e, extra)
+        if ctx.answered():
+            _ranking(ctx, e, k)
+            _before_after(ctx, e, extra)
+        else:
+            st.info("No gold set for this document: load one on Lab 6 to measure the strip.")
+    view = shell.chunk_view(ctx, key="lab10")
+    shell.footer(ctx, "boilerplate", view, extra)
+
+
+shell.run_lab("boilerplate", INTRO, body)

@@ -1,0 +1,128 @@
+"""Lab 9: small to big (parent-document retrieval): match on children, send their parents."""
+
+import streamlit as st
+
+from lab.measure.diff import ConfigError
+from lab.measure.small_to_big import parse_tiers
+from lab.report.markup import md_escape
+from ui import controls, lesson_data, palette, shell, vega_charts
+from ui.views import lessons
+
+INTRO = """
+Small chunks embed sharply; big chunks read usefully. **Small to big** stops using one unit for
+both: it ranks small *children* (here the structural chunker at the child size, cut inside
+each parent) and sends the model their *parents* (the structural chunker at the parent size:
+sections, or pieces of a long one, never longer than the parent size's effective maximum).
+Two rules make it work: **deduplicate at the parent level** (three sibling children give one
+parent, not three copies) and **cap the parent's size**. The sidebar's settings are the
+plain chunks it is compared with, and the context is counted in the sidebar's unit.
+"""
+
+COLOURS = {
+    lessons.ARM_LABELS["children"]: palette.OKABE_ITO["sky_blue"],
+    lessons.WITHOUT_DEDUPE: palette.OTHER,
+    lessons.ARM_LABELS["parents"]: palette.OKABE_ITO["blue"],
+    lessons.ARM_LABELS["chunks"]: palette.OKABE_ITO["vermillion"],
+    lessons.ARM_LABELS["chunks at the parents' budget"]: palette.OKABE_ITO["orange"],
+}
+
+
+def _controls():
+    controls.ensure(st.session_state, "small-to-big")
+    for c in (controls.CHILD_SIZE, controls.PARENT_SIZE):  # a restored pin's value is a float
+        st.session_state[c.key] = int(st.session_state[c.key])
+    child_col, parent_col, k_col = st.columns(3)
+    child = child_col.number_input(
+        controls.CHILD_SIZE.label, min_value=1, step=10, key=controls.CHILD_SIZE.key
+    )
+    parent = parent_col.number_input(
+        controls.PARENT_SIZE.label, min_value=1, step=100, key=controls.PARENT_SIZE.key
+    )
+    k = k_col.select_slider(
+        controls.S2B_K.label, options=list(controls.S2B_K.options), key=controls.S2B_K.key
+    )
+    return int(child), int(parent), k
+
+
+def _question(ctx, spec, plain, k, extra):
+    res = lesson_data.resolution(ctx.text, spec, plain, ctx.question, k)
+    parents, unit = len(res.parents), ctx.unit
+    line = (
+        f"The top {len(res.hits)} children resolve to {parents} parent(s): the dedupe left out "
+        f"{res.duplicates} duplicate(s). Context sent: {res.size('parents'):,} {unit} "
+        f"({res.size_without_dedupe:,} without the dedupe; {res.size('chunks'):,} for the top "
+        f"{len(res.chunks)} plain chunks)."
+    )
+    st.info(md_escape(line))
+    left, right = st.columns([3, 2])
+    with left:
+        shell.wrapping_table(lessons.hit_rows(res, ctx.answer))
+    with right:
+        shell.vega(
+            vega_charts.labelled_bars(
+                "Context sent for this question",
+                lessons.context_rows(res),
+                "delivered",
+                "context",
+                COLOURS,
+                shell.chart_height(1),
+                f"context ({unit})",
+            )
+        )
+    budget = res.size("parents")
+    shell.explain(
+        f"The budget row spends the parents' {budget:,} {unit} on plain chunks instead, best "
+        "first, for as long as they fit. A parent longer than the cap would be sent as a window "
+        "around its child."
+    )
+    extra.update(
+        {
+            "parents sent": parents,
+            "duplicates removed": res.duplicates,
+            f"context ({unit})": res.size("parents"),
+            f"context without dedupe ({unit})": res.size_without_dedupe,
+        }
+    )
+
+
+def _gold(ctx, spec, plain, k, extra):
+    questions = ctx.answered()
+    if questions:
+        r = lesson_data.small_to_big_report(ctx.text, spec, plain, questions, k)
+        st.subheader(f"{ctx.doc_label}'s gold set, k = {k}")
+        shell.wrapping_table(lessons.gold_rows(r))
+        with st.expander("Each question"):
+            shell.wrapping_table(lessons.question_rows(r))
+        extra.update({f"parents recall@{k}": round(r.recall("parents"), 3)})
+    everything = lesson_data.samples_report(spec, plain, k)
+    st.subheader(f"Every sample's gold set ({len(everything.results)} questions), k = {k}")
+    shell.wrapping_table(lessons.gold_rows(everything))
+    shell.explain(
+        f"recall@{k}: a question is found when what is sent holds its answer whole; coverage: "
+        "the share of the answer's characters in what is sent; mean context: what is sent per "
+        f"question, in {ctx.unit}. The dedupe removed {everything.duplicates} duplicate "
+        f"parent(s) over these questions: {everything.mean_size_without_dedupe:,.0f} -> "
+        f"{everything.mean_size('parents'):,.0f} {ctx.unit} per question."
+    )
+
+
+def body(ctx):
+    child, parent, k = _controls()
+    spec = lesson_data.tiers_spec(child, parent, ctx.unit)
+    plain = f"{ctx.strategy}:{ctx.unit}:{ctx.size}:{ctx.overlap}"
+    extra = {"child size": child, "parent size": parent, "k": k}
+    try:
+        parse_tiers(spec)
+    except ConfigError as e:
+        st.error(shell.one_line(e))
+    else:
+        if ctx.question:
+            _question(ctx, spec, plain, k, extra)
+        else:
+            st.info("Type a question in the sidebar to rank the children.")
+        _gold(ctx, spec, plain, k, extra)
+    view = shell.chunk_view(ctx, key="lab9")
+    shell.footer(ctx, "small-to-big", view, extra)
+
+
+shell.run_lab("small-to-big", INTRO, body)

@@ -1,0 +1,85 @@
+"""Cached calls for the three lessons (small to big, boilerplate, drift), keyed on the
+document text and the settings, as ui.data does for the other labs."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lab.inputs.documents import read_document
+from lab.inputs.gold import GoldQuestion, load_gold
+from lab.inputs.samples import list_samples
+from lab.measure import drift
+from lab.measure.diff import parse_config
+from lab.measure.small_to_big import (
+    Resolution,
+    SmallToBig,
+    SmallToBigReport,
+    evaluate,
+    parse_tiers,
+)
+from lab.measure.strip_effect import StripEffect, strip_effect
+
+from . import data
+
+
+def tiers_spec(child: int, parent: int, unit: str) -> str:
+    return f"structural:{unit}:{child}:0/structural:{unit}:{parent}:0"
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _small_to_big(text: str, spec: str, plain: str) -> SmallToBig:
+    """Both tiers and the plain chunks of one document, indexed once (read-only after)."""
+    return SmallToBig({"": text}, parse_tiers(spec), parse_config(plain))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def resolution(text: str, spec: str, plain: str, question: str, k: int) -> Resolution:
+    """The top-k children of one question and what each way of delivering sends
+    (raises ConfigError for tiers that make no small-to-big)."""
+    return _small_to_big(text, spec, plain).resolve(question, k)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def small_to_big_report(
+    text: str, spec: str, plain: str, questions: tuple[GoldQuestion, ...], k: int
+) -> SmallToBigReport:
+    return evaluate({"": text}, list(questions), parse_tiers(spec), parse_config(plain), k=k)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def samples_report(spec: str, plain: str, k: int) -> SmallToBigReport:
+    """Every sample document with its gold set, one index over all of them."""
+    docs: dict[str, str] = {}
+    questions: list[GoldQuestion] = []
+    for s in list_samples():
+        docs[s.name] = read_document(s.path).text
+        if s.gold_path is not None:
+            questions += [
+                GoldQuestion(g.question, g.answer, s.name, g.passages)
+                for g in load_gold(s.gold_path).questions
+            ]
+    return evaluate(docs, questions, parse_tiers(spec), parse_config(plain), k=k)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def boilerplate_effect(
+    text: str,
+    name: str,
+    questions: tuple[GoldQuestion, ...],
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    k: int,
+) -> StripEffect:
+    """Boilerplate across the document's pages, and the gold set before and after
+    stripping it (raises BoilerplateError for a document without pages)."""
+    return strip_effect(
+        {name: text}, list(questions), strategy, data.options(size, overlap, unit), k=k
+    )
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def baseline(raw: bytes, name: str) -> drift.Snapshot:
+    """An uploaded baseline (raises BaselineError, one line, for one this version cannot read)."""
+    return drift.read_baseline(raw, name)
