@@ -78,6 +78,12 @@ class ChunkOptions:
         return cls(size=size, overlap=overlap, **options)  # type: ignore[arg-type]
 
     @property
+    def unit_name(self) -> str:
+        """The unit as a reader sees it: chars, words, or tokens with the tokenizer
+        ("tokens (cl100k_base)")."""
+        return f"tokens ({self.tokenizer})" if self.unit == "tokens" else self.unit
+
+    @property
     def counter(self) -> Tokenizer | None:
         """The tokenizer that measures lengths in tokens; None in words and chars."""
         return tokenizer_for(self.tokenizer) if self.unit == "tokens" else None

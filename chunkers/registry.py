@@ -89,10 +89,15 @@ PEERS: dict[str, Strategy] = {
 }
 
 
+# -- every strategy a caller may name: the lab's own, then the peers (a sidebar, the
+# -- command line's --strategy, a diff configuration)
+OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS}
+
+
 def get_strategy(name: str) -> Strategy:
-    found = STRATEGIES.get(name) or PEERS.get(name)
+    found = OFFERED.get(name)
     if found is None:
-        names = ", ".join([*STRATEGIES, *PEERS])
+        names = ", ".join(OFFERED)
         raise ValueError(f"strategy must be one of {names}, got {name!r}")
     return found
 
