@@ -2,6 +2,7 @@
 
     python -m bench.browser             # 6 labs: first visit, then 7 slider steps each; medians
     python -m bench.browser --steps 15  # more steps per lab
+    python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
 
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 on each lab's example view
@@ -60,6 +61,7 @@ VIEWS = {
     8: "compare?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
     9: "small-to-big?doc=api_reference&q=0&strategy=structural&unit=chars&size=400&overlap=0",
     10: "boilerplate?doc=warehouse_manual&q=0&strategy=sentence&unit=chars&size=500&overlap=0",
+    11: "judges?doc=support_kb&q=0&strategy=structural&unit=chars&size=1000&overlap=100",
 }
 
 # Every message the server sends is noted as it arrives, and a paint two frames
@@ -100,20 +102,37 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVERS: dict[str, int] = {}  # a running app's URL -> its server's process id
+
+
 @contextlib.contextmanager
-def running_app(log_path: Path | None = None, seconds: float = 90) -> Iterator[str]:
-    """`streamlit run app.py` on a free local port; yields its URL."""
+def running_app(
+    log_path: Path | None = None,
+    seconds: float = 90,
+    *,
+    launcher: list[str] | None = None,
+    address: str | None = "127.0.0.1",
+    env: dict[str, str] | None = None,
+    args: list[str] | None = None,
+) -> Iterator[str]:
+    """`streamlit run app.py` on a free local port; yields its URL (its
+    server's process id is SERVERS[url] while it runs).
+
+    ``launcher`` replaces ``python -m streamlit``; ``address`` None listens where
+    Streamlit does by default (every interface, as the README's command does);
+    ``env`` adds to the environment, ``args`` to the command line."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115
+    where = ["--server.address", address] if address else []
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py"]
-        + ["--server.port", str(port), "--server.address", "127.0.0.1"]
-        + ["--server.headless", "true"],
+        (launcher or [sys.executable, "-m", "streamlit"])
+        + ["run", "app.py", "--server.port", str(port), *where]
+        + ["--server.headless", "true", *(args or [])],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         deadline = time.monotonic() + seconds
@@ -127,8 +146,10 @@ def running_app(log_path: Path | None = None, seconds: float = 90) -> Iterator[s
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"streamlit did not start (log: {log_path or 'not kept'})")
             time.sleep(0.3)
+        SERVERS[url] = server.pid
         yield url
     finally:
+        SERVERS.pop(url, None)
         server.terminate()
         try:
             server.wait(timeout=10)
@@ -213,9 +234,14 @@ class Measurement:
     labs: list[LabTiming]
 
 
-def measure(url: str, browser: Any, steps: int = 7) -> Measurement:
+TIMED_LABS = (1, 2, 3, 4, 5, 6)  # the labs whose example view has a chunk-size slider to step
+
+
+def measure(
+    url: str, browser: Any, steps: int = 7, labs: tuple[int, ...] = TIMED_LABS
+) -> Measurement:
     """The app's cold start (its notebook page on a server no session has used:
-    the Python imports and the browser's first load of the app), then labs 1-6 at
+    the Python imports and the browser's first load of the app), then ``labs`` at
     1440x900: a first visit of each (one session clicking through the labs), then
     ``steps`` slider steps on its example view."""
     page = new_page(browser)
@@ -224,10 +250,10 @@ def measure(url: str, browser: Any, steps: int = 7) -> Measurement:
     page.get_by_role("heading", name="7.").first.wait_for(timeout=60_000)
     wait_idle(page)
     cold_start = (time.perf_counter() - t0) * 1000
-    visits = {lab: first_visit(page, lab) for lab in range(1, 7)}
+    visits = {lab: first_visit(page, lab) for lab in labs}
     page.close()
     out = []
-    for lab in range(1, 7):
+    for lab in labs:
         page = new_page(browser)
         open_view(page, url, lab)
         out.append(LabTiming(lab, visits[lab], slider_steps(page, steps)))
@@ -258,7 +284,20 @@ def report(m: Measurement) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=7, help="slider steps per lab (default 7)")
+    ap.add_argument(
+        "--labs",
+        default=",".join(map(str, TIMED_LABS)),
+        help="the labs to time, comma-separated (default 1-6; 11 is the two judges)",
+    )
     args = ap.parse_args(argv)
+    try:
+        labs = tuple(int(n) for n in args.labs.split(","))
+    except ValueError:
+        print(f"--labs must be lab numbers with commas, got {args.labs!r}", file=sys.stderr)
+        return 2
+    if not set(labs) <= set(VIEWS) or 7 in labs:
+        print(f"--labs: choose from {sorted(set(VIEWS) - {7})}", file=sys.stderr)
+        return 2
     if chromium_path() is None:
         print("Chromium not found: install Debian's chromium package", file=sys.stderr)
         return 2
@@ -267,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     with running_app() as url, sync_playwright() as p:
         browser = launch(p)
         try:
-            print(report(measure(url, browser, args.steps)))
+            print(report(measure(url, browser, args.steps, labs)))
         finally:
             browser.close()
     return 0

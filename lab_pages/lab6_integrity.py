@@ -11,15 +11,19 @@ from lab.inputs.gold import (
     unique_questions,
 )
 from lab.report.markup import md_escape
-from ui import controls, data, drift_view, shell, state, vega_charts
-from ui.views import sweeps
+from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.interface import judge_name
+from lab.retrieval.retrievers import RETRIEVERS
+from ui import controls, data, drift_view, judging, shell, state, vega_charts
+from ui.views import judges, sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
 appears intact in at least one chunk**. It is a substring search, needs no model and runs at
 index time. It separates *the chunk does not exist* from *the chunk exists and ranks poorly*,
-then recall@k and MRR measure the ranking half. Watch the length histogram too: a shifted
-histogram is the earliest signal that extraction changed.
+then recall@k and MRR measure the ranking half, by the judge that ranks: BM25, dense vectors or
+their hybrid. Watch the length histogram too: a shifted histogram is the earliest signal that
+extraction changed.
 """
 
 
@@ -66,10 +70,62 @@ def _gold(ctx):
     return unique_questions(questions)
 
 
+def _judges():
+    """The retriever the strategies are compared by, the BM25 variant and the embedder."""
+    a, b, c = st.columns([2, 3, 2])
+    name = a.radio(
+        controls.RETRIEVER.label,
+        controls.RETRIEVER.options,
+        key=controls.RETRIEVER.key,
+        horizontal=True,
+    )
+    variant = judging.bm25_switch(b, note=st.container())
+    spec = judging.embedder_choice(c)
+    return name, variant, spec
+
+
+def _by_retriever(ctx, questions, k, variant, spec):
+    """The sidebar strategy's gold set judged by every retriever (BM25 alone when the
+    embedder cannot be loaded: said in one line)."""
+    reports = []
+    for name in RETRIEVERS:
+        try:
+            reports.append(
+                data.integrity_report(
+                    ctx.text, questions, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, k,
+                    name, variant, spec,
+                )
+            )  # fmt: skip
+        except EmbedderError as e:
+            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            break
+    return reports
+
+
+def _summary(reports, k) -> list[dict]:
+    """The strategy table: every recall@k, or in presenter mode the chosen k's only
+    (every column must fit beside the chart at a room's text size; the chart beside
+    it has every k)."""
+    ks = [k] if state.presenter() else list(next(iter(reports.values())).recall)
+    return [
+        {
+            "strategy": STRATEGIES[n].display_name,
+            **({} if state.presenter() else {"chunks": r.chunk_count}),
+            "intact": f"{r.intact_rate:.0%}",
+            **{f"recall@{kk}": round(r.recall[kk], 2) for kk in ks},
+            "MRR": round(r.mrr, 3),
+            "chunk does not exist": len(r.missing),
+            "ranks poorly": len(r.ranks_poorly),
+        }
+        for n, r in reports.items()
+    ]
+
+
 def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
+    judge, variant, spec = _judges()
     extra = {}
     if questions:
         names = sweeps.strategy_names()
@@ -79,60 +135,46 @@ def body(ctx):
             if len(ctx.text) > data.PROGRESS_CHARS
             else None
         )
-        for i, n in enumerate(names, start=1):
-            reports[n] = data.integrity_report(
-                ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k
-            )
-            if bar:
-                bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
+        try:
+            for i, n in enumerate(names, start=1):
+                reports[n] = data.integrity_report(
+                    ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k,
+                    judge, variant, spec,
+                )  # fmt: skip
+                if bar:
+                    bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
+        except EmbedderError as e:
+            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            return
         if bar:
             bar.empty()
-        summary = [
-            {
-                "strategy": STRATEGIES[n].display_name,
-                "chunks": r.chunk_count,
-                "intact": f"{r.intact_rate:.0%}",
-                **{f"recall@{kk}": round(v, 2) for kk, v in r.recall.items()},
-                "MRR": round(r.mrr, 3),
-                "chunk does not exist": len(r.missing),
-                "ranks poorly": len(r.ranks_poorly),
-            }
-            for n, r in reports.items()
-        ]
-        left, right = st.columns([2, 1])  # every column of the table on screen at 1440
+        summary = _summary(reports, k)
+        left, right = st.columns([3, 2] if state.presenter() else [2, 1])
         with left:
             shell.wrapping_table(summary)
+            shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
         with right:
             shell.vega(
                 vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
-                    shell.chart_height(1),  # under the k slider
+                    shell.chart_height(2),  # under the k slider and the judges' row
                 )
             )
-        current = reports[ctx.strategy]
+        by_judge = _by_retriever(ctx, questions, k, variant, spec)
+        current = by_judge[0]
+        poorly = ", ".join(f"{len(r.ranks_poorly)} by {judge_name(r.retriever)}" for r in by_judge)
         st.subheader(
             f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
-            f"with no chunk, {len(current.ranks_poorly)} ranking below {k}"
+            f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(
-            [
-                {
-                    "question": r.question,
-                    "intact": "✓" if r.intact else "✗",
-                    "chunk": str(r.chunk_index + 1) if r.chunk_index is not None else "—",
-                    "rank": str(r.rank) if r.rank is not None else "—",
-                    "status": r.status,
-                    "verdict": r.verdict,
-                }
-                for r in current.results
-            ]
-        )
+        shell.wrapping_table(judges.gold_by_retriever(by_judge))
+        shell.wrapping_table(judges.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",
-                f"recall@{k}": round(current.recall_at(k), 3),
-                "MRR": round(current.mrr, 3),
+                **{f"recall@{k} ({r.retriever})": round(r.recall_at(k), 3) for r in by_judge},
+                **{f"MRR ({r.retriever})": round(r.mrr, 3) for r in by_judge},
             }
         )
     else:

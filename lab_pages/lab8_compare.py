@@ -9,7 +9,8 @@ from chunkers.model import UNITS
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import data, shell
+from ui import data, judging, shell
+from ui.views import judges
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the
@@ -90,6 +91,7 @@ def body(ctx):
     with right:
         for fig in rest:
             _figure(fig)
+    tops = _top_scores(ctx, config_a, config_b)
     st.subheader(f"The {len(report.changed)} most-changed chunks")
     shell.explain(
         f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span. "
@@ -101,6 +103,11 @@ def body(ctx):
     va, vb = report.a.violations.total, report.b.violations.total
     numbers = {
         "B": config_b,
+        **(
+            {"top score A": judges.score_text(tops[0]), "top score B": judges.score_text(tops[1])}
+            if tops
+            else {}
+        ),
         "A violations": f"{va.violations} of {va.out_of}",
         "B violations": f"{vb.violations} of {vb.out_of}",
         "chunks A / B": f"{report.a.sizes.count} / {report.b.sizes.count}",
@@ -115,6 +122,23 @@ def body(ctx):
             ("Export the diff (JSON)", _json_text(report), "json"),
         ],
     )
+
+
+def _top_scores(ctx, config_a: str, config_b: str):
+    """The same question's top BM25 score under A and under B, and why they differ."""
+    st.subheader("The same question, scored under A and under B")
+    if not ctx.question:
+        st.info("Pick a question in the sidebar to see its top score under A and under B.")
+        return None
+    variant = judging.bm25_switch()
+    a, b = data.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
+    st.markdown(
+        f"“{md_escape(ctx.question)}”: top score **{judges.score_text(a)}** under A, "
+        f"**{judges.score_text(b)}** under B."
+    )
+    st.warning(judges.NOT_COMPARABLE)
+    shell.full_table(judges.score_scale_rows(a, b))
+    return a, b
 
 
 def _json_text(report) -> str:

@@ -5,7 +5,15 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.support import COMMONMARK_SPEC, CORPUS, REQUIRE_SHARED, SAMPLES, SHARED_CORPUS, missing
+from tests.support import (
+    COMMONMARK_SPEC,
+    CORPUS,
+    REQUIRE_SHARED,
+    SAMPLES,
+    SHARED_CORPUS,
+    block_network,
+    missing,
+)
 
 # -- Tests that read the shared material carry one of these marks. Without the
 # -- material they skip with one line; in CI (REQUIRE_SHARED) that line is a failure.
@@ -74,3 +82,9 @@ def samples() -> Path:
 def corpus() -> Path:
     _require("corpus")
     return CORPUS
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test runs with Python's sockets refusing every connection."""
+    block_network(monkeypatch, "this test")

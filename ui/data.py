@@ -18,6 +18,8 @@ from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import get_sample
 from lab.measure import diff, integrity
+from lab.measure import judges as judging
+from lab.measure.score_scale import TopScore, top_scores
 from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
     Survival,
@@ -27,7 +29,13 @@ from lab.measure.survival import (
     gold_survival_rates,
     survival_curve,
 )
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
+from lab.retrieval.bm25_variants import Bm25Retriever, chunk_scores
+from lab.retrieval.dense import DenseRetriever
+from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
+from lab.retrieval.fusion import HybridRetriever
+from lab.retrieval.interface import Retriever
+from lab.retrieval.retrievers import BM25, get_retriever
 from ui.views import ranking, structure, sweeps
 from ui.views.questions import answer_sentences
 
@@ -152,9 +160,10 @@ def scores(
     b: float = DEFAULT_B,
     heading_path: bool = True,
     runt_merge: str = "backward",
+    variant: str = DEFAULT_VARIANT,
 ) -> list[ChunkScore]:
     cs = chunks(text, strategy, size, overlap, unit, runt_merge)
-    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
+    return chunk_scores(cs, question, variant=variant, k1=k1, b=b, heading_path=heading_path)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -242,8 +251,13 @@ def integrity_report(
     overlap: int,
     unit: str,
     k: int,
+    retriever: str = BM25,
+    variant: str = DEFAULT_VARIANT,
+    embedder_spec: str = DEFAULT_EMBEDDER,
 ) -> integrity.IntegrityReport:
-    return integrity.check_gold(text, questions, strategy, options(size, overlap, unit), k=k)
+    opts = options(size, overlap, unit)
+    judge = judge_of(retriever, variant, embedder_spec)
+    return integrity.check_gold(text, questions, strategy, opts, k=k, retriever=judge)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -268,13 +282,17 @@ def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> Lengt
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def revenue(text: str, runt_merge: str, k1: float, b: float) -> ranking.RevenueCase:
-    return ranking.revenue_case(text, runt_merge, k1=k1, b=b)
+def revenue(
+    text: str, runt_merge: str, k1: float, b: float, variant: str = DEFAULT_VARIANT
+) -> ranking.RevenueCase:
+    return ranking.revenue_case(text, runt_merge, k1=k1, b=b, variant=variant)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
-    return ranking.orphan_case(text, k1=k1, b=b)
+def revenue_orphan(
+    text: str, k1: float, b: float, variant: str = DEFAULT_VARIANT
+) -> ranking.RevenueCase:
+    return ranking.orphan_case(text, k1=k1, b=b, variant=variant)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -288,9 +306,17 @@ def runt_merge_example() -> ranking.RuntMergeExample:
 
 @_cached_by_size(max_entries=64)
 def rank_moves(
-    text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    answer: str | None,
+    variant: str = DEFAULT_VARIANT,
 ) -> list[ranking.RankMove]:
-    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
+    cs = chunks(text, strategy, size, overlap, unit)
+    return ranking.heading_rank_moves(cs, question, answer, variant=variant)
 
 
 def boundaries(
@@ -299,3 +325,98 @@ def boundaries(
     return structure.boundaries(
         chunks(text, strategy, size, overlap, unit), options(size, overlap, unit)
     )
+
+
+# --------------------------------------------------------------------------- the judges
+
+
+# -- why a resource -- the model loads once per process and every session shares it
+# -- (read-only); its vectors are cached by text inside lab.retrieval.embedders, so a
+# -- slider step embeds only the chunks whose text changed
+@st.cache_resource(max_entries=8, show_spinner="Loading the embedding model…")
+def embedder(spec: str) -> Embedder:
+    """The dense judge's model ``spec`` names, loaded now (a user's function is also
+    checked to return vectors); EmbedderError, one line, when it cannot be."""
+    loaded = load_embedder(spec)
+    loaded.dimension()
+    return loaded
+
+
+def judge_of(name: str, variant: str, embedder_spec: str) -> Retriever:
+    """The retriever ``name`` with the BM25 variant and the process's embedder."""
+    if name == BM25:  # no model needed
+        return get_retriever(BM25, variant=variant)
+    return get_retriever(name, variant=variant, embedder=embedder(embedder_spec))
+
+
+@_cached_by_size(max_entries=64)
+def side_by_side(
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    answer: str | None,
+    variant: str,
+    embedder_spec: str,
+) -> list[judging.JudgeRow]:
+    hybrid = HybridRetriever(Bm25Retriever(variant), DenseRetriever(embedder(embedder_spec)))
+    cs = chunks(text, strategy, size, overlap, unit)
+    return judging.side_by_side(cs, question, answer, hybrid=hybrid)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def muddy_vector(
+    text: str,
+    question: str,
+    answer: str,
+    unit: str,
+    sizes: tuple[int, ...],
+    variant: str,
+    embedder_spec: str,
+) -> judging.MuddyVector:
+    return judging.muddy_vector(
+        text,
+        question,
+        answer,
+        sizes,
+        unit=unit,
+        bm25=Bm25Retriever(variant),
+        embedder=embedder(embedder_spec),
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def topic_pair(
+    text: str, answers: tuple[str, ...], index: int, other: int | None
+) -> judging.TopicPair:
+    return judging.topic_pair(text, answers, index, other)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def two_topics(
+    passage_a: str,
+    question_a: str,
+    passage_b: str,
+    question_b: str,
+    filler: str,
+    embedder_spec: str,
+) -> judging.TwoTopics:
+    return judging.two_topics(
+        passage_a,
+        question_a,
+        passage_b,
+        question_b,
+        filler=filler,
+        embedder=embedder(embedder_spec),
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def top_score_pair(
+    text: str, a: str, b: str, question: str, answer: str | None, variant: str
+) -> list[TopScore]:
+    """The question's top score under configs ``a`` and ``b`` (raises diff.ConfigError)."""
+    configs = [diff.parse_config(a), diff.parse_config(b)]
+    return top_scores(text, configs, question, answer, variant=variant)

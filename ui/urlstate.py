@@ -8,6 +8,7 @@ for the page to show; nothing here raises on user input.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
@@ -15,6 +16,8 @@ from typing import Any, NamedTuple
 from chunkers import STRATEGIES
 from chunkers.model import UNITS
 from lab.report.markup import md_escape
+from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.text import clip
 from ui.views.sweeps import SIZE_LIMITS
 
@@ -38,6 +41,7 @@ LABS: tuple[Lab, ...] = (
     Lab("compare", "Compare two configurations", "lab_pages/lab8_compare.py"),
     Lab("small-to-big", "Small to big", "lab_pages/lab9_small_to_big.py"),
     Lab("boilerplate", "Boilerplate", "lab_pages/lab10_boilerplate.py"),
+    Lab("judges", "Two judges", "lab_pages/lab11_judges.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
@@ -59,12 +63,26 @@ class Settings:
     overlap: int = 0
     lab: str = "boundary"
     presenter: bool = False
+    bm25: str = DEFAULT_VARIANT  # the BM25 variant every lab that ranks shows
+    embedder: str = DEFAULT_EMBEDDER  # the dense judge's model (one of app_embedders())
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 DEFAULTS = Settings()
+
+# -- A link may name only an embedder the server offers: naming a module in a URL
+# -- must never make the server import it. The server's owner lists their own
+# -- (package.module:function, comma-separated) in this variable.
+EMBEDDERS_ENV = "CHUNK_LAB_EMBEDDERS"
+
+
+def app_embedders() -> tuple[str, ...]:
+    """The embedders this app offers: wordllama, then any the server lists in
+    CHUNK_LAB_EMBEDDERS."""
+    listed = (e.strip() for e in os.environ.get(EMBEDDERS_ENV, "").split(","))
+    return tuple(dict.fromkeys([DEFAULT_EMBEDDER, *(e for e in listed if e)]))
 
 
 def clamp_size(size: int, unit: str) -> int:
@@ -121,6 +139,7 @@ class _Known:
 
     docs: Sequence[str]  # the sample names a link may open
     questions: Mapping[str, int]  # gold questions per sample (a missing entry: don't check)
+    embedders: Sequence[str] = (DEFAULT_EMBEDDER,)  # the embedders the app offers
 
 
 def _read_lab(raw: str, s: Settings, known: _Known) -> Settings | None:
@@ -176,6 +195,15 @@ def _read_presenter(raw: str, s: Settings, known: _Known) -> Settings | None:
     return None if on is None else replace(s, presenter=on)
 
 
+def _read_bm25(raw: str, s: Settings, known: _Known) -> Settings | None:
+    v = raw.strip().lower()
+    return replace(s, bm25=v) if v in BM25_VARIANTS else None
+
+
+def _read_embedder(raw: str, s: Settings, known: _Known) -> Settings | None:
+    return replace(s, embedder=raw.strip()) if raw.strip() in known.embedders else None
+
+
 class _Param(NamedTuple):
     """One query parameter: how to read it, what to say when it is bad, and
     what stands in for it then (the settings so far, unless ``fallback`` says)."""
@@ -208,6 +236,12 @@ PARAMS: tuple[_Param, ...] = (
         lambda s, k: "presenter is 1 or 0",
         show=lambda on: "1" if on else "0",
     ),
+    _Param("bm25", _read_bm25, lambda s, k: f"BM25 variants are {', '.join(BM25_VARIANTS)}"),
+    _Param(
+        "embedder",
+        _read_embedder,
+        lambda s, k: f"this app offers the embedder(s) {', '.join(k.embedders)}",
+    ),
 )
 
 
@@ -217,14 +251,16 @@ def parse_params(
     questions: Mapping[str, int] | None = None,
     *,
     source: str = "Link",
+    embedders: Sequence[str] | None = None,
 ) -> tuple[Settings, list[str]]:
     """Settings from query parameters, plus one notice per value that was ignored.
 
     ``docs`` are the sample names a link may open; ``questions`` maps a sample
     to how many gold questions it has (a missing entry means "don't check").
     ``source`` names where the values came from in the notices ("Link", "Pin").
+    ``embedders`` are those a link may name (default: ``app_embedders()``).
     """
-    known = _Known(docs, questions or {})
+    known = _Known(docs, questions or {}, app_embedders() if embedders is None else embedders)
     notices: list[str] = []
     s = DEFAULTS
     for param in PARAMS:
@@ -273,6 +309,11 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
     }
     if settings.presenter:  # only said when on: an ordinary link stays as it was
         out["presenter"] = "1"
+    # -- the judges, too, only when they are not the defaults
+    if settings.bm25 != DEFAULT_VARIANT:
+        out["bm25"] = settings.bm25
+    if settings.embedder != DEFAULT_EMBEDDER:
+        out["embedder"] = settings.embedder
     if not shareable_doc:
         out.pop("doc")
         out.pop("q")
@@ -297,5 +338,8 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
     ),
     "boilerplate": dict(
         doc="warehouse_manual", q=0, strategy="sentence", unit="chars", size=500, overlap=0
+    ),
+    "judges": dict(
+        doc="support_kb", q=0, strategy="structural", unit="chars", size=1000, overlap=100
     ),
 }

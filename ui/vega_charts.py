@@ -72,6 +72,9 @@ def _chart(
         "height": height,  # the whole chart: the plot area fits in with its axes and legend
         "width": "container",
         "autosize": {"type": "fit", "contains": "padding"},
+        # room around the drawing: a title's or an axis title's glyphs at the edge
+        # would otherwise be cut by the chart's box
+        "padding": {"left": 6, "right": 6, "top": 6, "bottom": 6},
         "datasets": datasets,
         "config": _config(1.0, note_lines),
         "usermeta": {"note_lines": note_lines},
@@ -114,8 +117,8 @@ def strategy_bars(values: Mapping[str, float], height: int) -> Spec:
     y = {
         "field": "share",
         "type": "quantitative",
-        "scale": {"domain": [0, 1.05]},
-        "axis": {"format": ".0%", "tickCount": AXIS_TICKS},
+        "scale": {"domain": [0, 1.15]},  # room for the label over a full bar
+        "axis": {"format": ".0%", "tickCount": AXIS_TICKS, "values": [0, 0.25, 0.5, 0.75, 1]},
         "title": None,
     }
     return _chart(
@@ -521,3 +524,134 @@ def histogram_against_baseline(
             },
         ],
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- the two judges
+
+
+def _series_colour(field: str, colours: Mapping[str, str], columns: int) -> dict[str, Any]:
+    names = list(colours)
+    return {
+        "field": field,
+        "type": "nominal",
+        "scale": {"domain": names, "range": [colours[n] for n in names]},
+        "legend": _legend_below(columns),
+    }
+
+
+def muddy_chart(
+    points: Sequence[Mapping[str, Any]],
+    crossings: Sequence[Mapping[str, Any]],
+    colours: Mapping[str, str],
+    unit: str,
+    height: int,
+) -> Spec:
+    """The answer's chunk as each judge sees it against chunk size: each curve in its
+    own range (0 to 1), the sizes where they cross marked with a rule."""
+    x = {"field": "size", "type": "quantitative", "title": f"chunk size ({unit})"}
+    y = {
+        "field": "value",
+        "type": "quantitative",
+        "scale": {"domain": [0, 1.05]},
+        "axis": {"tickCount": AXIS_TICKS, "format": ".0%"},
+        "title": "share of its own range",
+    }
+    return _chart(
+        "The answer's chunk, judged at each size",
+        height,
+        {"curves": [dict(p) for p in points], "crossings": [dict(c) for c in crossings]},
+        layer=[
+            {
+                "data": {"name": "crossings"},
+                "mark": {"type": "rule", "strokeDash": [4, 4], "color": palette.CURRENT},
+                "encoding": {"x": {"field": "size", "type": "quantitative"}},
+            },
+            {
+                "data": {"name": "crossings"},
+                "mark": {"type": "text", "align": "left", "dx": 4, "baseline": "top", "y": 2},
+                "encoding": {
+                    "x": {"field": "size", "type": "quantitative"},
+                    "text": {"field": "label"},
+                },
+            },
+            {
+                "data": {"name": "curves"},
+                "mark": {"type": "line", "point": True, "strokeWidth": 3},
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "color": _series_colour("curve", colours, 2),
+                    "tooltip": [
+                        {"field": "curve"},
+                        {"field": "size"},
+                        {"field": "raw", "format": ".3f", "title": "value"},
+                        {"field": "value", "format": ".0%", "title": "of its range"},
+                    ],
+                },
+            },
+        ],
+    )
+
+
+def topics_chart(
+    points: Sequence[Mapping[str, Any]],
+    midpoints: Sequence[Mapping[str, Any]],
+    second_from: int | None,
+    colours: Mapping[str, str],
+    height: int,
+) -> Spec:
+    """A chunk growing from one passage to hold a second: its cosine with each
+    passage's question, and (dashed) where the midpoint of the two topics lands."""
+    x = {"field": "chars", "type": "quantitative", "title": "chunk length (chars)"}
+    y = {"field": "cosine", "type": "quantitative", "title": "cosine with the question"}
+    entering = [] if second_from is None else [{"chars": second_from, "label": "second passage"}]
+    return _chart(
+        "Two topics in one chunk",
+        height,
+        {
+            "cosines": [dict(p) for p in points],
+            "midpoints": [dict(m) for m in midpoints],
+            "entering": entering,
+        },
+        layer=[
+            {
+                "data": {"name": "entering"},
+                "mark": {"type": "rule", "strokeDash": [2, 3], "color": palette.OTHER},
+                "encoding": {"x": {"field": "chars", "type": "quantitative"}},
+            },
+            {
+                "data": {"name": "entering"},
+                "mark": {
+                    "type": "text",
+                    "align": "left",
+                    "dx": 4,
+                    "baseline": "top",
+                    "y": 2,
+                    "color": palette.OTHER,
+                },
+                "encoding": {
+                    "x": {"field": "chars", "type": "quantitative"},
+                    "text": {"field": "label"},
+                },
+            },
+            {
+                "data": {"name": "midpoints"},
+                "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 2},
+                "encoding": {"y": y, "color": _series_colour("question", colours, 1)},
+            },
+            {
+                "data": {"name": "cosines"},
+                "mark": {"type": "line", "point": True, "strokeWidth": 3},
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "color": _series_colour("question", colours, 1),
+                    "tooltip": [
+                        {"field": "question"},
+                        {"field": "chars", "title": "chunk length"},
+                        {"field": "cosine", "format": ".3f"},
+                    ],
+                },
+            },
+        ],
+    )

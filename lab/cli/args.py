@@ -12,6 +12,10 @@ from pathlib import Path
 from chunkers import ChunkOptions
 from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.inputs.documents import DocumentError, read_document, read_folder
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
+from lab.retrieval.interface import Retriever
+from lab.retrieval.retrievers import BM25, get_retriever, parse_retrievers
 
 EXIT_BAD_INPUT = 2
 EXIT_CHECK_FAILED = 1
@@ -89,3 +93,34 @@ def sweep_sizes(spec: str | None, unit: str) -> list[int]:
     if (stop - start) // step > 100_000:
         raise BadInput(f"--sizes {spec!r} asks for too many sizes; use a larger STEP")
     return list(range(start, stop + 1, step))
+
+
+def retrievers(
+    args: argparse.Namespace, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B
+) -> list[Retriever]:
+    """The judges --retriever names, with --bm25, --embedder, and BM25's ``k1`` and
+    ``b`` (the score command's --k1 and --b); BadInput for an unknown name, a bad
+    setting, an embedder that cannot be loaded, or a setting no named judge uses."""
+    try:
+        names = parse_retrievers(args.retriever)
+    except ValueError as exc:
+        raise BadInput(f"--retriever: {exc}") from None
+    if args.embedder is not None and names == [BM25]:
+        raise BadInput(
+            "--embedder is for the dense and hybrid retrievers: add --retriever bm25,dense"
+        )
+    if args.bm25 is not None and BM25 not in names and "hybrid" not in names:
+        raise BadInput("--bm25 is for the bm25 and hybrid retrievers: add --retriever bm25")
+    try:
+        return [
+            get_retriever(
+                name,
+                variant=args.bm25 or DEFAULT_VARIANT,
+                embedder=args.embedder or DEFAULT_EMBEDDER,
+                k1=k1,
+                b=b,
+            )
+            for name in names
+        ]
+    except ValueError as exc:  # EmbedderError is one: a name that cannot be imported
+        raise BadInput(str(exc)) from None

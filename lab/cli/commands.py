@@ -14,19 +14,21 @@ from typing import Any
 
 from tqdm import tqdm
 
-from chunkers import ChunkOptions, chunk_with
+from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.inputs.placement import PlacementError, import_chunk_file
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.diff import ConfigError, build_diff, parse_config
-from lab.measure.integrity import check_index
+from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
 from lab.report.tables import table as _table
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
+from lab.retrieval.fusion import HybridRetriever
+from lab.retrieval.interface import judge_name
 from lab.text import clip
 
 from .args import (
@@ -35,6 +37,7 @@ from .args import (
     chunk_options,
     read_documents,
     read_text,
+    retrievers,
     sweep_extras,
     sweep_sizes,
 )
@@ -126,47 +129,52 @@ def cmd_score(args: argparse.Namespace) -> int:
     text = read_text(args.doc)
     opts = chunk_options(args)
     chunks = chunk_with(text, args.strategy, opts)
+    judges = retrievers(args, k1=args.k1, b=args.b)
+    texts = [indexed_text(c) for c in chunks]
     try:
-        scores = score_chunks(chunks, args.query, k1=args.k1, b=args.b)
-    except ValueError as exc:
+        judged = [j.score(texts, args.query) for j in judges]
+    except ValueError as exc:  # a wordless question, or an embedder that broke its promise
         raise BadInput(str(exc)) from None
     try:
         fts = {f.index: f.rank for f in fts5_scores(chunks, args.query)}
     except Fts5Unavailable as exc:
         raise BadInput(str(exc)) from None
+    first = judged[0]
     rows = [
         {
             "index": c.index,
-            "rank": s.rank,
-            "score": s.score,
+            "rank": first.ranks[i],
+            "score": first.scores[i],
             "length": c.length,
             "body": c.body,
             "fts5_rank": fts.get(c.index),
+            "by_retriever": {
+                r.retriever: {"rank": r.ranks[i], "score": r.scores[i]} for r in judged
+            },
         }
-        for c, s in zip(chunks, scores, strict=True)
+        for i, c in enumerate(chunks)
     ]
     rows.sort(key=lambda r: r["rank"])
     if args.json:
         _emit_json(rows)
         return 0
+    bm25 = any(isinstance(j, Bm25Retriever | HybridRetriever) for j in judges)
     print(
-        f"{len(chunks)} chunks scored for {args.query!r} "
-        f"(BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
+        f"{len(chunks)} chunks scored for {args.query!r} by "
+        f"{', '.join(r.retriever for r in judged)} "
+        f"({f'BM25 k1={args.k1}, b={args.b}; ' if bm25 else ''}rank 1 is best)"
     )
+    many = len(judged) > 1
+    heads = ["#"] + [f"{w}: {judge_name(r.retriever)}" for r in judged for w in ("rank", "score")]
+    table_rows = []
+    for r in rows:
+        judged_cells = [x for j in r["by_retriever"].values() for x in (j["rank"], j["score"])]
+        lead = [r["index"] + 1, *judged_cells] if many else [r["rank"], r["index"] + 1, r["score"]]
+        table_rows.append((*lead, r["length"], r["fts5_rank"], clip(r["body"], 50)))
     print(
         _table(
-            ["rank", "#", "score", "length", "fts5 rank", "body"],
-            [
-                (
-                    r["rank"],
-                    r["index"] + 1,
-                    r["score"],
-                    r["length"],
-                    r["fts5_rank"],
-                    clip(r["body"], 50),
-                )
-                for r in rows
-            ],
+            [*(heads if many else ["rank", "#", "score"]), "length", "fts5 rank", "body"],
+            table_rows,
         )
     )
     return 0
@@ -260,6 +268,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         )
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
+    judges = retrievers(args)
     if args.chunks:
         chunked, imported = imported_chunks(args, docs, opts)
         stripped = None
@@ -267,11 +276,12 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         docs, questions, stripped = strip_for_check(args, docs, questions, opts)
         chunked, imported = _chunked(args, docs, opts), None
     try:
-        report = check_index(
+        reports = check_judged(
             docs,
             questions,
             f"chunks:{args.chunks}" if args.chunks else args.strategy,
             opts,
+            retrievers=judges,
             k=args.k,
             chunked=chunked,
             # a bar only on a terminal (tqdm's disable=None), never under --quiet
@@ -279,13 +289,13 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         )
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
-    except ValueError as exc:  # a parameter check_index refuses
+    except ValueError as exc:  # a parameter check_judged refuses, an embedder's broken promise
         raise BadInput(str(exc)) from None
     # -- chunks made elsewhere carry no runt excuses: the floor is judged only at
     # -- the size their pipeline was set to, when --size names it
     judged = not args.chunks or args.size is not None
     data = check_report(
-        report,
+        reports,
         runt_invariant(chunked, opts) if judged else NOT_JUDGED,
         documents=len(docs),
         unreadable=problems,
@@ -355,6 +365,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     if args.limit < 0:
         raise BadInput(f"--limit must be a whole number of at least 0, got {args.limit}")
+    judges = retrievers(args)
     docs, problems = read_documents(args.path)
     gold = None
     if args.gold:
@@ -363,11 +374,18 @@ def cmd_diff(args: argparse.Namespace) -> int:
             print(f"{args.gold}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
     try:
         report = build_diff(
-            docs, config_a, config_b, gold=gold, k=args.k, limit=args.limit, unreadable=problems
+            docs,
+            config_a,
+            config_b,
+            gold=gold,
+            k=args.k,
+            limit=args.limit,
+            unreadable=problems,
+            retrievers=judges,
         )
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None
-    except ConfigError as exc:  # an imported set that cannot be placed
+    except ValueError as exc:  # an embedder that broke its promise, an import not placed
         raise BadInput(str(exc)) from None
     if args.format == "json":
         _emit_json(diff_render.to_json(report))

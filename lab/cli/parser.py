@@ -14,7 +14,10 @@ from chunkers.registry import OFFERED
 from chunkers.tokens import DEFAULT_TOKENIZER, OPENAI_ENCODINGS
 from lab.measure.diff import CONFIG_FORM, DEFAULT_LIMIT, IMPORTED_FORM
 from lab.measure.integrity import DEFAULT_K
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
+from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
+from lab.retrieval.fusion import RRF_K
+from lab.retrieval.retrievers import DEFAULT_RETRIEVER, RETRIEVERS
 
 from .args import EXIT_BAD_INPUT, BadInput
 from .commands import (
@@ -74,6 +77,32 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _retrieval_options(p: argparse.ArgumentParser) -> None:
+    """Who ranks the chunks: BM25, dense vectors, or their fusion (docs/retrieval.md)."""
+    g = p.add_argument_group("retrieval")
+    g.add_argument(
+        "--retriever",
+        default=DEFAULT_RETRIEVER,
+        metavar="NAMES",
+        help=f"who ranks, one or several comma-separated: {', '.join(RETRIEVERS)} "
+        f"(hybrid: reciprocal-rank fusion of the two, k={RRF_K}; default {DEFAULT_RETRIEVER})",
+    )
+    g.add_argument(
+        "--bm25",
+        choices=BM25_VARIANTS,
+        default=None,
+        help=f"the BM25 variant (default {DEFAULT_VARIANT}, never below zero; okapi is "
+        "rank-bm25's BM25Okapi, fts5 SQLite's)",
+    )
+    g.add_argument(
+        "--embedder",
+        default=None,
+        metavar="SPEC",
+        help=f"the dense judge's model: {DEFAULT_EMBEDDER} (default, offline) or your own "
+        "package.module:function taking a list of texts and returning one vector per text",
+    )
+
+
 def _corpus_options(p: argparse.ArgumentParser) -> None:
     """Options for work over many documents: progress and where the chunking runs."""
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
@@ -113,12 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
     _chunk_options(p)
     p.set_defaults(func=cmd_survival)
 
-    p = sub.add_parser("score", help="per-chunk BM25 scores and ranks for a question")
+    p = sub.add_parser("score", help="per-chunk scores and ranks for a question, by retriever")
     p.add_argument("doc")
     p.add_argument("--query", required=True)
     p.add_argument("--k1", type=float, default=DEFAULT_K1)
     p.add_argument("--b", type=float, default=DEFAULT_B)
     _chunk_options(p)
+    _retrieval_options(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
@@ -144,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
         "instead of chunking the document: they are placed in it, lengths in --unit",
     )
     _chunk_options(p)
+    _retrieval_options(p)
     _corpus_options(p)
     check_options(p)
     p.set_defaults(func=cmd_check)
@@ -173,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
     )
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
+    _retrieval_options(p)
     p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser(

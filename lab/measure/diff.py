@@ -28,9 +28,11 @@ from chunkers.registry import OFFERED
 from chunkers.tokens import DEFAULT_TOKENIZER, tokenizer_for
 from lab.inputs.gold import GoldQuestion
 from lab.inputs.placement import PlacementError, import_chunk_file
+from lab.retrieval.bm25_variants import Bm25Retriever
+from lab.retrieval.interface import Retriever
 
 from .atomic import KINDS, Elements, Violations, elements, violations
-from .integrity import DEFAULT_K, check_index
+from .integrity import DEFAULT_K, check_judged
 from .stats import Distribution, distribution
 
 DEFAULT_LIMIT = 20
@@ -149,10 +151,11 @@ def _whole(text: str) -> int | None:
 @dataclass(frozen=True, slots=True)
 class GoldSummary:
     questions: int
-    intact: int  # answers whole in some chunk
+    intact: int  # answers whole in some chunk (whoever ranks)
     k: int
     recall: dict[int, float]  # recall@k for the report's ks
     mrr: float
+    retriever: str = ""  # who ranked: recall and MRR are this retriever's
 
     @property
     def intact_rate(self) -> float:
@@ -166,7 +169,8 @@ class Side:
     config: ChunkConfig
     sizes: Distribution
     violations: Violations
-    gold: GoldSummary | None = None
+    gold: GoldSummary | None = None  # the first retriever's
+    judged: tuple[GoldSummary, ...] = ()  # every retriever's, in the order named
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,11 +242,13 @@ def build_diff(
     k: int = DEFAULT_K,
     limit: int = DEFAULT_LIMIT,
     unreadable: Sequence[tuple[str, str]] = (),
+    retrievers: Sequence[Retriever] = (),
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
     ``gold`` questions name their document (``GoldQuestion.doc``); AnswerNotFound propagates
-    when an answer is not in it (a bad gold set, not a chunking result).
+    when an answer is not in it (a bad gold set, not a chunking result). Gold metrics
+    are given for each of ``retrievers`` (default: BM25 at its defaults).
     """
     if limit < 0:
         raise ValueError(f"limit must be at least 0, got {limit}")
@@ -260,8 +266,8 @@ def build_diff(
         pairs += match_chunks(name, chunks_a[name], chunks_b[name])
     pairs.sort(key=_most_changed_first)
     return DiffReport(
-        _side(a, chunks_a, found, documents, gold, k),
-        _side(b, chunks_b, found, documents, gold, k),
+        _side(a, chunks_a, found, documents, gold, k, retrievers),
+        _side(b, chunks_b, found, documents, gold, k, retrievers),
         [DocCounts(n, len(chunks_a[n]), len(chunks_b[n])) for n in documents],
         pairs[:limit],
         len(pairs),
@@ -282,23 +288,42 @@ def _side(
     documents: dict[str, str],
     gold: Sequence[GoldQuestion] | None,
     k: int,
+    retrievers: Sequence[Retriever],
 ) -> Side:
     opts = config.options
     broken = Violations()
     for name, chunks in chunked.items():
         broken = broken.merged(violations(name, chunks, found[name]))
     everything = [c for cs in chunked.values() for c in cs]
-    summary = None
+    judged: list[GoldSummary] = []
     if gold:
-        report = check_index(documents, list(gold), str(config), opts, k=k, chunked=chunked)
-        summary = GoldSummary(
-            len(report.results),
-            sum(r.intact for r in report.results),
-            k,
-            report.recall,
-            report.mrr,
+        reports = check_judged(
+            documents,
+            list(gold),
+            str(config),
+            opts,
+            retrievers=list(retrievers) or [Bm25Retriever()],
+            k=k,
+            chunked=chunked,
         )
-    return Side(config, distribution(everything, opts), broken, summary)
+        judged = [
+            GoldSummary(
+                len(report.results),
+                sum(r.intact for r in report.results),
+                k,
+                report.recall,
+                report.mrr,
+                report.retriever,
+            )
+            for report in reports
+        ]
+    return Side(
+        config,
+        distribution(everything, opts),
+        broken,
+        judged[0] if judged else None,
+        tuple(judged),
+    )
 
 
 def match_chunks(doc: str, a: Sequence[Chunk], b: Sequence[Chunk]) -> list[ChangedPair]:

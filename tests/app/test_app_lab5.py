@@ -34,7 +34,13 @@ def test_heading_switch_moves_ranks():
     assert cards_before != cards_after  # the cards show the ranks without heading paths
     moves = at.dataframe[3].value
     answer_row = moves[moves["holds the answer"] == "✓"].iloc[0]
+    assert (answer_row["rank with path"], answer_row["rank without"]) == (2, 2)
+    # rank-bm25's okapi, as the lab scored before lucene became the default
+    set_widget(at, "radio", "bm25", "okapi")
+    moves = at.dataframe[3].value
+    answer_row = moves[moves["holds the answer"] == "✓"].iloc[0]
     assert (answer_row["rank with path"], answer_row["rank without"]) == (3, 2)
+    assert "BM25 shown: okapi" in all_text(at)
 
 
 def test_fixed_strategy_has_no_tables():

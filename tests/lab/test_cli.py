@@ -102,7 +102,8 @@ def test_score_json_ranks_the_orphan_first(capsys) -> None:
     )
     rows = json.loads(out)
     assert code == 0 and [r["rank"] for r in rows] == [1, 2, 3]
-    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank"}
+    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank", "by_retriever"}
+    assert rows[0]["by_retriever"] == {"bm25 (lucene)": {"rank": 1, "score": rows[0]["score"]}}
     assert (
         rows[0]["body"].strip() == "| Mumbai | FY24 | 18,412 | 4.2% |" and rows[0]["length"] == 34
     )

@@ -60,7 +60,10 @@ def test_gold_gates_on_intact_share(capsys) -> None:
     assert (data["a"]["gold"]["intact"], data["b"]["gold"]["intact"]) == (8, 3)
     assert data["regressions"][0] == "intact share fell from 100.0% to 37.5% (8 to 3 of 8 answers)"
     code, out, _ = run(capsys, *argv, "--gold", KB_GOLD, "--k", "3")
-    assert "## Gold set (ranks within k=3)" in out and "| intact share | 8 of 8" in out
+    assert (
+        "## Gold set (ranks within k=3, by bm25 (lucene))" in out
+        and "| intact share | 8 of 8" in out
+    )
 
 
 def test_a_folder_with_a_multi_document_gold_file_skips_other_documents(

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from chunkers import chunk
 from lab.measure.survival import (
     AnswerNotFound,
+    DocumentLayout,
     check_survival,
     find_answer,
     find_answers,
@@ -117,16 +118,25 @@ def test_sentence_and_structural_keep_the_answer_at_every_size(
 @pytest.mark.parametrize("doc", ["platform_data", "support_kb"])
 def test_fast_path_equals_chunking_on_gold_answers(doc: str, unit: str) -> None:
     text = read(f"{doc}.md")
-    for answer in gold_answers(f"{doc}.gold.jsonl"):
-        for fraction in FRACTIONS:
-            curve = survival_curve(
-                text, answer, "fixed", range(5, 81), unit=unit, overlap_fraction=fraction
-            )
-            real = [
-                by_chunking(text, answer, s, o, unit)
-                for s, o in zip(curve.sizes, curve.overlaps, strict=True)
-            ]
-            assert curve.intact == real, (answer, fraction)
+    answers = gold_answers(f"{doc}.gold.jsonl")
+    curves = {
+        (answer, fraction): survival_curve(
+            text, answer, "fixed", range(5, 81), unit=unit, overlap_fraction=fraction
+        )
+        for answer in answers
+        for fraction in FRACTIONS
+    }
+    # -- every (size, overlap) the curves ask about, chunked once and asked about
+    # -- every answer (the chunking does not depend on the answer)
+    windows = {so for c in curves.values() for so in zip(c.sizes, c.overlaps, strict=True)}
+    spans = {a: find_answer(text, a) for a in answers}
+    real = {}
+    for size, overlap in windows:
+        layout = DocumentLayout(text, chunk(text, "fixed", size, overlap, unit=unit))
+        real.update({(size, overlap, a): layout.survival(a, spans[a]).intact for a in answers})
+    for (answer, fraction), curve in curves.items():
+        expected = [real[s, o, answer] for s, o in zip(curve.sizes, curve.overlaps, strict=True)]
+        assert curve.intact == expected, (answer, fraction)
 
 
 def test_chars_window_holds_an_answer_across_a_mid_word_seam() -> None:

@@ -3,9 +3,11 @@ import pytest
 from lab.inputs.samples import sample_names
 from ui.urlstate import (
     DEFAULTS,
+    EMBEDDERS_ENV,
     LAB_PRESETS,
     LAB_SLUGS,
     Settings,
+    app_embedders,
     clamp_overlap,
     lab_slug,
     parse_params,
@@ -48,6 +50,8 @@ def test_lab_by_number_or_slug():
         ("size", "100000", "size"),
         ("overlap", "24", "overlap"),
         ("overlap", "-3", "overlap"),
+        ("bm25", "bm42", "bm25"),
+        ("embedder", "os:system", "embedder"),
     ],
 )
 def test_bad_values_fall_back_with_one_notice(key, value, field):
@@ -85,3 +89,24 @@ def test_presets_are_valid_links():
         params = {k: str(v) for k, v in preset.items()}
         s, notes = parse_params(params, sample_names(), None)
         assert not notes, (slug, notes)
+
+
+def test_the_judges_travel_in_a_link_only_when_they_are_not_the_defaults():
+    assert "bm25" not in to_params(DEFAULTS) and "embedder" not in to_params(DEFAULTS)
+    s = Settings("regional_revenue", 5, "structural", "chars", 1800, 150, "judges", bm25="okapi")
+    assert to_params(s)["bm25"] == "okapi"
+    back, notes = parse_params(to_params(s), DOCS, QUESTIONS)
+    assert back == s and notes == []
+
+
+def test_a_link_names_only_an_embedder_the_server_offers(monkeypatch):
+    monkeypatch.delenv(EMBEDDERS_ENV, raising=False)
+    assert app_embedders() == ("wordllama",)
+    mine = "tests.retrieval.toy_embedder:embed"
+    s, notes = parse_params({"embedder": mine}, DOCS, QUESTIONS)
+    assert s.embedder == "wordllama" and "this app offers the embedder(s) wordllama" in notes[0]
+    monkeypatch.setenv(EMBEDDERS_ENV, f" {mine} , ,wordllama")
+    assert app_embedders() == ("wordllama", mine)
+    s, notes = parse_params({"embedder": mine}, DOCS, QUESTIONS)
+    assert s.embedder == mine and notes == []
+    assert to_params(s)["embedder"] == mine
