@@ -17,11 +17,21 @@ state.init()
 state.apply_pending()
 
 PAGES = {
-    lab.slug: st.Page(lab.page, title=f"{n}. {lab.title}", url_path=lab.slug, default=(n == 1))
+    lab.slug: st.Page(lab.page, title=f"{n}. {lab.title}", url_path=lab.slug)
     for n, lab in enumerate(LABS, start=1)
 }
-page = st.navigation(list(PAGES.values()))
-current = next(slug for slug, p in PAGES.items() if p.url_path == page.url_path)
+
+
+def _home() -> None:
+    """Never drawn: the app's root opens Lab 1 (see below)."""
+
+
+# -- why a hidden root -- Streamlit serves its default page at "/" only, never at
+# the page's own name: Lab 1 as the default answered "/" and "Page not found" at
+# /boundary. Every lab now answers at its name, and "/" opens Lab 1 there.
+HOME = st.Page(_home, title="Chunk Lab", url_path="home", default=True, visibility="hidden")
+page = st.navigation([HOME, *PAGES.values()])
+current = next((slug for slug, p in PAGES.items() if p is page), None)
 
 st.session_state[shell.CTX] = sidebar.render()
 
@@ -29,7 +39,7 @@ st.session_state[shell.CTX] = sidebar.render()
 st.set_page_config(initial_sidebar_state="collapsed" if state.presenter() else "expanded")
 shell.page_style()
 
-wanted = state.take_wanted_lab()
+wanted = state.take_wanted_lab() or (None if current else LABS[0].slug)
 if wanted and wanted != current and wanted in PAGES:
     st.switch_page(PAGES[wanted])
 

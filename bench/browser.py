@@ -106,20 +106,33 @@ SERVERS: dict[str, int] = {}  # a running app's URL -> its server's process id
 
 
 @contextlib.contextmanager
-def running_app(log_path: Path | None = None, seconds: float = 90) -> Iterator[str]:
-    """`streamlit run app.py` on a free local port; yields its URL (its server's
-    process id is SERVERS[url] while it runs)."""
+def running_app(
+    log_path: Path | None = None,
+    seconds: float = 90,
+    *,
+    launcher: list[str] | None = None,
+    address: str | None = "127.0.0.1",
+    env: dict[str, str] | None = None,
+    args: list[str] | None = None,
+) -> Iterator[str]:
+    """`streamlit run app.py` on a free local port; yields its URL (its
+    server's process id is SERVERS[url] while it runs).
+
+    ``launcher`` replaces ``python -m streamlit``; ``address`` None listens where
+    Streamlit does by default (every interface, as the README's command does);
+    ``env`` adds to the environment, ``args`` to the command line."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115
+    where = ["--server.address", address] if address else []
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py"]
-        + ["--server.port", str(port), "--server.address", "127.0.0.1"]
-        + ["--server.headless", "true"],
+        (launcher or [sys.executable, "-m", "streamlit"])
+        + ["run", "app.py", "--server.port", str(port), *where]
+        + ["--server.headless", "true", *(args or [])],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         deadline = time.monotonic() + seconds

@@ -20,14 +20,22 @@ def body(ctx):
     no_overlap = data.chunks(ctx.text, ctx.strategy, ctx.size, 0, ctx.unit)
     bill = sweeps.storage_bill(view["chunks"], len(no_overlap), ctx.opts)
     extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
-    left, right = st.columns([3, 2])
+    left, right = shell.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
         if ctx.answer:
             sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
             grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
+            surv = shell.survival_of(ctx)
+            noted = ctx.strategy != "fixed" and surv is not None
+            if noted:
+                # -- why on the first screen -- the map is always fixed-size windows; a
+                # banner for another strategy can disagree with it, and must say why
+                shell.under_verdict(
+                    charts.map_and_banner(grid, ctx.size, ctx.overlap, ctx.strategy, surv.intact)
+                )
             shell.plot_curve(
                 charts.lottery_heatmap,
-                (grid, ctx.unit, shell.chart_height()),
+                (grid, ctx.unit, shell.chart_height(noted)),
                 size=ctx.size,
                 text=charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",

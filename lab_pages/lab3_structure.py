@@ -3,7 +3,7 @@
 import streamlit as st
 
 from chunkers import STRATEGIES
-from ui import charts, chunkview, data, shell, vega_charts
+from ui import charts, chunkview, data, shell, state, vega_charts
 from ui.views import sweeps
 
 INTRO = """
@@ -25,6 +25,15 @@ def _size_checks(ctx, names, largest) -> None:
             shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
 
 
+def _largest_short(check) -> None:
+    """A projector's form of the size check, in the strategy's column under its verdict."""
+    line = f"largest {check.largest:,} {check.unit}"
+    if check.over:
+        st.warning(f"{line}: past the maximum {check.limit:,}")
+    else:
+        st.markdown(f"{line} ✓")
+
+
 def body(ctx):
     names = sweeps.strategy_names()
     largest = {}
@@ -36,9 +45,13 @@ def body(ctx):
             if ctx.answer_missing:  # the warning stands once, above the chunk view
                 st.caption("no answer to check")
             else:
-                shell.verdict_banner(chunkview.verdict(surv))
+                # four verdicts side by side: a projector's text size needs the short form
+                brief = chunkview.short_verdict if state.presenter() else chunkview.verdict
+                shell.verdict_banner(brief(surv))
             cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
             largest[name] = (sweeps.size_check(cs, ctx.opts), surv, cs)
+            if state.presenter():
+                _largest_short(largest[name][0])
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
@@ -56,12 +69,19 @@ def body(ctx):
         }
         shell.plot_curve(
             charts.overlaid_curves,
-            (curves, ctx.unit, shell.chart_height(1)),
+            # a projector's verdicts and size checks take one line each: half a row
+            (
+                curves,
+                ctx.unit,
+                shell.chart_height(0.5 if state.presenter() else 1),
+                state.presenter(),
+            ),
             size=ctx.size,
             text=f"{ctx.size} {ctx.unit}",
             key="lab3_curves",
         )
-    _size_checks(ctx, names, largest)
+    if not state.presenter():
+        _size_checks(ctx, names, largest)
     if ctx.answer:
         shell.table(
             [

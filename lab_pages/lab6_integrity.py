@@ -102,6 +102,25 @@ def _by_retriever(ctx, questions, k, variant, spec):
     return reports
 
 
+def _summary(reports, k) -> list[dict]:
+    """The strategy table: every recall@k, or in presenter mode the chosen k's only
+    (every column must fit beside the chart at a room's text size; the chart beside
+    it has every k)."""
+    ks = [k] if state.presenter() else list(next(iter(reports.values())).recall)
+    return [
+        {
+            "strategy": STRATEGIES[n].display_name,
+            **({} if state.presenter() else {"chunks": r.chunk_count}),
+            "intact": f"{r.intact_rate:.0%}",
+            **{f"recall@{kk}": round(r.recall[kk], 2) for kk in ks},
+            "MRR": round(r.mrr, 3),
+            "chunk does not exist": len(r.missing),
+            "ranks poorly": len(r.ranks_poorly),
+        }
+        for n, r in reports.items()
+    ]
+
+
 def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
@@ -129,19 +148,8 @@ def body(ctx):
             return
         if bar:
             bar.empty()
-        summary = [
-            {
-                "strategy": STRATEGIES[n].display_name,
-                "chunks": r.chunk_count,
-                "intact": f"{r.intact_rate:.0%}",
-                **{f"recall@{kk}": round(v, 2) for kk, v in r.recall.items()},
-                "MRR": round(r.mrr, 3),
-                "chunk does not exist": len(r.missing),
-                "ranks poorly": len(r.ranks_poorly),
-            }
-            for n, r in reports.items()
-        ]
-        left, right = st.columns([2, 1])  # every column of the table on screen at 1440
+        summary = _summary(reports, k)
+        left, right = st.columns([3, 2] if state.presenter() else [2, 1])
         with left:
             shell.wrapping_table(summary)
             shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")

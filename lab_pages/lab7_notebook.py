@@ -14,6 +14,7 @@ a finding deserves the same.
 
 
 RESTORED = ("doc", "q", "strategy", "unit", "size", "overlap")
+ADDED = "_nb_added"  # the file id of the notebook file whose pins were added
 
 
 def _restore(pin):
@@ -73,8 +74,13 @@ def body(ctx):
         except notebook.NotebookError as e:
             st.error(shell.one_line(e))
         else:
-            if st.button(f"Add the {len(loaded)} pin(s) from {md_escape(f.name)}", key="nb_add"):
+            # -- why remembered -- the file stays in its box after the pins are added:
+            # offering them again would add each pin twice
+            if st.session_state.get(ADDED) == f.file_id:
+                st.caption(f"Added the {len(loaded)} pin(s) from {md_escape(f.name)}.")
+            elif st.button(f"Add the {len(loaded)} pin(s) from {md_escape(f.name)}", key="nb_add"):
                 pins.extend(loaded)
+                st.session_state[ADDED] = f.file_id
                 st.rerun()
 
 

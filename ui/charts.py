@@ -55,6 +55,8 @@ CURVE_MARGIN = dict(l=96, r=24, t=50, b=10)
 VERDICT_WORDS = {True: "✓ intact", False: "✗ split"}
 TWO_VERDICTS = [VERDICT_WORDS[False], VERDICT_WORDS[True]]  # an axis from split (0) to intact
 HEATMAP_RIGHT_PX = 130  # the lottery map's colour legend, with its labels
+LEGEND_RIGHT_PX = 300  # a legend of strategy names beside a chart, at a projector's size
+AXIS_BELOW_PX = 76  # the x axis's ticks and title under a chart whose margins are fixed
 
 
 def _fixed_x(fig: go.Figure, sizes: Sequence[int]) -> go.Figure:
@@ -99,7 +101,11 @@ def survival_step(
     return _fixed_x(fig, curve.sizes)
 
 
-def overlaid_curves(curves: Mapping[str, SurvivalCurve], unit: str, height: int) -> go.Figure:
+def overlaid_curves(
+    curves: Mapping[str, SurvivalCurve], unit: str, height: int, legend_right: bool = False
+) -> go.Figure:
+    """The strategies' survival curves on one chart; ``legend_right`` puts the legend
+    beside the plot (a projector's short chart keeps its height for the curves)."""
     fig = go.Figure()
     n = len(curves)
     for i, (name, c) in enumerate(curves.items()):
@@ -119,7 +125,13 @@ def overlaid_curves(curves: Mapping[str, SurvivalCurve], unit: str, height: int)
     fig.update_xaxes(title=f"chunk size ({unit})")
     _layout(fig, height, title="Survival curves, all strategies")
     sizes = [s for c in curves.values() for s in c.sizes]
-    return _fixed_x(fig, sizes)
+    _fixed_x(fig, sizes)
+    if legend_right:
+        fig.update_layout(
+            legend=dict(orientation="v", yref="paper", yanchor="middle", y=0.5, x=1.02),
+            margin=dict(r=LEGEND_RIGHT_PX, b=AXIS_BELOW_PX, autoexpand=False),
+        )
+    return fig
 
 
 def pointer_text(curve: SurvivalCurve, size: int, unit: str) -> str:
@@ -185,21 +197,46 @@ def lottery_heatmap(grid: LotteryGrid, unit: str, height: int) -> go.Figure:
     _layout(
         fig,
         height,
-        title=f"Lottery map: {words[palette.INTACT]} = answer intact, "
+        title=f"Lottery map of fixed-size windows: {words[palette.INTACT]} = answer intact, "
         f"{words[palette.SPLIT]} = split",
     )
     # the colour legend sits in a right margin of its own: nothing may widen the
     # margins behind the pointer's back, so the bottom one is set for the x axis
     fig.update_traces(colorbar=dict(x=1, xref="paper", xanchor="left", xpad=16))
     _fixed_x(fig, grid.sizes)
-    fig.update_layout(margin=dict(r=HEATMAP_RIGHT_PX, b=76, autoexpand=False))
+    fig.update_layout(margin=dict(r=HEATMAP_RIGHT_PX, b=AXIS_BELOW_PX, autoexpand=False))
     return fig
 
 
 def lottery_pointer_text(grid: LotteryGrid, size: int, overlap: int, unit: str) -> str:
-    """The pointer under the lottery map: the size, the overlap row it is in, and
-    the map's verdict there."""
-    fraction = grid.fractions[grid.row(size, overlap)]
-    where = f"{size} {unit}, overlap {overlap} (the {round(fraction * 100)}% row)"
+    """The pointer under the lottery map: the size, the overlap row it is in (and
+    that row's overlap when it is not the current one), and the map's verdict there."""
+    row = grid.row(size, overlap)
+    where = f"{size} {unit}, overlap {overlap} (the {round(grid.fractions[row] * 100)}% row"
+    if size in grid.sizes and grid.overlaps[row][grid.sizes.index(size)] != overlap:
+        where += f", which has overlap {grid.overlaps[row][grid.sizes.index(size)]}"
+    where += ")"
     ok = grid.intact_at(size, overlap)
     return where if ok is None else f"{where}: {VERDICT_WORDS[ok]}"
+
+
+def map_and_banner(grid: LotteryGrid, size: int, overlap: int, strategy: str, intact: bool) -> str:
+    """One line under the verdict when the chosen strategy is not fixed-size: the map
+    is fixed-size windows, the banner is the strategy's chunks, and whether the two
+    agree at this setting (and why they may not)."""
+    name = STRATEGIES[strategy].display_name
+    mine = VERDICT_WORDS[intact]
+    ok = grid.intact_at(size, overlap)
+    if ok is None:
+        return f"The verdict above is {name} chunking's; the map below is fixed-size windows."
+    theirs = VERDICT_WORDS[ok]
+    if ok == intact:
+        return (
+            f"The verdict above is {name} chunking's ({mine}); the map below is fixed-size "
+            f"windows, and at this setting they agree ({theirs})."
+        )
+    return (
+        f"The verdict above is {name} chunking's ({mine}); the map below is fixed-size "
+        f"windows, which cut where the arithmetic falls ({theirs} here): the two chunk "
+        "the document differently, so they can disagree."
+    )

@@ -177,6 +177,19 @@ def verdict(survival: Survival | None) -> Verdict:
     return Verdict(survival.intact, f"{mark} {survival.verdict}")
 
 
+def short_verdict(survival: Survival | None) -> Verdict:
+    """The verdict in a few words, for a narrow column on a projector:
+    "✓ intact in chunk 9", "✗ split, chunks 6–7"."""
+    if survival is None:
+        return Verdict(None, "no answer picked")
+    if survival.intact:
+        return Verdict(True, f"✓ intact in chunk {survival.chunk_index + 1}")
+    pieces = [p + 1 for p in survival.pieces]
+    if len(pieces) >= 2:
+        return Verdict(False, f"✗ split, chunks {pieces[0]}–{pieces[-1]}")
+    return Verdict(False, "✗ not whole in any chunk")
+
+
 # --------------------------------------------------------------------------- cards
 
 

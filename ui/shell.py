@@ -32,12 +32,18 @@ POINTER_ROW_PX = 78  # the pointer's two lines under a chart at presenter size, 
 PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
 DOC_BOX_PX = 520  # the chunk view's document and cards scroll inside this height
 _SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
+_TABLES = "_tables_drawn"  # tables drawn by ``table`` in this run (their boxes' keys)
+_ROOM_TABLE = "room_table_"
+PRESENTER_TABLE_REM = 22  # a projector's table scrolls down past this height
 
 # Every page: a shorter top margin, so a lab's verdict and its main chart share one
-# screen at 1440x900; the presenter switch pinned in the top bar, visible with the
+# screen at 1440x900; the presenter switch pinned in the top bar (which is opaque, so
+# the page scrolls under the bar and the switch covers nothing), visible with the
 # sidebar closed.
 _PAGE_CSS = """
 .stMainBlockContainer { padding-top: 3.5rem; }
+/* the top bar is opaque: the page scrolls under it, never under the presenter switch */
+[data-testid="stHeader"] { background: #fff; }
 .st-key-presenter_switch { position: fixed; top: 0.85rem; right: 4.5rem; z-index: 999991;
   width: auto !important; background: rgba(255,255,255,0.9); border-radius: 6px;
   padding: 0 0.4rem; }
@@ -49,23 +55,50 @@ _PRESENTER_CSS = """
 .stMain [data-testid="stMarkdownContainer"] p, .stMain [data-testid="stMarkdownContainer"] li,
 .stMain [data-testid="stCaptionContainer"], .stMain [data-testid="stWidgetLabel"] p,
 .stMain [data-testid="stTable"] td, .stMain [data-testid="stTable"] th,
-.stMain [data-testid="stMetricValue"], .stMain .stHtml { font-size: 1.5rem; }
+.stMain [data-testid="stMetricValue"], .stMain .stHtml,
+.stMain [data-testid="stFileUploaderDropzoneInstructions"] span,
+.stMain [data-testid="stFileUploaderDropzoneInstructions"] small,
+.stMain [data-testid="stCode"] code, .stMain input, .stMain textarea { font-size: 1.5rem; }
 .stMain h1 { font-size: 3rem; padding-top: 0; }
-"""
+.stMain [data-testid="stMarkdownContainer"] p code { font-size: 1em; }
+.stMain [data-testid="stAlertContainer"] { padding-top: 0.5rem; padding-bottom: 0.5rem; }
+.stMain [data-testid="stMetricLabel"] * { white-space: normal; overflow: visible; }
+/* a slider's value sits above its thumb whatever its size, and the end values stay
+   inside the page: the track is inset by room for them */
+.stMain [data-testid="stSliderThumbValue"] { top: auto; bottom: calc(100% + 2px); }
+.stMain [data-testid="stSlider"] [role="group"] { padding: 1.4rem 1.2rem 0 1.2rem; }
+/* a table's long cells and headers wrap: no table is wider than its column */
+.stMain [data-testid="stTable"] th, .stMain [data-testid="stTable"] td {
+  white-space: normal; overflow-wrap: anywhere; }
+""" + (
+    f'[class*="st-key-{_ROOM_TABLE}"] '
+    f"{{ max-height: {PRESENTER_TABLE_REM}rem; overflow-y: auto; overflow-x: hidden; }}"
+)
 
 
 def context() -> Context:
     return st.session_state[CTX]
 
 
-def chart_height(rows_above: int = 0) -> int:
+def columns(spec: list[int]) -> list[Any]:
+    """Side-by-side columns, or in presenter mode the same places one under the other:
+    at a room's text size a chart or table a fraction of the page wide is squeezed."""
+    if state.presenter():
+        return [st.container() for _ in spec]
+    return st.columns(spec)
+
+
+def chart_height(rows_above: float = 0) -> int:
     """The charts' height; in presenter mode less for each row of controls or verdicts
     a lab puts between its verdict and its main chart, so both fit 1280x720."""
-    return PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above if state.presenter() else CHART_HEIGHT
+    if not state.presenter():
+        return CHART_HEIGHT
+    return round(PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above)
 
 
 def page_style() -> None:
     """The page's CSS, and the presenter switch (app.py calls this on every run)."""
+    st.session_state[_TABLES] = 0
     css = _PAGE_CSS + (_PRESENTER_CSS if state.presenter() else "")
     st.html(f"<style>{css}</style>")
     with st.container(key="presenter_switch"):
@@ -160,7 +193,8 @@ def run_lab(
     if needs_document and ctx.text is None:
         st.info("Upload a .md or .txt document in the sidebar, or pick a sample, to start.")
         return
-    verdict_slot, main, view_slot = st.container(), st.container(), st.container()
+    # the chunk view's slot is named: a projector's checks leave its scrolling boxes out
+    verdict_slot, main, view_slot = st.container(), st.container(), st.container(key="chunk_view")
     st.session_state[_SLOTS] = (verdict_slot, view_slot)
     with main:
         try:
@@ -198,6 +232,12 @@ def verdict_for(ctx: Context, surv: Survival | None) -> chunkview.Verdict:
     """The verdict shown: the survival check's, or the missing answer's warning."""
     warning = missing_answer_line(ctx)
     return chunkview.Verdict(None, warning, missing=True) if warning else chunkview.verdict(surv)
+
+
+def under_verdict(text: str) -> None:
+    """A line of the page's own words right under its verdict (on the first screen)."""
+    with _slot(0):
+        st.markdown(text)
 
 
 def verdict_banner(v: chunkview.Verdict) -> None:
@@ -366,9 +406,19 @@ def footer(
         export_buttons(ctx, view, slug)
 
 
-def table(rows: list[dict[str, Any]] | pd.DataFrame, **kwargs: Any) -> None:
+def table(rows: list[dict[str, Any]] | pd.DataFrame, height: int | None = None) -> None:
+    """A table: the data grid (sortable, scrolling within ``height``), or in presenter
+    mode a plain table at the room's text size (the grid draws its text on a canvas,
+    at a size the page cannot change) in a box that scrolls down past
+    PRESENTER_TABLE_REM, so a long table leaves the rest of the lesson on the screen."""
+    if state.presenter():
+        records = rows.to_dict("records") if isinstance(rows, pd.DataFrame) else rows
+        drawn = st.session_state[_TABLES] = st.session_state.get(_TABLES, 0) + 1
+        with st.container(key=f"{_ROOM_TABLE}{drawn}"):  # the key names the CSS's box
+            wrapping_table(records)
+        return
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
-    st.dataframe(df, hide_index=True, **kwargs)
+    st.dataframe(df, hide_index=True, **({"height": height} if height else {}))
 
 
 def full_table(rows: list[dict[str, Any]]) -> None:

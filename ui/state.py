@@ -51,6 +51,7 @@ PENDING = "_pending"
 PINS = "pins"
 UPLOAD_ID = "_upload_id"  # file id of the upload the answer fields and gold set belong to
 UPLOAD_GOLD = "_upload_gold"  # (file id, file name, GoldPairs) loaded for that upload
+_SHAPES = "_widget_shapes"  # widget key -> the range it was last drawn with (see settle)
 CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its key's suffix)
 
 
@@ -68,9 +69,7 @@ def init() -> None:
     settings, notices = urlstate.parse_params(params, sample_names(), question_counts())
     _write(settings)
     ss[NOTICES] = notices
-    ss[WANT_LAB] = (
-        settings.lab if "lab" in params and settings.lab != urlstate.LAB_SLUGS[0] else None
-    )
+    ss[WANT_LAB] = settings.lab if "lab" in params else None
     ss.setdefault(PINS, [])
     ss[PRESENTER] = settings.presenter
     ss.setdefault(ANSWER_MODE, PICK)
@@ -193,6 +192,24 @@ def notices() -> list[str]:
 
 def dismiss_notices() -> None:
     st.session_state[NOTICES] = []
+
+
+def settle(key: str, value: Any, shape: tuple = ()) -> None:
+    """Give widget ``key`` the value ``value`` before it is drawn with ``shape`` (a
+    slider's min, max and step), writing only when the value or the shape changes.
+
+    -- why only then -- any write to a widget's key, even of the value it holds,
+    makes Streamlit send that value to the browser with the widget, and the browser
+    takes it over its own. A run started by one arrow press would then put the
+    slider back where that press left it, undoing the presses made since: ten quick
+    presses ended a few steps short, the slider jumping back as each run arrived.
+    -- why the shape -- a slider whose range changes is a new widget to Streamlit,
+    which starts it at its minimum unless the run gives it its value."""
+    ss = st.session_state
+    shapes = ss.setdefault(_SHAPES, {})
+    if key not in ss or ss[key] != value or shapes.get(key) != shape:
+        ss[key] = value
+        shapes[key] = shape
 
 
 def presenter() -> bool:

@@ -72,6 +72,9 @@ def _chart(
         "height": height,  # the whole chart: the plot area fits in with its axes and legend
         "width": "container",
         "autosize": {"type": "fit", "contains": "padding"},
+        # room around the drawing: a title's or an axis title's glyphs at the edge
+        # would otherwise be cut by the chart's box
+        "padding": {"left": 6, "right": 6, "top": 6, "bottom": 6},
         "datasets": datasets,
         "config": _config(1.0, note_lines),
         "usermeta": {"note_lines": note_lines},
@@ -114,8 +117,8 @@ def strategy_bars(values: Mapping[str, float], height: int) -> Spec:
     y = {
         "field": "share",
         "type": "quantitative",
-        "scale": {"domain": [0, 1.05]},
-        "axis": {"format": ".0%", "tickCount": AXIS_TICKS},
+        "scale": {"domain": [0, 1.15]},  # room for the label over a full bar
+        "axis": {"format": ".0%", "tickCount": AXIS_TICKS, "values": [0, 0.25, 0.5, 0.75, 1]},
         "title": None,
     }
     return _chart(

@@ -29,6 +29,10 @@ def _always(a: object, b: object) -> bool:
     return True
 
 
+def _sum(length: Callable[[T], int]) -> Callable[[T, T], int]:
+    return lambda a, b: length(a) + length(b)
+
+
 @dataclass(frozen=True, slots=True)
 class Guards(Generic[T]):
     """When a runt may merge: the limits (from ChunkOptions) and the trust test.
@@ -36,12 +40,15 @@ class Guards(Generic[T]):
     Left merges may reach ``overflow_limit``; right merges (the fallback and the
     leading runt) stop at ``right_limit``, the effective maximum, so no merge
     ever makes a chunk longer than size + floor - 1 out of pieces within size.
+    A merge is measured by ``joined``, the length of what it makes (by default,
+    the sum of the two: in tokens, the exact count of the span it covers).
     """
 
     floor: int
     overflow_limit: int
     right_limit: int
     length: Callable[[T], int]
+    joined: Callable[[T, T], int]
     compatible: Callable[[T, T], bool] = _always
 
     @classmethod
@@ -50,17 +57,19 @@ class Guards(Generic[T]):
         opts: ChunkOptions,
         length: Callable[[T], int],
         compatible: Callable[[T, T], bool] = _always,
+        joined: Callable[[T, T], int] | None = None,
     ) -> Guards[T]:
         # -- why -- 125 % of a size divisible by 4 is one past size + floor - 1, and a
         # -- chunk may already hold a whole block up to the effective maximum
         left = min(opts.overflow_limit, opts.effective_max)
-        return cls(opts.floor, left, opts.effective_max, length, compatible)
+        joined = joined or _sum(length)
+        return cls(opts.floor, left, opts.effective_max, length, joined, compatible)
 
     def refusal(self, a: T, b: T, limit: int) -> str:
         """Why a and b may not merge into one chunk of at most ``limit``; "" if they may."""
         if not self.compatible(a, b):
             return TRUST
-        if self.length(a) + self.length(b) > limit:
+        if self.joined(a, b) > limit:
             return OVERFLOW
         return ""
 

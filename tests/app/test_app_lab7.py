@@ -111,3 +111,23 @@ def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(mon
         set_widget(at, "slider", "size", 40)  # move away first
         click(at, f"restore_{i}")
         assert _view(at) == want
+
+
+def test_an_imported_notebook_is_added_once():
+    at = open_lab("notebook")
+    two = to_json([make_pin("boundary", "Boundary lottery", {"size": n}) for n in (22, 24)])
+    at.file_uploader(key="nb_import").upload("nb.json", two.encode(), "application/json")
+    rerun(at)
+    assert [b.label for b in at.button if b.key == "nb_add"] == ["Add the 2 pin(s) from nb.json"]
+    click(at, "nb_add")
+    assert "2 pin(s) in this session's notebook." in all_text(at)
+    # the file is still in its box: the button is gone and a rerun adds nothing
+    assert [b for b in at.button if b.key == "nb_add"] == []
+    assert "Added the 2 pin(s) from nb.json." in all_text(at)
+    rerun(at)
+    assert len(at.session_state["pins"]) == 2
+    # a new file (even the same name) can be added
+    at.file_uploader(key="nb_import").upload("nb.json", two.encode(), "application/json")
+    rerun(at)
+    click(at, "nb_add")
+    assert len(at.session_state["pins"]) == 4

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.structural.blocks import ParsedDocument, is_transcribed, parse
@@ -85,22 +86,34 @@ def heading_context_breaks(text: str, chunks: list[Chunk]) -> list[str]:
     return out
 
 
-def runt_breaks(chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
+# an independent count of a text in tokens (the reference tokenizer's), for
+# checking chunks measured in tokens; None: the chunk's own length is trusted
+Count = Callable[[str], int] | None
+
+
+def _length(c: Chunk, count: Count) -> int:
+    return count(c.body) if count else c.length
+
+
+def runt_breaks(chunks: list[Chunk], opts: ChunkOptions, count: Count = None) -> list[str]:
     """No runt without an excuse, unless it is the only chunk."""
     return [
-        f"chunk {c.index}: runt of {c.length} without an excuse"
+        f"chunk {c.index}: runt of {_length(c, count)} without an excuse"
         for c in chunks
-        if c.length < opts.floor and len(chunks) > 1 and not c.runt_excuse
+        if _length(c, count) < opts.floor and len(chunks) > 1 and not c.runt_excuse
     ]
 
 
-def _unsplittable(c: Chunk, opts: ChunkOptions) -> bool:
+def _unsplittable(c: Chunk, opts: ChunkOptions, count: Count) -> bool:
     """The chunk holds a unit no split may cut that alone passes what the rest
     leaves: a line longer than half a chunk (a table row, a code line, a word run),
     or, below the headings it opens with (a heading travels with what follows
     it), at most three lines (a table's header, separator and first row)."""
     lines = [ln for ln in c.body.split("\n") if ln.strip()]
-    size = (lambda s: len(s)) if opts.unit == "chars" else (lambda s: len(s.split()))
+    if count:
+        size = count
+    else:
+        size = (lambda s: len(s)) if opts.unit == "chars" else (lambda s: len(s.split()))
     if any(size(ln) > opts.size // 2 for ln in lines):
         return True
     while lines and _ATX.match(lines[0]):
@@ -108,12 +121,12 @@ def _unsplittable(c: Chunk, opts: ChunkOptions) -> bool:
     return len(lines) <= 3
 
 
-def over_max_breaks(chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
+def over_max_breaks(chunks: list[Chunk], opts: ChunkOptions, count: Count = None) -> list[str]:
     """Nothing over the effective maximum except a chunk held up by an unsplittable unit."""
     return [
-        f"chunk {c.index}: {c.length} > {opts.effective_max}"
+        f"chunk {c.index}: {_length(c, count)} > {opts.effective_max}"
         for c in chunks
-        if c.length > opts.effective_max and not _unsplittable(c, opts)
+        if _length(c, count) > opts.effective_max and not _unsplittable(c, opts, count)
     ]
 
 
