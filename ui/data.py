@@ -17,7 +17,7 @@ import streamlit as st
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import get_sample
-from lab.measure import diff, integrity
+from lab.measure import atomic, diff, integrity
 from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
     Survival,
@@ -299,3 +299,18 @@ def boundaries(
     return structure.boundaries(
         chunks(text, strategy, size, overlap, unit), options(size, overlap, unit)
     )
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def atomic_elements(text: str) -> atomic.Elements:
+    """The document's tables, code blocks, headings and sentences (one parse per text)."""
+    return atomic.elements(text)
+
+
+def headerless_chunks(
+    text: str, strategy: str, size: int, overlap: int, unit: str
+) -> frozenset[int]:
+    """Indexes of the chunks that hold a table's data rows without its header."""
+    cs = chunks(text, strategy, size, overlap, unit)
+    found = atomic.violations("", cs, atomic_elements(text))
+    return frozenset(i for (_, i), kinds in found.by_chunk.items() if atomic.TABLE in kinds)
