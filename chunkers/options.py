@@ -9,6 +9,21 @@ from .model import UNITS
 from .tokens import DEFAULT_TOKENIZER, Tokenizer, tokenizer_for
 
 RUNT_MERGES = ("backward", "forward", "off")
+_TOKENS = " tokens"
+
+
+def unit_name(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> str:
+    """A unit as a reader names it: chars, words, or a tokenizer's tokens
+    ("cl100k_base tokens"): the tokens of two tokenizers are two units."""
+    return f"{tokenizer}{_TOKENS}" if unit == "tokens" else unit
+
+
+def split_unit_name(name: str) -> tuple[str, str]:
+    """(unit, tokenizer) of a unit's name, unit_name's inverse ("tokens" alone is
+    the default tokenizer's)."""
+    if name.endswith(_TOKENS) and len(name) > len(_TOKENS):
+        return "tokens", name[: -len(_TOKENS)]
+    return name, DEFAULT_TOKENIZER
 
 DEFAULT_SIZE = 1800
 DEFAULT_OVERLAP = 150
@@ -79,9 +94,8 @@ class ChunkOptions:
 
     @property
     def unit_name(self) -> str:
-        """The unit as a reader sees it: chars, words, or tokens with the tokenizer
-        ("tokens (cl100k_base)")."""
-        return f"tokens ({self.tokenizer})" if self.unit == "tokens" else self.unit
+        """The unit as a reader names it (unit_name)."""
+        return unit_name(self.unit, self.tokenizer)
 
     @property
     def counter(self) -> Tokenizer | None:

@@ -19,8 +19,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from chunkers import STRATEGIES
 from ui import palette
+from ui.views import sweeps
 from ui.views.ranking import CATEGORIES, ScoreRow, TheoryCurve
 
 Spec = dict[str, Any]
@@ -112,7 +112,7 @@ def _legend_below(columns: int) -> dict[str, Any]:
 
 def _strategy_scale(names: Sequence[str]) -> dict[str, Any]:
     return {
-        "domain": [STRATEGIES[n].display_name for n in names],
+        "domain": [sweeps.display_name(n) for n in names],
         "range": [palette.strategy_colour(n) for n in names],
     }
 
@@ -121,7 +121,7 @@ def strategy_bars(values: Mapping[str, float], height: int) -> Spec:
     """One bar per strategy, its share (0 to 1) written on it as a percentage."""
     names = list(values)
     rows = [
-        {"strategy": STRATEGIES[n].display_name, "share": values[n], "label": f"{values[n]:.0%}"}
+        {"strategy": sweeps.display_name(n), "share": values[n], "label": f"{values[n]:.0%}"}
         for n in names
     ]
     x = {"field": "strategy", "type": "nominal", "sort": None, "axis": {"labelAngle": 0}}
@@ -359,7 +359,7 @@ def recall_bars(
     chart has every number (a pointer over a bar shows it too)."""
     names = list(recall)
     rows = [
-        {"measure": label, "value": value, "strategy": STRATEGIES[n].display_name}
+        {"measure": label, "value": value, "strategy": sweeps.display_name(n)}
         for n in names
         for label, value in [*((f"recall@{k}", v) for k, v in recall[n].items()), ("MRR", mrr[n])]
     ]

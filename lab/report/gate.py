@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from chunkers.options import unit_name
 from lab.measure.integrity import NO_CHUNK, IntegrityReport, status_by
 from lab.retrieval.interface import judge_name
 from lab.text import clip
@@ -115,7 +116,7 @@ def check_report(
 
 def _headline(data: dict[str, Any]) -> str:
     o = data["options"]
-    unit = f"{o['unit']} ({o['tokenizer']})" if o["unit"] == "tokens" else o["unit"]
+    unit = unit_name(o["unit"], o["tokenizer"])
     if "imported" in data:  # made elsewhere: no size or overlap of ours
         how = f"{data['strategy']}, lengths in {unit}"
     else:

@@ -37,7 +37,7 @@ def test_chunk_in_tokens_counts_with_the_named_tokenizer(capsys):
         capsys, "chunk", KB, "--unit", "tokens", "--tokenizer", "o200k_base", "--size", "128"
     )
     assert code == 0
-    assert out.splitlines()[0].endswith("size 128 tokens (o200k_base), overlap 0")
+    assert out.splitlines()[0].endswith("size 128 o200k_base tokens, overlap 0")
     code, out, _ = run(
         capsys, "chunk", KB, "--unit", "tokens", "--tokenizer", "o200k_base", "--size", "128",
         "--json",
@@ -64,7 +64,7 @@ def test_survival_sweeps_sizes_in_tokens(capsys):
         == survival_curve(KB_TEXT, answer, "fixed", data["sizes"], unit="tokens").intact
     )
     code, out, _ = run(capsys, "survival", KB, "--answer", answer, "--unit", "tokens")
-    assert "(structural, tokens (cl100k_base))" in out.splitlines()[0]
+    assert "(structural, cl100k_base tokens)" in out.splitlines()[0]
 
 
 def test_check_in_tokens_names_the_tokenizer(capsys):
@@ -73,7 +73,7 @@ def test_check_in_tokens_names_the_tokenizer(capsys):
         "--overlap", "32",
     )  # fmt: skip
     assert code == 0, out
-    assert "size 256 tokens (cl100k_base), overlap 32" in out.splitlines()[0]
+    assert "size 256 cl100k_base tokens, overlap 32" in out.splitlines()[0]
     assert out.splitlines()[-1] == "PASS"
 
 
@@ -82,7 +82,7 @@ def test_a_peer_is_a_strategy_on_the_command_line(capsys):
         capsys, "chunk", KB, "--strategy", "semchunk", "--unit", "tokens", "--size", "64"
     )
     assert code == 0
-    assert "semchunk, size 64 tokens (cl100k_base)" in out.splitlines()[0]
+    assert "semchunk, size 64 cl100k_base tokens" in out.splitlines()[0]
 
 
 @pytest.mark.parametrize(
