@@ -73,6 +73,8 @@ FIGURES = (
     "app: first load",
     "app: slider move, largest sample",
     "app: 1 MB upload, first view",
+    "survival in tokens: 200 sizes, largest sample",
+    "tokenizing: cl100k_base over the corpus",
 )
 NOT_INSTALLED = "not installed"
 
@@ -352,6 +354,68 @@ def sweep_row(files: list[Path], runs: int, warmup: bool, quick: bool) -> Row:
         "< 2 s",
         _verdict(med < 2.0),
     )
+
+
+def token_survival_row(runs: int, warmup: bool, quick: bool) -> Row:
+    """A survival curve of the structural chunker over 200 sizes in tokens, beside
+    the same curve over as many sizes in characters (4 characters a token): a
+    step in tokens should cost no more than one in characters."""
+    from lab.inputs.gold import load_gold
+    from lab.measure.survival import survival_curve
+
+    largest = max(SAMPLES.glob("*.md"), key=lambda p: p.stat().st_size)
+    text = read(largest)
+    answer = next(
+        q.answer for q in load_gold(largest.with_suffix(".gold.jsonl")).questions if q.answer
+    )
+    n = 20 if quick else 200
+    sizes = [10 * (i + 1) for i in range(n)]  # 10 to 2,000 tokens
+
+    def sweep(unit: str, sizes: list[int]) -> Callable[[], object]:
+        def run() -> None:
+            doc = fresh([text], f"tokens {unit}")[0]
+            survival_curve(doc, answer, "structural", sizes, unit=unit, overlap_fraction=0.1)
+
+        return run
+
+    ours = repeat(sweep("tokens", sizes), runs, warmup)
+    theirs = repeat(sweep("chars", [4 * s for s in sizes]), runs, warmup)
+    med, their_med = statistics.median(ours), statistics.median(theirs)
+    return Row(
+        FIGURES[21],
+        f"{_ms(med)} ({largest.stem}, parse once)",
+        f"{_ms(their_med)} (the same in chars)",
+        f"{med / their_med:.2f}x of chars",
+        "< 2 s",
+        _verdict(med < 2.0),
+    )
+
+
+def tokenizing_row(texts: list[str], runs: int, warmup: bool) -> Row:
+    """Tokens counted per second over the corpus, text by text, fresh text every run."""
+    from chunkers.tokens import tokenizer_for
+
+    tok = tokenizer_for("cl100k_base")
+    total = [0]
+
+    def count() -> None:
+        total[0] = sum(map(tok.count, fresh(texts, "tokenizing")))
+
+    times = repeat(count, runs, warmup)
+    med = statistics.median(times)
+    nbytes = sum(len(t.encode("utf-8")) for t in texts)
+    return Row(
+        FIGURES[22],
+        f"{total[0] / med / 1e6:.1f} M tokens/s, {_mbps(nbytes, med)} "
+        f"({total[0]:,} tokens; offsets: {_offsets_rate(tok, texts)})",
+    )
+
+
+def _offsets_rate(tok, texts: list[str]) -> str:
+    """Characters per second placed by Tokenizer.offsets (the fixed windows' cuts)."""
+    doc = "\n\n".join(fresh(texts, "offsets"))
+    seconds = timed(lambda: tok.offsets(doc))
+    return f"{_mbps(len(doc.encode('utf-8')), seconds)}"
 
 
 def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
@@ -692,6 +756,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: scaling_row(texts, runs, warmup, args.quick),
         lambda: lottery_row(texts, runs, warmup, args.quick),
         lambda: sweep_row(files, runs, warmup, args.quick),
+        lambda: token_survival_row(runs, warmup, args.quick),
+        lambda: tokenizing_row(texts, runs, warmup),
         lambda: bm25_row(texts, runs, warmup, args.quick),
         lambda: gold_row(runs, warmup, args.quick),
         lambda: lab_check_row(files, runs, warmup, args.quick),

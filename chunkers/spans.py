@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from . import speedups
 from .model import Chunk
 from .text import SourceText, count_units
+from .tokens import DEFAULT_TOKENIZER
 
 
 @dataclass(slots=True)
@@ -32,17 +33,24 @@ class Draft:
     sentence_cut: str = ""
     last_page: int | None = None
     overlap_outcome: str = ""
+    # the body's length when the strategy has counted it exactly already (in
+    # tokens, the structural packer); -1: finish counts it
+    length: int = -1
 
 
-def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
+def finish(
+    src: SourceText, drafts: list[Draft], unit: str, tokenizer: str = DEFAULT_TOKENIZER
+) -> list[Chunk]:
     """Slice bodies from the caller's text and number the chunks (with the
-    compiled twin when it is built: the same output)."""
-    if speedups.use_twin(speedups.finish, speedups.WHY_NOT):
+    compiled twin when it is built: the same output; it knows no tokens)."""
+    if unit != "tokens" and speedups.use_twin(speedups.finish, speedups.WHY_NOT):
         return speedups.finish(src, drafts, unit, Chunk, count_units)
-    return finish_python(src, drafts, unit)
+    return finish_python(src, drafts, unit, tokenizer)
 
 
-def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
+def finish_python(
+    src: SourceText, drafts: list[Draft], unit: str, tokenizer: str = DEFAULT_TOKENIZER
+) -> list[Chunk]:
     out: list[Chunk] = []
     orig, norm = src.original, src.norm
     # no CR was dropped (the usual case): offsets map to themselves, skip the map
@@ -66,10 +74,14 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
         else:
             os_ = oe = s
             prefix = ""
-        # the length is counted on the normalised text (chars: no need to slice it)
-        length = (
-            len(norm_header) + de - ds if chars else count_units(norm_header + norm[ds:de], unit)
-        )
+        # the length is counted on the normalised text (chars: no need to slice it);
+        # in tokens, the body's own count, repeated header included
+        if chars:
+            length = len(norm_header) + de - ds
+        elif draft.length >= 0:
+            length = draft.length
+        else:
+            length = count_units(norm_header + norm[ds:de], unit, tokenizer)
         # positional, in Chunk's field order: keywords cost a fifth more per record
         out.append(
             Chunk(

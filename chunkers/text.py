@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import speedups
+from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 _WS = re.compile(r"\S+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -22,6 +23,9 @@ class SourceText:
     norm: str
     # norm offsets at which a '\r' of a CRLF pair was dropped (sorted)
     _dropped: tuple[int, ...] = ()
+    # what a strategy finds once per text whatever the size (sentences, token
+    # counts), for a sweep that chunks one SourceText at many sizes
+    cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, text: str) -> SourceText:
@@ -59,10 +63,13 @@ def surrogates_and_returns_python(text: str) -> tuple[bool, bool]:
     return surrogates, "\r" in text
 
 
-def count_units(text: str, unit: str) -> int:
-    """Length of ``text`` in the unit: whitespace tokens for words, characters for chars."""
+def count_units(text: str, unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> int:
+    """Length of ``text`` in the unit: whitespace-delimited words for words, characters
+    for chars, the tokenizer's count for tokens."""
     if unit == "chars":
         return len(text)
+    if unit == "tokens":
+        return tokenizer_for(tokenizer).count(text)
     return len(text.split())
 
 

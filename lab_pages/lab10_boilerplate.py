@@ -5,7 +5,7 @@ import streamlit as st
 from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
 from ui import controls, lesson_data, palette, shell, vega_charts
-from ui.views import lessons
+from ui.views import lessons, sweeps
 
 INTRO = """
 A converted PDF repeats its running header, its footer and its disclaimer on every page. They
@@ -86,6 +86,15 @@ def body(ctx):
         key=controls.BOILERPLATE_K.key,
     )
     extra = {"k": k}
+    if sweeps.is_imported(ctx.strategy):
+        st.info(
+            "Stripping the boilerplate chunks the document again, and your chunks were made "
+            "elsewhere: pick a strategy in the sidebar to measure the strip; the chunk view "
+            "below shows yours."
+        )
+        view = shell.chunk_view(ctx, key="lab10")
+        shell.footer(ctx, "boilerplate", view, extra)
+        return
     try:
         e = lesson_data.boilerplate_effect(
             ctx.text, ctx.doc_label, ctx.answered(), ctx.strategy, ctx.size, ctx.overlap,

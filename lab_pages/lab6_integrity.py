@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from chunkers import STRATEGIES
 from lab.inputs.gold import (
     GoldFileError,
     GoldQuestion,
@@ -109,7 +108,7 @@ def _summary(reports, k) -> list[dict]:
     ks = [k] if state.presenter() else list(next(iter(reports.values())).recall)
     return [
         {
-            "strategy": STRATEGIES[n].display_name,
+            "strategy": sweeps.display_name(n),
             **({} if state.presenter() else {"chunks": r.chunk_count}),
             "intact": f"{r.intact_rate:.0%}",
             **{f"recall@{kk}": round(r.recall[kk], 2) for kk in ks},
@@ -128,7 +127,10 @@ def body(ctx):
     judge, variant, spec = _judges()
     extra = {}
     if questions:
+        # the lab's four, and the sidebar's when it is another (a peer, your chunks)
         names = sweeps.strategy_names()
+        if ctx.strategy not in names:
+            names.append(ctx.strategy)
         reports = {}
         bar = (
             st.progress(0.0, text="Checking the gold set…")
@@ -142,7 +144,7 @@ def body(ctx):
                     judge, variant, spec,
                 )  # fmt: skip
                 if bar:
-                    bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
+                    bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
         except EmbedderError as e:
             st.error(f"The embedder cannot judge: {shell.one_line(e)}")
             return
@@ -165,7 +167,7 @@ def body(ctx):
         current = by_judge[0]
         poorly = ", ".join(f"{len(r.ranks_poorly)} by {judge_name(r.retriever)}" for r in by_judge)
         st.subheader(
-            f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
+            f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
         shell.wrapping_table(judges.gold_by_retriever(by_judge))

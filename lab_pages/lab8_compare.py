@@ -4,13 +4,12 @@ import json
 
 import streamlit as st
 
-from chunkers import STRATEGIES
-from chunkers.model import UNITS
+from chunkers.registry import OFFERED
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
 from ui import data, judging, shell
-from ui.views import judges
+from ui.views import judges, sweeps
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the
@@ -38,15 +37,17 @@ def _config_b() -> str:
     cols = st.columns(4)
     cols[0].selectbox(
         "B: strategy",
-        list(STRATEGIES),
+        list(OFFERED),
         key=KEYS["strategy"],
-        format_func=lambda n: STRATEGIES[n].display_name,
+        format_func=sweeps.display_name,
     )
-    cols[1].selectbox("B: unit", UNITS, key=KEYS["unit"])
+    cols[1].selectbox("B: unit", sweeps.APP_UNITS, key=KEYS["unit"])
     cols[2].number_input("B: size", min_value=1, step=1, key=KEYS["size"])
     cols[3].number_input("B: overlap (below the size)", min_value=0, step=1, key=OVERLAP_KEY)
     ss = st.session_state
-    return f"{ss[KEYS['strategy']]}:{ss[KEYS['unit']]}:{ss[KEYS['size']]}:{ss[OVERLAP_KEY]}"
+    return sweeps.config_string(
+        ss[KEYS["strategy"]], ss[KEYS["unit"]], ss[KEYS["size"]], ss[OVERLAP_KEY]
+    )
 
 
 def _figure(fig) -> None:
@@ -71,7 +72,14 @@ def _pair(report, n: int, p) -> None:
 
 
 def body(ctx):
-    config_a = f"{ctx.strategy}:{ctx.unit}:{ctx.size}:{ctx.overlap}"
+    if sweeps.is_imported(ctx.strategy):
+        st.info(
+            "A is the sidebar's strategy, and your chunks have no configuration to change: "
+            "pick a strategy in the sidebar to compare it with another, or compare your chunk "
+            "file with `python -m lab diff DOC --a CONFIG --b chunks:FILE`."
+        )
+        return
+    config_a = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
     _seed_b(ctx)
     st.markdown(f"**A** (the sidebar): `{config_a}`")
     config_b = _config_b()

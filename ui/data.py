@@ -7,6 +7,7 @@ them; a 1 MB document hashes in a few milliseconds.
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -15,13 +16,17 @@ from typing import Any, ParamSpec, TypeVar
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
+from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
+from lab.inputs.placement import Placement, PlacementError, import_chunks
 from lab.inputs.samples import get_sample
-from lab.measure import diff, integrity
+from lab.measure import atomic, diff, integrity
 from lab.measure import judges as judging
+from lab.measure.costs import tokens_per_word
 from lab.measure.score_scale import TopScore, top_scores
 from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
+    ChunkTexts,
     Survival,
     SurvivalCurve,
     answer_problem,
@@ -99,9 +104,67 @@ def sweep_sizes(text: str, unit: str, size: int, overlap: int = 0) -> list[int]:
 def options(
     size: int, overlap: int, unit: str, runt_merge: str = "backward", heading_paths: bool = True
 ) -> ChunkOptions:
+    """The options for the app's settings; ``unit`` is a unit's name ("cl100k_base
+    tokens", see ui.views.sweeps)."""
+    base, tokenizer = split_unit_name(unit)
     return ChunkOptions(
-        size=size, overlap=overlap, unit=unit, runt_merge=runt_merge, heading_paths=heading_paths
+        size=size,
+        overlap=overlap,
+        unit=base,
+        runt_merge=runt_merge,
+        heading_paths=heading_paths,
+        tokenizer=tokenizer,
     )
+
+
+# --------------------------------------------------------------------------- your chunks
+
+# -- A chunk file uploaded in the sidebar is the strategy "chunks:<digest>": its bytes
+# -- are kept here by digest (content-addressed, so every cached call keyed on the
+# -- strategy name gets the same chunks), the last few files only.
+_CHUNK_FILES: dict[str, tuple[str, bytes]] = {}
+_KEPT_FILES = 8
+
+
+def register_chunk_file(name: str, content: bytes) -> str:
+    """Keep an uploaded chunk file; returns the strategy name that stands for it."""
+    digest = hashlib.blake2b(content, digest_size=8).hexdigest()
+    _CHUNK_FILES.pop(digest, None)
+    _CHUNK_FILES[digest] = (name, content)
+    while len(_CHUNK_FILES) > _KEPT_FILES:
+        _CHUNK_FILES.pop(next(iter(_CHUNK_FILES)))
+    return f"{sweeps.IMPORTED}:{digest}"
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def placement(text: str, strategy: str, unit: str) -> Placement:
+    """The uploaded chunk file ``strategy`` names, placed in ``text`` (lengths in
+    ``unit``); PlacementError, one line, when it cannot be."""
+    found = _CHUNK_FILES.get(strategy.split(":", 1)[1])
+    if found is None:
+        raise PlacementError("the chunk file is no longer loaded; upload it again")
+    name, content = found
+    base, tokenizer = split_unit_name(unit)
+    placed = import_chunks(content, text, name, base, tokenizer)
+    if not placed.chunks:
+        first = placed.unplaced[0] if placed.unplaced else None
+        why = f" ({first.where}: {first.reason})" if first else ""
+        raise PlacementError(
+            f"{name}: none of its chunks is in this document{why}; pick the document "
+            "the chunks were made from"
+        )
+    return placed
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def token_lesson(text: str, answer: str, tokenizer: str) -> sweeps.TokenLesson:
+    return sweeps.token_lesson(text, answer, tokenizer)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def words_to_tokens(text: str, tokenizer: str) -> float:
+    """The document's tokens per word by ``tokenizer`` (lab.measure.costs)."""
+    return tokens_per_word(text, tokenizer)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -145,6 +208,8 @@ def chunks(
     runt_merge: str = "backward",
     heading_paths: bool = True,
 ) -> list[Chunk]:
+    if sweeps.is_imported(strategy):  # made elsewhere: no size or overlap of ours
+        return placement(text, strategy, unit).chunks
     return chunk_with(text, strategy, options(size, overlap, unit, runt_merge, heading_paths))
 
 
@@ -202,8 +267,16 @@ def _curve(
     text: str, answer: str, strategy: str, sizes: str, unit: str, overlap: int
 ) -> SurvivalCurve:
     parsed = _parsed(text) if strategy == "structural" else None
+    base, tokenizer = split_unit_name(unit)
     return survival_curve(
-        text, answer, strategy, _sizes(sizes), unit=unit, overlap=overlap, parsed=parsed
+        text,
+        answer,
+        strategy,
+        _sizes(sizes),
+        unit=base,
+        overlap=overlap,
+        parsed=parsed,
+        tokenizer=tokenizer,
     )
 
 
@@ -239,7 +312,13 @@ def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps
 def gold_rate(
     text: str, answers: tuple[str, ...], strategy: str, size: int, overlap: int, unit: str
 ) -> float:
-    return gold_survival_rates(text, list(answers), strategy, [size], unit=unit, overlap=overlap)[0]
+    if sweeps.is_imported(strategy):  # one chunking: the file's
+        texts = ChunkTexts(chunks(text, strategy, size, overlap, unit))
+        return sum(texts.holds(a) for a in answers) / len(answers)
+    base, tokenizer = split_unit_name(unit)
+    return gold_survival_rates(
+        text, list(answers), strategy, [size], unit=base, overlap=overlap, tokenizer=tokenizer
+    )[0]
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -257,6 +336,12 @@ def integrity_report(
 ) -> integrity.IntegrityReport:
     opts = options(size, overlap, unit)
     judge = judge_of(retriever, variant, embedder_spec)
+    if sweeps.is_imported(strategy):  # the file's chunks, not a chunking of ours
+        one = [replace(q, doc="") for q in questions]
+        cs = {"": chunks(text, strategy, size, overlap, unit)}
+        return integrity.check_index(
+            {"": text}, one, strategy, opts, k=k, retriever=judge, chunked=cs
+        )
     return integrity.check_gold(text, questions, strategy, opts, k=k, retriever=judge)
 
 
@@ -376,12 +461,14 @@ def muddy_vector(
     variant: str,
     embedder_spec: str,
 ) -> judging.MuddyVector:
+    base, tokenizer = split_unit_name(unit)
     return judging.muddy_vector(
         text,
         question,
         answer,
         sizes,
-        unit=unit,
+        unit=base,
+        tokenizer=tokenizer,
         bm25=Bm25Retriever(variant),
         embedder=embedder(embedder_spec),
     )
@@ -420,3 +507,18 @@ def top_score_pair(
     """The question's top score under configs ``a`` and ``b`` (raises diff.ConfigError)."""
     configs = [diff.parse_config(a), diff.parse_config(b)]
     return top_scores(text, configs, question, answer, variant=variant)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def atomic_elements(text: str) -> atomic.Elements:
+    """The document's tables, code blocks, headings and sentences (one parse per text)."""
+    return atomic.elements(text)
+
+
+def headerless_chunks(
+    text: str, strategy: str, size: int, overlap: int, unit: str
+) -> frozenset[int]:
+    """Indexes of the chunks that hold a table's data rows without its header."""
+    cs = chunks(text, strategy, size, overlap, unit)
+    found = atomic.violations("", cs, atomic_elements(text))
+    return frozenset(i for (_, i), kinds in found.by_chunk.items() if atomic.TABLE in kinds)

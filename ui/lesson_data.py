@@ -18,12 +18,15 @@ from lab.measure.small_to_big import (
     parse_tiers,
 )
 from lab.measure.strip_effect import StripEffect, strip_effect
+from ui.views import sweeps
 
 from . import data
 
 
 def tiers_spec(child: int, parent: int, unit: str) -> str:
-    return f"structural:{unit}:{child}:0/structural:{unit}:{parent}:0"
+    """The two structural tiers in ``unit`` (a unit's name), as lab diff writes them."""
+    tier = sweeps.config_string
+    return f"{tier('structural', unit, child, 0)}/{tier('structural', unit, parent, 0)}"
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import pickle
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -383,9 +384,13 @@ MIME_TYPES = {
 }
 
 
+_FILE_NAME = re.compile(r"[^\w.-]+")
+
+
 def download_buttons(stem: str, key: str, files: Sequence[tuple[str, str, str]]) -> None:
     """A download button per (label, payload, extension), side by side: it saves
     ``{stem}.{extension}``; its widget key is ``{key}_{extension}``."""
+    stem = _FILE_NAME.sub("_", stem)  # a unit's name has a space, your chunks a colon
     for column, (label, payload, extension) in zip(st.columns(len(files)), files, strict=True):
         column.download_button(
             label,

@@ -30,6 +30,8 @@ ANSWER_PICK = "answer_pick"
 ANSWER_PASTE = "answer_paste"
 STRATEGY = "strategy"
 UNIT = "unit"
+TOKENIZER = "tok"  # the tokenizer, when the unit is tokens (a link's "tok")
+CHUNK_FILE = "chunk_file"  # an upload of chunks made elsewhere: the strategy "your chunks"
 SIZE = "size"
 OVERLAP = "overlap"
 PRESENTER = "presenter"
@@ -84,7 +86,7 @@ def _write(settings: Settings | dict[str, Any]) -> None:
         ss[QUESTION] = 0
     if "q" in s:
         ss[QUESTION] = int(s["q"])
-    for key in ("strategy", "unit", "size", "overlap", *SHARED):
+    for key in ("strategy", "unit", TOKENIZER, "size", "overlap", *SHARED):
         if key in s:
             ss[key] = s[key]
     if SIZE in ss and UNIT in ss:
@@ -167,6 +169,7 @@ def current_settings(lab: str) -> Settings:
         q=q if isinstance(q, int) and q >= 0 else 0,
         strategy=ss.get(STRATEGY, "fixed"),
         unit=ss.get(UNIT, "words"),
+        tok=ss.get(TOKENIZER, urlstate.DEFAULTS.tok),
         size=ss.get(SIZE, 24),
         overlap=ss.get(OVERLAP, 0),
         lab=lab,

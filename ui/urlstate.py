@@ -13,13 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
 
-from chunkers import STRATEGIES
 from chunkers.model import UNITS
+from chunkers.registry import OFFERED
+from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.report.markup import md_escape
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.text import clip
-from ui.views.sweeps import SIZE_LIMITS
+from ui.views.sweeps import APP_TOKENIZERS, SIZE_LIMITS
 
 
 class Lab(NamedTuple):
@@ -47,8 +48,9 @@ LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
 DEFAULT_DOC = "platform_data"  # the boundary-lottery document
 # Switching unit starts from that unit's classic setting: the lottery widget
-# (24 words, no overlap) or the structural chunker's (1,800 chars, 150 overlap).
-UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
+# (24 words, no overlap), the structural chunker's (1,800 chars, 150 overlap), or
+# what most pipelines were set to (512 tokens, 50 overlap).
+UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150), "tokens": (512, 50)}
 # How a link says presenter mode is on or off (a teacher's bookmark for the projector).
 _ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 
@@ -59,6 +61,7 @@ class Settings:
     q: int = 0
     strategy: str = "fixed"
     unit: str = "words"
+    tok: str = DEFAULT_TOKENIZER  # the tokenizer, when the unit is tokens
     size: int = 24
     overlap: int = 0
     lab: str = "boundary"
@@ -164,7 +167,7 @@ def _why_q(s: Settings, known: _Known) -> str:
 
 
 def _read_strategy(raw: str, s: Settings, known: _Known) -> Settings | None:
-    return replace(s, strategy=raw) if raw in STRATEGIES else None
+    return replace(s, strategy=raw) if raw in OFFERED else None
 
 
 def _read_unit(raw: str, s: Settings, known: _Known) -> Settings | None:
@@ -172,6 +175,11 @@ def _read_unit(raw: str, s: Settings, known: _Known) -> Settings | None:
         return None
     size, overlap = UNIT_DEFAULTS[raw]  # a unit starts from its classic setting
     return replace(s, unit=raw, size=size, overlap=overlap)
+
+
+def _read_tok(raw: str, s: Settings, known: _Known) -> Settings | None:
+    v = raw.strip()
+    return replace(s, tok=v) if v in APP_TOKENIZERS else None
 
 
 def _read_size(raw: str, s: Settings, known: _Known) -> Settings | None:
@@ -221,8 +229,11 @@ PARAMS: tuple[_Param, ...] = (
     _Param("lab", _read_lab, lambda s, k: f"labs are 1-{len(LABS)} or {', '.join(LAB_SLUGS)}"),
     _Param("doc", _read_doc, lambda s, k: "no such sample document"),
     _Param("q", _read_q, _why_q),
-    _Param("strategy", _read_strategy, lambda s, k: f"strategies are {', '.join(STRATEGIES)}"),
+    _Param("strategy", _read_strategy, lambda s, k: f"strategies are {', '.join(OFFERED)}"),
     _Param("unit", _read_unit, lambda s, k: f"units are {', '.join(UNITS)}"),
+    _Param(
+        "tok", _read_tok, lambda s, k: f"this app counts tokens with {', '.join(APP_TOKENIZERS)}"
+    ),
     _Param("size", _read_size, _why_size),
     _Param(
         "overlap",
@@ -307,6 +318,10 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
         "size": str(settings.size),
         "overlap": str(settings.overlap),
     }
+    if settings.unit == "tokens" and settings.tok != DEFAULT_TOKENIZER:
+        out["tok"] = settings.tok  # the default tokenizer goes unsaid
+    if settings.strategy not in OFFERED:  # your chunks cannot travel in a link either
+        out.pop("strategy")
     if settings.presenter:  # only said when on: an ordinary link stays as it was
         out["presenter"] = "1"
     # -- the judges, too, only when they are not the defaults

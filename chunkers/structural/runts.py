@@ -45,9 +45,10 @@ class Guards(Generic[T]):
     leading runt) stop at ``right_limit``, the effective maximum, so no merge
     ever makes a chunk longer than size + floor - 1 out of pieces within size.
     A merge is measured by ``joined``, the length of what it makes: the span it
-    covers, with whatever lies between the two (by default, their sum). A runt
-    that ``leads`` (it ends with what introduces the text after it: a title, a
-    lead-in) merges forward first, so that it stays with what it introduces.
+    covers, with whatever lies between the two (by default, their sum; in tokens,
+    the exact count of that span). A runt that ``leads`` (it ends with what
+    introduces the text after it: a title, a lead-in) merges forward first, so
+    that it stays with what it introduces.
     """
 
     floor: int

@@ -20,6 +20,7 @@ from functools import partial
 
 from ..seams import Level, SeamPacker, Span
 from ..segment import sentence_spans
+from ..tokens import DEFAULT_TOKENIZER
 from .blocks import Block, ParsedDocument, is_lead
 from .engine import inner_blocks
 
@@ -90,10 +91,11 @@ def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
 
 
 class Splitter(SeamPacker):
-    """Splits spans of one document in one unit, caching sentence spans per block."""
+    """Splits spans of one document in one unit, caching sentence spans per block
+    (and, in tokens, every count) on the parse."""
 
-    def __init__(self, doc: ParsedDocument, unit: str) -> None:
-        super().__init__(doc.text, unit)
+    def __init__(self, doc: ParsedDocument, unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> None:
+        super().__init__(doc.text, unit, tokenizer, doc.cache)
         self.doc = doc
         # the split levels per block kind, built once rather than per split
         sentences = partial(_cached_sentences, self.text, doc.cache)
@@ -146,21 +148,22 @@ class Splitter(SeamPacker):
         lead_len = self.length(block.start, block.rows[0][0])
         out: list[tuple[Span, bool]] = []
         first_row = frag_end = -1
-        frag_len = 0
+        frag_len = frag_tail = 0
         limit = first_cap
         for rs, re_ in block.rows:
             n = self.length(rs, re_)
             if first_row >= 0:
                 if self.unit == "chars":
                     joined = (header_len + re_ - first_row) if out else re_ - block.start
-                else:
-                    joined = frag_len + n
+                else:  # in tokens, the line break after the row before counts too
+                    joined = frag_len + frag_tail + n
                 if joined <= limit:
-                    frag_end, frag_len = re_, joined
+                    frag_end, frag_len, frag_tail = re_, joined, self.tail(rs, re_)
                     continue
                 out.append(((first_row if out else block.start, frag_end), bool(out)))
                 limit = cap
             # a row always fits alone
             first_row, frag_end, frag_len = rs, re_, (header_len if out else lead_len) + n
+            frag_tail = self.tail(rs, re_)
         out.append(((first_row if out else block.start, frag_end), bool(out)))
         return out

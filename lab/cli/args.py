@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from chunkers import ChunkOptions
+from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.inputs.documents import DocumentError, read_document, read_folder
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
@@ -25,6 +26,11 @@ class BadInput(Exception):
 
 
 def chunk_options(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
+    if args.tokenizer is not None and args.unit != "tokens":
+        raise BadInput(
+            f"--tokenizer {args.tokenizer} counts tokens, but the unit is {args.unit}; "
+            "add --unit tokens, or leave --tokenizer out"
+        )
     try:
         return ChunkOptions.sized(
             args.size if size is None else size,
@@ -32,9 +38,19 @@ def chunk_options(args: argparse.Namespace, size: int | None = None) -> ChunkOpt
             unit=args.unit,
             runt_merge=args.runt_merge,
             heading_paths=not args.no_heading_paths,
+            tokenizer=args.tokenizer or DEFAULT_TOKENIZER,
         )
     except ValueError as exc:
         raise BadInput(str(exc)) from None
+
+
+def sweep_extras(args: argparse.Namespace) -> dict:
+    """The options a sweep passes on besides size, overlap and unit."""
+    return {
+        "runt_merge": args.runt_merge,
+        "heading_paths": not args.no_heading_paths,
+        "tokenizer": args.tokenizer or DEFAULT_TOKENIZER,
+    }
 
 
 def read_text(path: str) -> str:
@@ -61,7 +77,7 @@ def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
 
 def sweep_sizes(spec: str | None, unit: str) -> list[int]:
     if spec is None:
-        spec = "10:120" if unit == "words" else "200:3000:50"
+        spec = {"words": "10:120", "tokens": "16:800:8"}.get(unit, "200:3000:50")
     parts = spec.split(":")
     try:
         nums = [int(x) for x in parts]

@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.model import HEADING_SEPARATOR, Chunk
+from lab.inputs.placement import PlacementError, import_chunk_file
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.diff import ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_judged
@@ -37,6 +38,7 @@ from .args import (
     read_documents,
     read_text,
     retrievers,
+    sweep_extras,
     sweep_sizes,
 )
 from .distributed import ClusterUnavailable, chunk_documents
@@ -65,7 +67,7 @@ def cmd_chunk(args: argparse.Namespace) -> int:
         _emit_json([c.to_dict() for c in chunks])
         return 0
     print(
-        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, "
+        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit_name}, "
         f"overlap {opts.overlap}"
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
@@ -94,7 +96,7 @@ def cmd_survival(args: argparse.Namespace) -> int:
         raise BadInput(
             f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}"
         )
-    extra = {"runt_merge": args.runt_merge, "heading_paths": not args.no_heading_paths}
+    extra = sweep_extras(args)
     try:
         curve = survival_curve(
             text,
@@ -112,7 +114,8 @@ def cmd_survival(args: argparse.Namespace) -> int:
         _emit_json({"sizes": curve.sizes, "intact": curve.intact})
         return 0
     kept = sum(curve.intact)
-    print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {args.unit})")
+    unit = chunk_options(args, sizes[-1]).unit_name if args.unit == "tokens" else args.unit
+    print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {unit})")
     print(
         _table(
             ["size", "overlap", "intact"],
@@ -222,7 +225,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return code
     print(
         f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} "
-        f"{opts.unit}, overlap {opts.overlap})"
+        f"{opts.unit_name}, overlap {opts.overlap})"
     )
     print(
         _table(
@@ -258,16 +261,25 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
     docs, problems = read_documents(args.path)
+    if args.chunks and len(docs) != 1:
+        raise BadInput(
+            f"--chunks {args.chunks} holds the chunks of one document; give that document, "
+            f"not a folder of {len(docs)}"
+        )
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
     judges = retrievers(args)
-    docs, questions, stripped = strip_for_check(args, docs, questions, opts)
-    chunked = _chunked(args, docs, opts)
+    if args.chunks:
+        chunked, imported = imported_chunks(args, docs, opts)
+        stripped = None
+    else:
+        docs, questions, stripped = strip_for_check(args, docs, questions, opts)
+        chunked, imported = _chunked(args, docs, opts), None
     try:
         reports = check_judged(
             docs,
             questions,
-            args.strategy,
+            f"chunks:{args.chunks}" if args.chunks else args.strategy,
             opts,
             retrievers=judges,
             k=args.k,
@@ -279,16 +291,52 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # a parameter check_judged refuses, an embedder's broken promise
         raise BadInput(str(exc)) from None
+    # -- chunks made elsewhere carry no runt excuses: the floor is judged only at
+    # -- the size their pipeline was set to, when --size names it
+    judged = not args.chunks or args.size is not None
     data = check_report(
         reports,
-        runt_invariant(chunked, opts),
+        runt_invariant(chunked, opts) if judged else NOT_JUDGED,
         documents=len(docs),
         unreadable=problems,
         skipped=skipped,
         thresholds=thresholds,
     )
+    if imported is not None:
+        data["imported"] = imported
+        return data
     finish_check(data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts))
     return data
+
+
+# the runt invariant of imported chunks with no size to judge them at
+NOT_JUDGED = {"floor": None, "below_floor": 0, "excused": [], "failing": [], "judged": False}
+
+
+def imported_chunks(
+    args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
+) -> tuple[dict[str, list[Chunk]], dict[str, Any]]:
+    """check --chunks: the file's chunks placed in the one document, and what placing
+    them found (rows not placed, text in no chunk, text two chunks share)."""
+    for flag, given in (
+        ("--strip-boilerplate", getattr(args, "strip_boilerplate", False)),
+        ("--small-to-big", getattr(args, "small_to_big", None)),
+        ("--workers", args.workers),
+        ("--scheduler", args.scheduler),
+    ):
+        if given:
+            raise BadInput(f"{flag} chunks the documents itself; leave it out with --chunks")
+    ((name, text),) = docs.items()
+    try:
+        placement = import_chunk_file(args.chunks, text, opts.unit, opts.tokenizer)
+    except PlacementError as exc:
+        raise BadInput(str(exc)) from None
+    return {name: placement.chunks}, {
+        "file": args.chunks,
+        "chunks": len(placement.chunks),
+        "unplaced": len(placement.unplaced),
+        "findings": placement.report(text, each_overlap=False),
+    }
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -337,7 +385,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         )
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None
-    except ValueError as exc:  # an embedder that broke its promise
+    except ValueError as exc:  # an embedder that broke its promise, an import not placed
         raise BadInput(str(exc)) from None
     if args.format == "json":
         _emit_json(diff_render.to_json(report))

@@ -125,7 +125,7 @@ def small_to_big_for_check(
         tiers = parse_tiers(spec, opts.unit)
     except ConfigError as exc:
         raise BadInput(f"--small-to-big: {exc}") from None
-    plain = ChunkConfig(args.strategy, opts.unit, opts.size, opts.overlap)
+    plain = ChunkConfig(args.strategy, opts.unit, opts.size, opts.overlap, opts.tokenizer)
     return evaluate(docs, pairs, tiers, plain, k=args.k, plain_chunks=chunked).to_json()
 
 

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from chunkers import STRATEGIES
 from chunkers.model import UNITS
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
-from lab.measure.diff import DEFAULT_LIMIT
+from chunkers.registry import OFFERED
+from chunkers.tokens import DEFAULT_TOKENIZER, OPENAI_ENCODINGS
+from lab.measure.diff import CONFIG_FORM, DEFAULT_LIMIT, IMPORTED_FORM
 from lab.measure.integrity import DEFAULT_K
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
@@ -42,8 +43,15 @@ class _Parser(argparse.ArgumentParser):
 # -- options -------------------------------------------------------------------------
 def _chunk_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("chunking")
-    g.add_argument("--strategy", default=DEFAULT_STRATEGY, choices=list(STRATEGIES))
+    g.add_argument("--strategy", default=DEFAULT_STRATEGY, choices=list(OFFERED))
     g.add_argument("--unit", default="chars", choices=list(UNITS))
+    g.add_argument(
+        "--tokenizer",
+        metavar="NAME|PATH",
+        default=None,
+        help=f"with --unit tokens: {' or '.join(OPENAI_ENCODINGS)} (default {DEFAULT_TOKENIZER}), "
+        "or the path of a Hugging Face tokenizer.json",
+    )
     g.add_argument(
         "--size",
         type=int,
@@ -159,6 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-recall", type=float, metavar="SHARE", help="fail below this recall@k")
     p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    p.add_argument(
+        "--chunks",
+        metavar="FILE",
+        help="gate these chunks (JSONL or CSV, made by any pipeline; docs/chunk-import.md) "
+        "instead of chunking the document: they are placed in it, lengths in --unit",
+    )
     _chunk_options(p)
     _retrieval_options(p)
     _corpus_options(p)
@@ -178,9 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--a",
         required=True,
         metavar="CONFIG",
-        help="the old configuration: STRATEGY:UNIT:SIZE:OVERLAP, e.g. structural:chars:1800:150",
+        help=f"the old configuration: {CONFIG_FORM}; or {IMPORTED_FORM} (chunks made "
+        "elsewhere, for one document)",
     )
-    p.add_argument("--b", required=True, metavar="CONFIG", help="the new configuration")
+    p.add_argument(
+        "--b", required=True, metavar="CONFIG", help="the new configuration, in the same forms"
+    )
     p.add_argument("--gold", metavar="GOLD.jsonl", help="also compare intact share, recall, MRR")
     p.add_argument("--k", type=int, default=DEFAULT_K, help="rank cut-off for the gold check")
     p.add_argument(

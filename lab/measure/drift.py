@@ -166,6 +166,8 @@ def config_of(strategy: str, opts: ChunkOptions) -> dict[str, Any]:
         "overlap": opts.overlap,
         "runt_merge": opts.runt_merge,
         "heading_paths": opts.heading_paths,
+        # -- named only in tokens: baselines saved in words or chars compare as before
+        **({"tokenizer": opts.tokenizer} if opts.unit == "tokens" else {}),
     }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from chunkers import Chunk, ChunkOptions, chunk, chunk_parsed, indexed_text, parse
+from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.measure.survival import AnswerNotFound, answer_problem, find_answer, holds
 from lab.retrieval.bm25 import query_tokens
 from lab.retrieval.bm25_variants import Bm25Retriever
@@ -106,6 +107,7 @@ def muddy_vector(
     *,
     overlap: int = 0,
     unit: str = "chars",
+    tokenizer: str = DEFAULT_TOKENIZER,
     bm25: Bm25Retriever | None = None,
     embedder: Embedder | None = None,
     heading_path: bool = True,
@@ -132,7 +134,8 @@ def muddy_vector(
     parsed = parse(text)  # -- parse once, pack per size
     raw: list[tuple[int, int, int | None, int | None, float | None, float | None]] = []
     for size in sizes:
-        chunks = chunk_parsed(parsed, ChunkOptions(size=size, overlap=overlap, unit=unit))
+        opts = ChunkOptions(size=size, overlap=overlap, unit=unit, tokenizer=tokenizer)
+        chunks = chunk_parsed(parsed, opts)
         held = [i for i, c in enumerate(chunks) if holds(c, answer)]
         if not held:
             raw.append((size, len(chunks), None, None, None, None))

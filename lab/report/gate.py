@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from chunkers.options import unit_name
 from lab.measure.integrity import NO_CHUNK, IntegrityReport, status_by
 from lab.retrieval.interface import judge_name
 from lab.text import clip
@@ -115,11 +116,15 @@ def check_report(
 
 def _headline(data: dict[str, Any]) -> str:
     o = data["options"]
+    unit = unit_name(o["unit"], o["tokenizer"])
+    if "imported" in data:  # made elsewhere: no size or overlap of ours
+        how = f"{data['strategy']}, lengths in {unit}"
+    else:
+        how = f"{data['strategy']}, size {o['size']} {unit}, overlap {o['overlap']}"
     judges = ", ".join(r["retriever"] for r in data["retrievers"])
     return (
         f"{data['questions']} questions ({data['passages']} passages), {data['chunks']} chunks "
-        f"in {data['documents']} documents ({data['strategy']}, size {o['size']} {o['unit']}, "
-        f"overlap {o['overlap']}), ranked by {judges}"
+        f"in {data['documents']} documents ({how}), ranked by {judges}"
     )
 
 
@@ -187,10 +192,16 @@ def _notes(data: dict[str, Any]) -> list[str]:
     for r in data["pairs"]:
         if r["status"] == NO_CHUNK:
             lines.append(f"  NOT INTACT: {clip(r['question'], 50)}: {r['verdict']}")
-    lines.append(
-        f"runts: {runts['below_floor']} below the floor, {len(runts['excused'])} excused, "
-        f"{len(runts['failing'])} failing"
-    )
+    if runts.get("judged", True):
+        lines.append(
+            f"runts: {runts['below_floor']} below the floor, {len(runts['excused'])} excused, "
+            f"{len(runts['failing'])} failing"
+        )
+    else:
+        lines.append(
+            "runts: not judged (chunks made elsewhere; give the size their pipeline used "
+            "to judge them at its floor)"
+        )
     for e in runts["failing"]:
         lines.append(
             f"  RUNT: {e['doc']} chunk {e['index'] + 1} is {e['length']}, "
@@ -202,6 +213,24 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"skipped {data['skipped_other_documents']} gold line(s) naming other documents"
         )
     lines += [f"not read: {u['path']}: {u['problem']}" for u in data["unreadable"]]
+    return lines + _imported(data.get("imported"))
+
+
+SHOWN_FINDINGS = 20
+
+
+def _imported(imported: dict[str, Any] | None) -> list[str]:
+    """What placing imported chunks found: rows not placed, text in no chunk, overlap."""
+    if not imported:
+        return []
+    findings = imported["findings"]
+    lines = [
+        f"imported {imported['file']}: {imported['chunks']} chunk(s) placed in the document, "
+        f"{imported['unplaced']} not placed"
+    ]
+    lines += [f"  {f}" for f in findings[:SHOWN_FINDINGS]]
+    if len(findings) > SHOWN_FINDINGS:
+        lines.append(f"  and {len(findings) - SHOWN_FINDINGS} more (--format json lists all)")
     return lines
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import lru_cache
 
 from chunkers import Chunk, ChunkOptions
@@ -26,6 +27,7 @@ from chunkers.structural.blocks import (
     plain_title,
 )
 from chunkers.structural.engine import inner_blocks
+from chunkers.text import count_units
 
 # each check reads the document's blocks: parsed once for all of them
 _parsed = lru_cache(maxsize=4)(parse)
@@ -101,12 +103,21 @@ def heading_context_breaks(text: str, chunks: list[Chunk]) -> list[str]:
     return out
 
 
-def runt_breaks(chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
+# an independent count of a text in tokens (the reference tokenizer's), for
+# checking chunks measured in tokens; None: the chunk's own length is trusted
+Count = Callable[[str], int] | None
+
+
+def _length(c: Chunk, count: Count) -> int:
+    return count(c.body) if count else c.length
+
+
+def runt_breaks(chunks: list[Chunk], opts: ChunkOptions, count: Count = None) -> list[str]:
     """No runt without an excuse, unless it is the only chunk."""
     return [
-        f"chunk {c.index}: runt of {c.length} without an excuse"
+        f"chunk {c.index}: runt of {_length(c, count)} without an excuse"
         for c in chunks
-        if c.length < opts.floor and len(chunks) > 1 and not c.runt_excuse
+        if _length(c, count) < opts.floor and len(chunks) > 1 and not c.runt_excuse
     ]
 
 
@@ -122,12 +133,12 @@ def _one_unit(c: Chunk, opts: ChunkOptions) -> bool:
     return len(lines) <= 3 and _TABLE_SEPARATOR.match(lines[1]) is not None
 
 
-def over_max_breaks(chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
+def over_max_breaks(chunks: list[Chunk], opts: ChunkOptions, count: Count = None) -> list[str]:
     """No chunk passes the effective maximum unless it is one unit with no inner seam."""
     return [
-        f"chunk {c.index}: {c.length} > {opts.effective_max}: {c.body[:60]!r}"
+        f"chunk {c.index}: {_length(c, count)} > {opts.effective_max}: {c.body[:60]!r}"
         for c in chunks
-        if c.length > opts.effective_max and not _one_unit(c, opts)
+        if _length(c, count) > opts.effective_max and not _one_unit(c, opts)
     ]
 
 
@@ -199,10 +210,10 @@ def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, o
     in a chunk; what follows fits a chunk of its own but not beside them (a block
     that fits a chunk is never cut to make room), or is a heading that does not;
     a transcribed heading followed by trusted text."""
-    if opts.unit == "chars":
-        measure = lambda a, z: z - a  # noqa: E731
-    else:
-        measure = lambda a, z: len(text[a:z].split())  # noqa: E731
+
+    def measure(a: int, z: int) -> int:
+        return z - a if opts.unit == "chars" else count_units(text[a:z], opts.unit, opts.tokenizer)
+
     start = max(start, c.start)
     if opts.size - measure(start, nxt.start) < opts.floor:
         return True

@@ -114,7 +114,7 @@ def test_sentence_and_structural_keep_the_answer_at_every_size(
 # ------------------------------------------------------------------ fast path == chunking
 
 
-@pytest.mark.parametrize("unit", ["words", "chars"])
+@pytest.mark.parametrize("unit", ["words", "chars", "tokens"])
 @pytest.mark.parametrize("doc", ["platform_data", "support_kb"])
 def test_fast_path_equals_chunking_on_gold_answers(doc: str, unit: str) -> None:
     text = read(f"{doc}.md")
@@ -153,7 +153,12 @@ def test_chars_window_holds_an_answer_across_a_mid_word_seam() -> None:
 
 # A small vocabulary, so answers recur; long blank runs, so some chars windows
 # are pure whitespace and skipped.
-WORD = st.builds(lambda h, t: h + t, st.sampled_from("ABCa"), st.text("abc", max_size=3))
+# (a few characters of several UTF-8 bytes, which a token may split)
+WORD = st.builds(
+    lambda h, t: h + t,
+    st.sampled_from(["A", "B", "C", "a", "é", "東", "\U0001f469\u200d\U0001f4bb"]),
+    st.text("abc", max_size=3),
+)
 SPACE = st.sampled_from([" ", "  ", "\n", "\t", "\r\n", "\n\n", " \r\n ", " " * 9, "\n" * 7])
 
 
@@ -179,7 +184,9 @@ def text_and_answer(draw: st.DrawFn) -> tuple[str, str]:
 
 
 @settings(max_examples=400, deadline=None)
-@given(text_and_answer(), st.integers(1, 30), st.data(), st.sampled_from(["words", "chars"]))
+@given(
+    text_and_answer(), st.integers(1, 30), st.data(), st.sampled_from(["words", "chars", "tokens"])
+)
 def test_fast_path_equals_chunking_property(
     case: tuple[str, str], size: int, data: st.DataObject, unit: str
 ) -> None:
@@ -190,7 +197,7 @@ def test_fast_path_equals_chunking_property(
 
 
 @settings(max_examples=100, deadline=None)
-@given(text_and_answer(), st.sampled_from(["words", "chars"]))
+@given(text_and_answer(), st.sampled_from(["words", "chars", "tokens"]))
 def test_lottery_map_equals_chunking_property(case: tuple[str, str], unit: str) -> None:
     text, answer = case
     sizes, fractions = [1, 3, 7, 12], [0.0, 0.3, 0.5, 0.9]
@@ -301,7 +308,7 @@ def test_bad_options_are_value_errors(platform: str) -> None:
     with pytest.raises(ValueError, match="overlap_fraction"):
         survival_curve(platform, AUDIT, "fixed", [10], unit="words", overlap_fraction=1.0)
     with pytest.raises(ValueError, match="unit"):
-        survival_curve(platform, AUDIT, "fixed", [10], unit="tokens")
+        survival_curve(platform, AUDIT, "fixed", [10], unit="lines")
     with pytest.raises(ValueError, match="strategy"):
         survival_curve(platform, AUDIT, "semantic", [10], unit="words")
     with pytest.raises(ValueError, match="fractions"):
@@ -310,6 +317,7 @@ def test_bad_options_are_value_errors(platform: str) -> None:
 
 def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
     """Sweeping one size a step (the app's long documents) must not re-parse."""
+    import chunkers.registry
     import lab.measure.survival as survival_module
     from chunkers import parse
 
@@ -321,7 +329,7 @@ def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
     def no_parse(_text):
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(survival_module, "parse", no_parse)
+    monkeypatch.setattr(chunkers.registry, "parse", no_parse)
     steps = [
         survival_module.survival_curve(text, answer, "structural", [s], unit="words", parsed=parsed)
         for s in range(10, 30)

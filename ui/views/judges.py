@@ -22,7 +22,11 @@ from lab.retrieval.fusion import RRF_K
 from lab.retrieval.interface import judge_name
 
 # The sizes the muddy vector sweeps, per unit: from a runt to a whole section
-MUDDY_SIZES = {"chars": tuple(range(200, 4001, 200)), "words": tuple(range(30, 601, 30))}
+MUDDY_SIZES = {
+    "chars": tuple(range(200, 4001, 200)),
+    "words": tuple(range(30, 601, 30)),
+    "tokens": tuple(range(40, 801, 40)),
+}
 COSINE = "cosine with the question (dense)"
 BM25_CURVE = "BM25 score"
 
