@@ -93,7 +93,16 @@ def test_presets_are_valid_links():
 
 def test_the_judges_travel_in_a_link_only_when_they_are_not_the_defaults():
     assert "bm25" not in to_params(DEFAULTS) and "embedder" not in to_params(DEFAULTS)
-    s = Settings("regional_revenue", 5, "structural", "chars", 1800, 150, "judges", bm25="okapi")
+    s = Settings(
+        "regional_revenue",
+        5,
+        "structural",
+        "chars",
+        size=1800,
+        overlap=150,
+        lab="judges",
+        bm25="okapi",
+    )
     assert to_params(s)["bm25"] == "okapi"
     back, notes = parse_params(to_params(s), DOCS, QUESTIONS)
     assert back == s and notes == []
