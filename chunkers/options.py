@@ -25,6 +25,7 @@ def split_unit_name(name: str) -> tuple[str, str]:
         return "tokens", name[: -len(_TOKENS)]
     return name, DEFAULT_TOKENIZER
 
+
 DEFAULT_SIZE = 1800
 DEFAULT_OVERLAP = 150
 DEFAULT_UNIT = "chars"
