@@ -135,6 +135,8 @@ class SeamPacker:
             self.words,
         ]
         self.below_sentence: list[Level] = [self.lines, *self.within_line]
+        # the rungs that cut between whole blocks (a container's), none here
+        self.between_blocks: tuple[Level, ...] = ()
 
     def length(self, s: int, e: int) -> int:
         if self.unit == "chars":
@@ -176,6 +178,11 @@ class SeamPacker:
             i, limit = j, cap
         return [(a, b) for a, b in out if a < b]
 
+    def leads(self, s: int, e: int) -> bool:
+        """Whether the part text[s:e] introduces what follows it, and so travels
+        with it (a title, a lead-in): never here; the structural splitter knows some."""
+        return False
+
     def pack(self, s: int, e: int, first_cap: int, cap: int, levels: list[Level]) -> list[Span]:
         """Pieces of text[s:e] of at most ``cap`` units (the first at most ``first_cap``),
         in order, whitespace-trimmed, together holding every non-whitespace character."""
@@ -191,6 +198,7 @@ class SeamPacker:
         out: list[Span] = []
         group_start = group_end = -1
         group_len = group_tail = 0
+        group: list[Span] = []  # the parts of the open piece
         limit = first_cap
         chars = self.unit == "chars"
         for ps, pe in levels[0](s, e):
@@ -200,19 +208,90 @@ class SeamPacker:
                 if joined <= limit:
                     group_len = joined
                     group_end, group_tail = pe, self.tail(ps, pe)
+                    group.append((ps, pe))
                     continue
+                if self.leads(*group[-1]):
+                    group, placed = self._lead_on(out, group, (ps, pe, n), limit, cap, levels)
+                    (group_start, _), group_end = group[0], group[-1][1]
+                    group_len = self.length(group_start, group_end)
+                    group_tail = self.tail(*group[-1])
+                    if placed:
+                        limit = cap
+                        continue
                 out.append((group_start, group_end))
                 limit = cap
                 group_start = -1
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
                 group_tail = self.tail(ps, pe)
+                group = [(ps, pe)]
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:])
             out.extend(sub[:-1])
             limit = cap
             group_start, group_end = sub[-1]
             group_len, group_tail = self.length(*sub[-1]), self.tail(*sub[-1])
+            group = [sub[-1]]
         if group_start >= 0:
             out.append((group_start, group_end))
         return out
+
+    def _lead_on(
+        self,
+        out: list[Span],
+        group: list[Span],
+        part: tuple[int, int, int],
+        limit: int,
+        cap: int,
+        levels: list[Level],
+    ) -> tuple[list[Span], bool]:
+        """Titles and lead-ins travel with what follows them: the leads the open
+        piece ends with (``group``'s last parts) leave it for the next piece, and
+        the next part joins them whole if it fits; else its first whole parts
+        that fit join them, or, when it is too big for a piece of its own, its
+        first piece fills the room beside them.
+
+        ``part`` is the next part (start, end, length), too big to join the piece.
+        Pieces finished go to ``out``. Returns the parts of the piece still open
+        and whether the part was placed among them (if not, the caller closes
+        that piece and places the part)."""
+        ps, pe, n = part
+        first = len(group) - 1
+        while first > 0 and self.leads(*group[first - 1]):
+            first -= 1
+        if first > 0:  # the parts before the leads make a piece of their own
+            out.append((group[0][0], group[first - 1][1]))
+            limit = cap
+            group = group[first:]
+        start, end = group[0][0], group[-1][1]
+        lead_len = self.length(start, end)
+        joined = (pe - start) if self.unit == "chars" else lead_len + n
+        if joined <= limit:
+            return [*group, (ps, pe)], True
+        room = limit - ((ps - start) if self.unit == "chars" else lead_len)
+        if len(levels) < 2 or levels[1] is None:
+            return group, False
+        if n <= cap:
+            # -- a part that fits a piece of its own is cut to make room only between
+            # -- the blocks it holds (the whole ones that fit beside the leads)
+            if not any(levels[1] is rung for rung in self.between_blocks):
+                return group, False
+            inner = levels[1](ps, pe)
+            k = 0
+            while k < len(inner) and self._span_len(start, inner[k][1]) <= limit:
+                k += 1
+            if k == 0 or k == len(inner):
+                return group, False
+            out.append((start, inner[k - 1][1]))
+            return [(inner[k][0], pe)], True
+        if room * 4 < cap:
+            return group, False
+        sub = self.pack(ps, pe, room, cap, levels[1:])
+        if len(sub) == 1:  # the leads and the part's one piece
+            return [*group, sub[0]], True
+        out.append((start, sub[0][1]))
+        out.extend(sub[1:-1])
+        return [sub[-1]], True
+
+    def _span_len(self, s: int, e: int) -> int:
+        return e - s if self.unit == "chars" else self.length(s, e)

@@ -3,7 +3,7 @@ dense vectors, and by their fusion."""
 
 import streamlit as st
 
-from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.embedders import DEFAULT_EMBEDDER, EmbedderError
 from lab.text import clip
 from ui import controls, data, judging, palette, shell, vega_charts
 from ui.views import judges, sweeps
@@ -134,22 +134,29 @@ def _two_topics(ctx, spec, extra):
     extra["second topic"] = second.question if pair.first == here else first.question
 
 
+def _model_ready(spec) -> bool:
+    """The embedder loads (once per process) and returns vectors; else one line, and the
+    rest of the page (the chunk view, the pin) stays."""
+    try:
+        data.embedder(spec)
+    except EmbedderError as e:
+        st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+        return False
+    return True
+
+
 def body(ctx):
     controls.ensure(st.session_state, SLUG)
     left, right = st.columns([3, 2])
     variant = judging.bm25_switch(left)
     spec = judging.embedder_choice(right)
-    with right:
-        shell.explain(judges.STATIC_MODEL)
+    if spec == DEFAULT_EMBEDDER:
+        with right:
+            shell.explain(judges.STATIC_MODEL)
     extra = {"BM25 variant": variant, "embedder": spec}
     if not ctx.question:
         st.info("Pick a question in the sidebar (or type your own) to let the judges rank.")
-    else:
-        try:
-            data.embedder(spec)
-        except EmbedderError as e:
-            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
-            return
+    elif _model_ready(spec):
         _side_by_side(ctx, variant, spec, extra)
         if ctx.answer:
             _muddy(ctx, variant, spec, extra)

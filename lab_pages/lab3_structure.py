@@ -34,7 +34,7 @@ def _largest_short(check) -> None:
     """A projector's form of the size check, in the strategy's column under its verdict."""
     line = f"largest {check.largest:,} {check.unit}"
     if check.over:
-        st.warning(f"{line}: past the maximum {check.limit:,}")
+        st.warning(f"{line}: past the effective maximum, {check.limit:,}")
     else:
         st.markdown(f"{line} ✓")
 
@@ -104,7 +104,7 @@ def body(ctx):
                     "verdict flips": sweeps.flips(c),
                     "sizes intact": f"{sweeps.survival_share(c):.0%}",
                     f"largest chunk ({ctx.unit}) at {ctx.size}": largest[n][0].largest,
-                    "kept to the size": "✗ ignored it" if largest[n][0].over else "✓",
+                    "within the effective maximum": "✗ ignored it" if largest[n][0].over else "✓",
                 }
                 for n, c in curves.items()
             ]

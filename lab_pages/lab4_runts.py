@@ -7,13 +7,27 @@ from ui import controls, data, judging, shell, vega_charts
 from ui.views import ranking
 
 INTRO = """
-BM25 is asking *what fraction of this chunk is about your query?* A 42-character chunk entirely
-about the query term beats a 1,780-character chunk that is two percent about it. **Move k1 and
-b, and watch the short chunks' bonus**; then read the revenue report below: fixed-size chunks
-cut its last row, `| Mumbai | FY24 | 18,412 | 4.2% |`, off without the header that says what
-the numbers are, and that headerless row outranks the table it was cut from. The structural
-chunker keeps the row with its table.
+BM25 is asking *what fraction of this chunk is about your query?* {pair}**Move k1 and b, and
+watch the short chunks' bonus**; then read the revenue report below: fixed-size chunks cut its
+last row, `| Mumbai | FY24 | 18,412 | 4.2% |`, off without the header that says what the numbers
+are, and that headerless row outranks the table it was cut from. The structural chunker keeps
+the row with its table.
 """
+
+
+def _intro() -> str:
+    """The introduction, its two lengths taken from the report as the page shows it
+    (at BM25's default k1 and b): the row's chunk and the table's."""
+    text = data.sample_text(ranking.REVENUE_DOC)
+    pair = ranking.orphan_and_table(data.revenue_orphan(text, DEFAULT_K1, DEFAULT_B))
+    if pair is None:
+        return INTRO.format(pair="")
+    row, table = pair
+    return INTRO.format(
+        pair=f"In the revenue report below, a {row.length:,}-character chunk holding nothing "
+        f"but one table row outranks the {table.length:,}-character chunk of the table it "
+        "was cut from. "
+    )
 
 
 def _banner(case: ranking.RevenueCase) -> None:
@@ -146,4 +160,4 @@ def body(ctx):
     shell.footer(ctx, "runts", view, extra)
 
 
-shell.run_lab("runts", INTRO, body)
+shell.run_lab("runts", _intro(), body)

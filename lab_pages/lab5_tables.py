@@ -32,7 +32,12 @@ def body(ctx):
         args=("inspection_manual", 4),
     )
     chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
-    frags = structure.table_fragments(chunks)
+    headerless = (
+        data.headerless_chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+        if any(c.kind == "table" for c in chunks)
+        else frozenset()
+    )
+    frags = structure.table_fragments(chunks, headerless)
     boundaries = data.boundaries(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     refused = structure.refusals(chunks, ctx.opts)
     inherit = structure.heading_inheritance(chunks)
@@ -50,12 +55,13 @@ def body(ctx):
     )
     with t1:
         if frags:
-            shell.table(
+            # every column whole, the first line wrapped rather than cut
+            shell.wrapping_table(
                 [
                     {
                         "chunk": f.number,
                         "length": f.length,
-                        "header repeated": "✓" if f.header_repeated else "",
+                        "table header": f.header,
                         "first line": f.first_line,
                     }
                     for f in frags

@@ -54,7 +54,7 @@ def _question(ctx, spec, plain, k, extra):
         f"{len(res.chunks)} plain chunks)."
     )
     st.info(md_escape(line))
-    left, right = st.columns([3, 2])
+    left, right = shell.columns([3, 2])  # in presenter mode the table has the page's width
     with left:
         shell.wrapping_table(lessons.hit_rows(res, ctx.answer))
     with right:

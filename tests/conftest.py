@@ -7,22 +7,31 @@ from hypothesis import settings
 
 from tests.support import (
     COMMONMARK_SPEC,
-    CORPUS,
+    CORPORA,
     REQUIRE_SHARED,
     SAMPLES,
+    SHARED_CORPORA,
     SHARED_CORPUS,
     block_network,
     missing,
+    missing_corpus,
 )
 
 # -- Tests that read the shared material carry one of these marks. Without the
 # -- material they skip with one line; in CI (REQUIRE_SHARED) that line is a failure.
 NEEDS = {
-    "corpus": lambda: (CORPUS.is_dir(), missing("the markdown corpus", CORPUS)),
+    "corpus": lambda: (
+        missing_corpus() is None,
+        missing("the markdown corpus", missing_corpus() or CORPORA[0]),
+    ),
     # golden figures pinned on the shared corpus itself, not on a corpus of your own
     "shared_corpus": lambda: (
-        SHARED_CORPUS.is_dir(),
-        missing("the shared corpus", SHARED_CORPUS, "CHUNK_LAB_SHARED to a copy"),
+        all(f.is_dir() for f in SHARED_CORPORA),
+        missing(
+            "the shared corpus",
+            next((f for f in SHARED_CORPORA if not f.is_dir()), SHARED_CORPUS),
+            "CHUNK_LAB_SHARED to a copy",
+        ),
     ),
     "commonmark": lambda: (
         COMMONMARK_SPEC.is_file(),
@@ -79,9 +88,9 @@ def samples() -> Path:
 
 
 @pytest.fixture(scope="session")
-def corpus() -> Path:
+def corpus() -> tuple[Path, ...]:
     _require("corpus")
-    return CORPUS
+    return tuple(f for f in CORPORA if f.is_dir())
 
 
 @pytest.fixture

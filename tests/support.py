@@ -59,18 +59,38 @@ SAMPLES = ROOT / "lab" / "sample_docs"
 
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
-# -- folder; CHUNK_LAB_CORPUS points the corpus-wide tests at any folder of markdown.
+# -- folder. The corpus-wide tests read both of its markdown folders (documentation
+# -- of five projects, and more: mkdocs-material's, Rust by Example, a changelog);
+# -- CHUNK_LAB_CORPUS names more folders of markdown (several, separated by ":").
 SHARED = Path(os.environ.get("CHUNK_LAB_SHARED") or ROOT.parent / "shared")
 SHARED_CORPUS = SHARED / "corpus"
-CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or SHARED_CORPUS)
+SHARED_CORPORA = (SHARED_CORPUS, SHARED / "corpus-more")
+OWN_CORPORA = tuple(
+    Path(p) for p in os.environ.get("CHUNK_LAB_CORPUS", "").split(os.pathsep) if p.strip()
+)
+CORPORA = SHARED_CORPORA + OWN_CORPORA
 COMMONMARK_SPEC = SHARED / "commonmark" / "spec.json"
 # .ci/run sets this: there, missing shared material fails the run instead of skipping
 REQUIRE_SHARED = os.environ.get("CHUNK_LAB_REQUIRE_SHARED") == "1"
 
 
 def corpus_files() -> list[Path]:
-    """The corpus's markdown files, or [] when there is no corpus."""
-    return sorted(CORPUS.rglob("*.md")) if CORPUS.is_dir() else []
+    """The markdown files of every corpus folder that is there ([] when none is)."""
+    return sorted(p for folder in CORPORA if folder.is_dir() for p in folder.rglob("*.md"))
+
+
+def corpus_name(path: Path) -> str:
+    """A corpus file's name for a failure message: its folder's name, then its path there."""
+    folder = next(f for f in CORPORA if path.is_relative_to(f))
+    return f"{folder.name}/{path.relative_to(folder).as_posix()}"
+
+
+def missing_corpus() -> Path | None:
+    """The corpus folder that is missing, or None: every shared folder must be there,
+    unless CHUNK_LAB_CORPUS names one of your own that is."""
+    if any(f.is_dir() for f in OWN_CORPORA):
+        return None
+    return next((f for f in SHARED_CORPORA if not f.is_dir()), None)
 
 
 def missing(what: str, path: Path, own: str = "CHUNK_LAB_CORPUS to a folder of markdown") -> str:

@@ -20,7 +20,7 @@ from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.placement import Placement, PlacementError, import_chunks
 from lab.inputs.samples import get_sample
-from lab.measure import diff, integrity
+from lab.measure import atomic, diff, integrity
 from lab.measure import judges as judging
 from lab.measure.costs import tokens_per_word
 from lab.measure.score_scale import TopScore, top_scores
@@ -507,3 +507,18 @@ def top_score_pair(
     """The question's top score under configs ``a`` and ``b`` (raises diff.ConfigError)."""
     configs = [diff.parse_config(a), diff.parse_config(b)]
     return top_scores(text, configs, question, answer, variant=variant)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def atomic_elements(text: str) -> atomic.Elements:
+    """The document's tables, code blocks, headings and sentences (one parse per text)."""
+    return atomic.elements(text)
+
+
+def headerless_chunks(
+    text: str, strategy: str, size: int, overlap: int, unit: str
+) -> frozenset[int]:
+    """Indexes of the chunks that hold a table's data rows without its header."""
+    cs = chunks(text, strategy, size, overlap, unit)
+    found = atomic.violations("", cs, atomic_elements(text))
+    return frozenset(i for (_, i), kinds in found.by_chunk.items() if atomic.TABLE in kinds)

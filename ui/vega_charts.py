@@ -31,6 +31,7 @@ THEORY_KIND = "theory (length only)"
 NOTE = "note"  # the dataset of a note written above a plot
 NOTE_LINES = 3  # the inflation note: the lines of TheoryCurve.chart_lines
 NOTE_GAP_PX = 8  # between a note written above a plot and the plot
+LONG_LABELS = "long_labels"  # usermeta: a bar chart whose group labels are sentences
 
 
 def _config(factor: float = 1.0, note_lines: int = 0) -> dict[str, Any]:
@@ -59,8 +60,19 @@ def for_presenter(spec: Spec, factor: float) -> Spec:
         spec["layer"] = [la for la in spec["layer"] if la.get("data") != {"name": NOTE}]
         del spec["datasets"][NOTE]
     spec["usermeta"]["note_lines"] = 0
+    if spec["usermeta"].get(LONG_LABELS):
+        _lay_down(spec)
     spec["config"] = _config(factor)
     return spec
+
+
+def _lay_down(spec: Spec) -> None:
+    """Bars laid on their side: the groups' long labels read level and whole down the
+    left, instead of slanted and cut short under the chart at a room's text size."""
+    enc = spec["encoding"]
+    enc["x"], enc["y"] = enc["y"], enc["x"]
+    enc["yOffset"] = enc.pop("xOffset")
+    enc["y"]["axis"] = {"labelAngle": 0, "labelLimit": 0}
 
 
 def _chart(
@@ -443,9 +455,10 @@ def paired_bars(
     value_title: str,
 ) -> Spec:
     """Bars side by side per group, one per series (the boilerplate lab's score
-    spread per question, as given and stripped), on a 0 to 1 scale."""
+    spread per question, as given and stripped), on a 0 to 1 scale. The groups' labels
+    are long: in presenter mode the bars lie on their side (``for_presenter``)."""
     names = list(colours)
-    return _bar_chart(
+    spec = _bar_chart(
         title,
         height,
         [dict(r) for r in rows],
@@ -468,6 +481,8 @@ def paired_bars(
             "tooltip": [{"field": group}, {"field": series}, {"field": value, "format": ".3f"}],
         },
     )  # fmt: skip
+    spec["usermeta"][LONG_LABELS] = True
+    return spec
 
 
 def histogram_against_baseline(

@@ -11,10 +11,10 @@ docs/packing.md states every rule and the invariants the tests hold.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property
-from operator import attrgetter, sub
+from functools import cached_property, partial
+from operator import attrgetter, itemgetter, sub
 
 from ..model import (
     OVERLAP_APPLIED,
@@ -28,11 +28,16 @@ from ..model import (
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
-from .blocks import ParsedDocument
+from .blocks import TITLES, ParsedDocument, is_lead
+from .engine import inner_blocks
 from .runts import Guards, merge_runts
 from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
+_TITLES = frozenset(TITLES)
+# what overlap never copies, even from inside a list (an item's fence)
+NOT_PROSE = ("code", "html", "table")
+_MAY_HOLD_CODE = re.compile(r"```|~~~|<|\||\t|^ {4}", re.M)
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
@@ -64,9 +69,8 @@ class Run:
 
     @property
     def only_heading(self) -> bool:
-        """Nothing but headings so far (no text of their own)."""
-        kinds = self.kinds
-        return len(kinds) == 1 and "heading" in kinds
+        """Nothing but headings (and what travels with them) so far: no text of their own."""
+        return self.kinds.keys() <= _TITLES
 
     @property
     def kind(self) -> str:
@@ -74,7 +78,7 @@ class Run:
         if len(kinds) == 1:  # the commonest case: one kind of block and no heading
             (only,) = kinds
             return "prose" if only == "heading" else only
-        content = [k for k in kinds if k != "heading"]
+        content = [k for k in kinds if k not in TITLES] or [k for k in kinds if k != "heading"]
         if len(content) == 1:  # the common case: one kind of block (perhaps under its heading)
             return content[0]
         return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
@@ -82,6 +86,17 @@ class Run:
 
 def _same_trust(a: Run, b: Run) -> bool:
     return a.transcribed == b.transcribed
+
+
+def ends_with_lead(doc: ParsedDocument, run: Run) -> bool:
+    """Whether the run ends with what introduces the text after it: a heading or
+    another title, a lead block, or (a piece of a block) a title line or a line
+    ending in a colon. (The runt merge asks of runts only.)"""
+    b = bisect_right(doc.starts, run.end - 1) - 1
+    if doc.ends[b] == run.end:
+        return b in doc.leads or doc.kinds[b] in TITLES
+    text = doc.text
+    return is_lead(text, text.rfind("\n", run.start, run.end) + 1 or run.start, run.end)
 
 
 def _common_length(a: tuple[str, ...], b: tuple[str, ...]) -> int:
@@ -177,8 +192,9 @@ class Packer:
         section = self.doc.sections[section_index]
         header_len = self._len(*header) if header else 0
         path = section.heading_path if self.opts.heading_paths else ()
-        # a run that opens with its section's heading shows that heading in its body
-        context = len(path) - 1 if kind == "heading" and path else len(path)
+        # a run that opens with its section's heading (or what travels with it) shows
+        # that heading in its body
+        context = len(path) - 1 if kind in _TITLES and path else len(path)
         return Run(
             s,
             e,
@@ -257,6 +273,8 @@ class Packer:
                     break
             b, i = i, i + 1
             if block_sections[b] != section:  # chunks never span a heading while packing...
+                if cur is not None and b - 1 in self.doc.leads:  # (a lead-in to a tab)
+                    cur = self._hand_on_leads(runs, cur, b, section)
                 section = block_sections[b]
                 if cur is not None and not self._may_carry(cur, section):
                     runs.append(cur)
@@ -281,9 +299,15 @@ class Packer:
         ):
             self._join(cur, bs, be, n, kind, section, self.tails[b])
             return cur
+        if cur is not None and b - 1 in doc.leads:
+            cur = self._hand_on_leads(runs, cur, b, section)
+            if self._moves_whole(cur, kind, be, n):
+                self._join(cur, bs, be, n, kind, section)
+                return cur
         room = self._room(cur, bs)
-        if kind == "heading" or (n <= size and room < self.floor):
+        if kind == "heading" or (n <= size and (room < self.floor or not cur.only_heading)):
             # a block that fits a fresh chunk is never split: it moves there whole
+            # (only a heading with no text of its own has it fill the room beside it)
             if cur is not None:
                 runs.append(cur)
             run = self._new_run(bs, be, n, kind, section)
@@ -307,14 +331,73 @@ class Packer:
         return (
             kind != "heading"
             and n <= self.opts.size
-            and cur.only_heading
             and self._joined(cur, end, n) <= self.opts.effective_max
+            and self._bare(cur)
         )
+
+    def _bare(self, run: Run) -> bool:
+        """Nothing but headings and leads so far (no text of their own): what
+        follows travels with them."""
+        if run.only_heading:
+            return True
+        doc = self.doc
+        if not doc.leads:
+            return False
+        starts, kinds, leads = doc.starts, doc.kinds, doc.leads
+        last = bisect_left(starts, run.end) - 1  # (most runs end with text: read it first)
+        if last < 0 or (last not in leads and kinds[last] not in _TITLES):
+            return False
+        # (a run may start inside a lead too long for a chunk: with its last piece)
+        first = bisect_right(starts, run.start) - 1
+        if first < 0 or first > last or doc.ends[last] != run.end:
+            return False
+        if starts[first] != run.start and first not in leads:
+            return False
+        return all(j in leads or kinds[j] in _TITLES for j in range(first, last))
+
+    def _hand_on_leads(self, runs: list[Run], cur: Run, b: int, section: int) -> Run:
+        """A lead travels with the block it introduces: when block ``b`` does not
+        join ``cur``, the leads ``cur`` ends with (b's introduction) leave it and
+        open b's run, if they leave room worth filling beside them. Returns the
+        run b meets."""
+        doc, lengths = self.doc, self.lengths
+        starts, ends, kinds = doc.starts, doc.ends, doc.kinds
+        if cur.end != ends[b - 1] or self._bare(cur):
+            return cur
+        k = b - 1
+        while k - 1 in doc.leads and starts[k - 1] > cur.start:
+            k -= 1
+        lead_len = ends[b - 1] - starts[k] if self.chars else sum(lengths[k:b])
+        if starts[k] <= cur.start or self.opts.size - lead_len < self.floor:
+            return cur
+        # -- b joins them whole, or is too big for a chunk (its first piece fills the
+        # -- room beside them); a block that fits a chunk is never cut to make room
+        joined = ends[b] - starts[k] if self.chars else lead_len + lengths[b]
+        if lengths[b] <= self.opts.size and joined > self.opts.effective_max:
+            return cur
+        # -- cur ends at the block before the leads
+        for j in range(k, b):
+            left = cur.kinds[kinds[j]] - lengths[j]
+            if left:
+                cur.kinds[kinds[j]] = left
+            else:
+                del cur.kinds[kinds[j]]
+        if self.chars:
+            cur.length = ends[k - 1] - cur.start + cur.header_len
+        else:
+            cur.length -= sum(lengths[k:b])
+        cur.end, cur.last_kind = ends[k - 1], kinds[k - 1]
+        cur.last_span = (max(starts[k - 1], cur.start), ends[k - 1])
+        runs.append(cur)
+        lead = self._new_run(starts[k], ends[k], lengths[k], kinds[k], section)
+        for j in range(k + 1, b):
+            self._extend(lead, starts[j], ends[j], lengths[j], kinds[j])
+        return lead
 
     def _room(self, cur: Run | None, start: int) -> int:
         """What a heading-only run leaves of the size for the block at ``start``
         (0 when ``cur`` holds text of its own, or nothing)."""
-        if cur is None or not cur.only_heading:
+        if cur is None or not self._bare(cur):
             return 0
         return self.opts.size - self._joined(cur, start, 0)
 
@@ -332,7 +415,7 @@ class Packer:
         tail = self.split.tail
         for (ps, pe), repeats in pieces:
             pn = self._len(ps, pe)
-            if cur is not None and cur.only_heading and not repeats:
+            if cur is not None and not repeats and self._bare(cur):
                 self._join(cur, ps, pe, pn, kind, section, tail(ps, pe))
                 continue
             if cur is not None:
@@ -383,7 +466,7 @@ class Packer:
         page 11's last chunk. A trusted heading may join transcribed text (the run
         becomes transcribed); a transcribed heading never joins trusted text.
         """
-        return cur.only_heading and (not cur.transcribed or self.doc.sections[section].transcribed)
+        return self._bare(cur) and (not cur.transcribed or self.doc.sections[section].transcribed)
 
     def _join(
         self, cur: Run, s: int, e: int, n: int, kind: str, section: int, tail: int = 0
@@ -411,10 +494,10 @@ class Packer:
 
     @cached_property
     def guards(self) -> Guards[Run]:
-        # -- in tokens a merge is measured on the span it makes: whatever lies
-        # -- between the two (a blank line) may count
-        joined = self._merged_length if self.tokens else None
-        return Guards.of(self.opts, attrgetter("length"), _same_trust, joined)
+        # -- a merge is measured on the span it covers, not on its pieces: whatever
+        # -- lies between them (blank lines) is part of the merged chunk
+        leads = partial(ends_with_lead, self.doc)
+        return Guards.of(self.opts, attrgetter("length"), _same_trust, self._merged_length, leads)
 
     def merge_runts(self, runs: list[Run]) -> list[Run]:
         return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
@@ -436,7 +519,7 @@ class Packer:
             return OVERLAP_TRANSCRIBED
         if "table" in (prev.last_kind, cur.first_kind, cur_kind):
             return OVERLAP_TABLE
-        if cur.first_kind == "heading":  # a heading starts a new section
+        if cur.first_kind in TITLES:  # a heading starts a new section
             return OVERLAP_NEW_SECTION
         if (
             prev.last_kind not in PROSE_KINDS
@@ -472,6 +555,10 @@ class Packer:
                 ts = _word_start(text, ts + 1, le)
         if ts >= le or not _WORD.search(_TAG.sub("", text[ts:le])):
             return (0, 0, OVERLAP_EMPTY)
+        # -- every block the prefix copies from is prose: inside a list, no fence,
+        # -- HTML block or table (the prefix lies in the last piece, of one block)
+        if prev.last_kind == "list" and self._list_holds_code(ts, le):
+            return (0, 0, OVERLAP_NOT_PROSE)
         return (ts, le, OVERLAP_APPLIED)
 
     def _tokens_back(self, ls: int, le: int, n: int) -> int:
@@ -488,6 +575,24 @@ class Packer:
         done = int(ends.searchsorted(le, side="right"))  # tokens that end by le
         at = max(first, done - n)
         return int(starts[at]) if at < len(starts) else le
+
+    def _list_holds_code(self, s: int, e: int) -> bool:
+        """Whether the items of the list text[s:e] lies in hold a fence, an HTML
+        block or a table within s:e (the engine reads those items, once per parse)."""
+        doc, text = self.doc, self.text
+        b = bisect_right(doc.starts, s) - 1
+        items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
+        a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
+        z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
+        # -- why -- code needs a fence or four columns of indentation, HTML a "<", a
+        # -- table a "|": items with none of them are read without the engine
+        if not _MAY_HOLD_CODE.search(text, a, z):
+            return False
+        key = ("inner", a, z)
+        found = doc.cache.get(key)
+        if found is None:
+            found = doc.cache[key] = inner_blocks(text, a, z)
+        return any(x.tag in NOT_PROSE and x.start < e and s < x.end for x in found)
 
 
 def _word_start(text: str, ts: int, le: int) -> int:

@@ -79,3 +79,18 @@ def test_the_bm25_switch_changes_the_scores_and_fts5_holds_k1_and_b():
     assert len(fts5) == len(lucene) and not at.exception
     # the switch follows the user to another lab that ranks, and into the link
     assert at.query_params["bm25"] == "fts5"
+
+
+def test_the_introduction_cites_the_lengths_the_page_shows():
+    at = open_lab("runts")
+    orphan = at.dataframe[0].value  # fixed-size chunks of the revenue report
+    row = orphan[orphan["holds the Mumbai row"] == "✓"].iloc[0]
+    tables = orphan[orphan["table header"] != ""].sort_values("rank")
+    table = tables.iloc[0]
+    assert row["rank"] < table["rank"]  # the row outranks the table, as the text says
+    intro = at.markdown[0].value
+    assert (
+        f"a {row['length (chars)']:,}-character chunk holding nothing but one table row outranks "
+        f"the {table['length (chars)']:,}-character chunk of the table it was cut from"
+    ) in " ".join(intro.split())
+    assert "42-character" not in intro and "1,780" not in intro

@@ -155,3 +155,18 @@ def test_the_same_questions_top_score_under_a_and_b_and_why_they_differ() -> Non
         ).to_dict("records")
     }
     assert okapi["top score"] != table["top score"][1]
+
+
+def test_a_higher_top_score_is_not_a_better_chunking() -> None:
+    # the Mumbai question: fixed windows score higher and rank the answer lower
+    at = open_lab(
+        "compare", doc="regional_revenue", strategy="structural", unit="chars", size="1800",
+        overlap="150",
+    )  # fmt: skip
+    [rows] = [t.value for t in at.table if "IDF" in " ".join(map(str, t.value.iloc[:, 0]))]
+    table = {r[""]: (r["A"], r["B"]) for r in rows.to_dict("records")}
+    assert float(table["top score"][1]) > float(table["top score"][0])
+    assert table["the answer's chunk: rank"] == ("#1", "#2")
+    assert "“what was Mumbai's FY24 revenue?”: top score **1.353** under A, **1.726**" in (
+        all_text(at)
+    )

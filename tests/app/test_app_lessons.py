@@ -283,15 +283,19 @@ def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
     rerun(at)
     flags = [w.value for w in at.warning if "ignored the size" in w.value]
     assert flags, "a strategy that passed the size is flagged"
-    structural = [f for f in flags if "past 29 words" in f]  # 24 + a floor of 6, less one
+    # 24 + a floor of 6, less one
+    structural = [f for f in flags if "past the effective maximum of 29 words" in f]
     assert structural and all(
         f.endswith(": it survives because it ignored the size") for f in structural
     )
     kept = [c for c in captions(at) if c.startswith("largest chunk ")]
-    assert any(c.endswith("words, within the size") for c in kept)  # fixed keeps to it
-    table = next(d.value for d in at.dataframe if "kept to the size" in d.value.columns)
-    assert dict(zip(table["strategy"], table["kept to the size"], strict=True))["Fixed size"] == "✓"
-    assert "✗ ignored it" in set(table["kept to the size"])
+    # fixed keeps to it
+    assert any(c.endswith("words, within the effective maximum (29)") for c in kept)
+    within = "within the effective maximum"
+    table = next(d.value for d in at.dataframe if within in d.value.columns)
+    assert dict(zip(table["strategy"], table[within], strict=True))["Fixed size"] == "✓"
+    assert "✗ ignored it" in set(table[within])
+    assert not any("within the size" in c for c in captions(at))
     assert max(table["largest chunk (words) at 24"]) > 200
 
 

@@ -47,3 +47,30 @@ def test_two_judges_draws_both_curves_and_switches_bm25(app_url: str, browser) -
     main.get_by_text("chunks: 8 from 5,030 chars").wait_for(state="detached", timeout=60_000)
     assert main.get_by_text("BM25 shown: okapi").count() == 1  # the switch stayed
     page.close()
+
+
+def test_the_memory_benchmark_reads_a_running_server() -> None:
+    """bench.app_memory cannot rot: it starts the app, visits Lab 11 twice and prints
+    the server's memory at each moment (the figures are read by people, not asserted)."""
+    import subprocess
+    import sys
+
+    from tests.support import ROOT
+
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.app_memory"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = [line for line in out.stdout.splitlines() if line.startswith("| ")][1:]  # no header
+    moments = [r.split("|")[1].strip() for r in rows]
+    assert moments == [
+        "server started, no session yet",
+        "one session, Lab 1 (no model)",
+        "the same session, Lab 11 (the model loaded)",
+        "a second session, Lab 11 (the model shared)",
+    ]
+    assert all(float(r.split("|")[2]) > 0 for r in rows)

@@ -7,7 +7,10 @@ on CommonMark's own examples and on real markdown:
   nothing else is;
 - no chunk boundary falls inside a block the reference reports, unless that
   block alone is longer than a chunk, and then only at its own seams (rows,
-  items, lines, sentences and words all end at a line break or a space).
+  items, lines, sentences and words all end at a line break or a space);
+- and on CommonMark's examples, the packing properties (invariants.py): nothing
+  over the effective maximum but one unit, no chunk ending with what travels
+  with the text after it, no code, HTML or table text in an overlap.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from chunkers import ChunkOptions, chunk
-from chunkers.structural.blocks import parse
-from tests.support import COMMONMARK_SPEC, corpus_files, lost_characters
+from chunkers.structural.blocks import TITLES, parse
+from tests.chunkers.invariants import ending_breaks, over_max_breaks, overlap_breaks
+from tests.support import COMMONMARK_SPEC, corpus_files, corpus_name, lost_characters
 
 # -- Only the block structure is compared, and CommonMark settles it before any
 # -- inline parsing: the reference skips the inline pass (most of its time).
@@ -77,7 +81,9 @@ def _at_seam(text: str, i: int, size: int) -> bool:
     return i - word_start >= size
 
 
-def _may_cut(chunks: list, blocks: list, bs: int, be: int, opts: ChunkOptions) -> bool:
+def _may_cut(
+    chunks: list, blocks: list, leads: frozenset[int], bs: int, be: int, opts: ChunkOptions
+) -> bool:
     """A block may be cut (at its seams) when it does not fit a fresh chunk (it
     passes the size: the runt merge then merges a shed runt back, up to the
     effective maximum), or when it is the first text under a heading and the two
@@ -92,15 +98,17 @@ def _may_cut(chunks: list, blocks: list, bs: int, be: int, opts: ChunkOptions) -
     holder = next((c for c in chunks if c.start <= bs < c.end), None)
     if holder is None or holder.start == bs or be - holder.start <= opts.effective_max:
         return False
-    before = [b for b in blocks if holder.start <= b.start < bs]
-    return bool(before) and all(b.kind == "heading" for b in before)
+    # (anchors, lead-ins and titles travel with what follows them, as a heading does)
+    before = [i for i, b in enumerate(blocks) if holder.start <= b.start < bs]
+    return bool(before) and all(blocks[i].kind in TITLES or i in leads for i in before)
 
 
 def violations(text: str, opts: ChunkOptions) -> list[str]:
     chunks = chunk(text, "structural", opts.size, opts.overlap)
     out = [f"lost {i}" for i in lost_characters(text, chunks)]
     headings, reference = reference_blocks(text)
-    blocks = parse(text).blocks  # the chunker's own blocks, parsed once per text
+    doc = parse(text)  # the chunker's own blocks, parsed once per text
+    blocks = doc.blocks
     if chunker_headings(text, blocks) != headings:
         out.append(f"headings {sorted(chunker_headings(text, blocks))} != {sorted(headings)}")
     cuts = sorted({c.start for c in chunks} | {c.end for c in chunks})
@@ -108,7 +116,7 @@ def violations(text: str, opts: ChunkOptions) -> list[str]:
         inside = [i for i in cuts[bisect_right(cuts, bs) :] if i < be]
         if not inside:
             continue
-        if not _may_cut(chunks, blocks, bs, be, opts):  # a block that fits is never cut
+        if not _may_cut(chunks, blocks, doc.leads, bs, be, opts):  # a block that fits is never cut
             out.append(f"cut inside the block {text[bs:be][:60]!r} at {inside}")
         else:
             out += [
@@ -145,5 +153,28 @@ def test_every_corpus_file_keeps_its_blocks(opts: ChunkOptions) -> None:
     for path in corpus_files():
         found = violations(path.read_text(encoding="utf-8"), opts)
         if found:
-            bad[path.name] = found[:3]
+            bad[corpus_name(path)] = found[:3]
+    assert bad == {}
+
+
+@pytest.mark.commonmark
+@pytest.mark.parametrize("opts", SIZES + [ChunkOptions(20, 0)], ids=str)
+def test_the_packing_properties_hold_on_every_commonmark_example(opts: ChunkOptions) -> None:
+    """No chunk passes the effective maximum unless it is one unit with no inner
+    seam, none ends with what travels with the text after it, no overlap holds
+    code, HTML or table text, nothing is lost."""
+    examples = _spec_examples()
+    assert len(examples) == 655
+    bad = {}
+    for ex in examples:
+        text = ex["markdown"]
+        chunks = chunk(text, "structural", opts.size, opts.overlap)
+        found = (
+            over_max_breaks(chunks, opts)
+            + ending_breaks(text, chunks, opts)
+            + overlap_breaks(text, chunks)
+            + [f"lost {i}" for i in lost_characters(text, chunks)]
+        )
+        if found:
+            bad[ex["example"]] = found
     assert bad == {}

@@ -33,10 +33,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "37fdafc0b7669bfed7e724a669885271b4408c531464c831d5e5d9a3f1693bd6",
-    ("corpus", "words"): "360ac8e806864e25eda21e10a6114cdd4fea5d4933979fbdaee951b30a3b3df1",
-    ("corpus-crlf", "chars"): "17e9140e8187c9052fffe77ae081d898c7bc2f7b1428fce590e6237d4520cc5d",
-    ("corpus-crlf", "words"): "f15be47ec22871e217ef939af22b52d96a98ac1175e6c4ba7f38c6b7abf2f3a7",
+    ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
+    ("corpus", "words"): "186728b106d273803cd6372b6165be32b8bfb5785a42c09e34b6aecbe111ceed",
+    ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
+    ("corpus-crlf", "words"): "69b942d7fa12bdea06cd8967850eafe0bfcb412a902ef60fc30e7c74a2c70171",
 }
 
 CHUNK_DIGESTS = ROOT / "tests" / "data" / "golden_chunks.json"

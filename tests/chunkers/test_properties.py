@@ -12,8 +12,10 @@ from chunkers import STRATEGIES, ChunkOptions, chunk
 from chunkers.options import RUNT_MERGES
 from chunkers.structural.blocks import parse
 from tests.chunkers.invariants import (
+    ending_breaks,
     heading_context_breaks,
     over_max_breaks,
+    overlap_breaks,
     page_breaks,
     runt_breaks,
     trust_breaks,
@@ -138,8 +140,10 @@ def test_heading_context_trust_and_pages(text: str, opt, runt_merge: str) -> Non
     assert lost_characters(text, chunks) == []
     opts = ChunkOptions(size=size, overlap=overlap, unit=unit, runt_merge=runt_merge)
     assert over_max_breaks(chunks, opts) == []
+    assert overlap_breaks(text, chunks) == []
     if runt_merge == "backward":  # the forward merge is the counter-example: it stalls
         assert runt_breaks(chunks, opts) == []
+        assert ending_breaks(text, chunks, opts) == []
 
 
 @SETTINGS

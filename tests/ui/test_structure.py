@@ -2,6 +2,9 @@ from chunkers import ChunkOptions, chunk_with, model
 from tests.support import SAMPLES
 from ui.views.structure import (
     APPLIED,
+    HEADER_NONE,
+    HEADER_OWN,
+    HEADER_REPEATED,
     NEW_SECTION,
     NOT_ASKED,
     OUTCOMES,
@@ -62,3 +65,12 @@ def test_boundaries_are_what_the_packer_decided():
 def test_every_outcome_the_packer_records_reads_as_its_own():
     assert set(OUTCOMES) == set(model.OVERLAP_OUTCOMES)
     assert len(set(OUTCOMES.values())) == len(OUTCOMES)
+
+
+def test_a_fragment_without_its_header_says_so():
+    chunks = _chunks("compute_pricing")
+    first = next(c for c in chunks if c.kind == "table")
+    frags = table_fragments(chunks, headerless={first.index})
+    assert frags[0].header == HEADER_NONE
+    assert [f.header for f in table_fragments(chunks)][0] == HEADER_OWN
+    assert {f.header for f in frags if f.header_repeated} == {HEADER_REPEATED}

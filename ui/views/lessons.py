@@ -145,11 +145,13 @@ def rank_rows(e: StripEffect) -> list[dict]:
 
 
 def spread_rows(e: StripEffect) -> list[dict]:
-    """The median chunk's score as a share of the best, per question, before and after."""
+    """The median chunk's score as a share of the best, per question, before and after.
+    Each question whole: the chart shortens its labels where it must, and its tooltip
+    and a projector's level labels show them in full."""
     rows = []
     for label, spreads in (("as given", e.spread_before), ("stripped", e.spread_after)):
         rows += [
-            {"question": clip(s.question, 40), "text": label, "median / best": round(s.median, 3)}
+            {"question": s.question, "text": label, "median / best": round(s.median, 3)}
             for s in spreads
         ]
     return rows

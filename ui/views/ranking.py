@@ -153,6 +153,16 @@ class RevenueCase:
     tie: bool  # BM25 gives the row's chunk and the table the same score: no ranking at all
 
 
+def orphan_and_table(case: RevenueCase) -> tuple[RevenueRow, RevenueRow] | None:
+    """The chunk holding the row and the best-ranked chunk with the table's header:
+    the pair the lab's introduction compares (None when either is missing)."""
+    holder = next((r for r in case.rows if r.holds_answer), None)
+    tables = [r for r in case.rows if r.has_header and not r.holds_answer]
+    if holder is None or not tables:
+        return None
+    return holder, min(tables, key=lambda r: r.rank)
+
+
 def _revenue_summary(
     label: str, rows: Sequence[RevenueRow], holder: RevenueRow | None, floor: int
 ) -> tuple[str, bool, bool, bool]:

@@ -7,7 +7,7 @@ transcribed heading is never carried into a later section's heading path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -34,21 +34,38 @@ OUTCOMES = {
 }
 
 
+# what a table fragment carries as its header, as the lab's table says it
+HEADER_REPEATED = "repeated"  # the chunker copied the table's header row into it
+HEADER_OWN = "its own"  # the fragment starts with the table's own header rows
+HEADER_NONE = "✗ none"  # data rows with no header: nothing says what the numbers are
+
+
 @dataclass(frozen=True, slots=True)
 class TableFragment:
     number: int
     length: int
     header_repeated: bool
     first_line: str  # the fragment's first line, as a reader sees it
+    header: str = HEADER_OWN  # HEADER_REPEATED, HEADER_OWN or HEADER_NONE
 
 
-def table_fragments(chunks: Sequence[Chunk]) -> list[TableFragment]:
+def table_fragments(
+    chunks: Sequence[Chunk], headerless: Collection[int] = frozenset()
+) -> list[TableFragment]:
+    """The chunks that hold a table. ``headerless``: the indexes of chunks holding a
+    table's data rows without its header (``lab.measure.atomic``'s "table without
+    header", the one rule for it)."""
     return [
         TableFragment(
             c.index + 1,
             c.length,
             c.header_repeated,
             c.body.lstrip().splitlines()[0] if c.body.strip() else "",
+            HEADER_REPEATED
+            if c.header_repeated
+            else HEADER_NONE
+            if c.index in headerless
+            else HEADER_OWN,
         )
         for c in chunks
         if c.kind == "table"

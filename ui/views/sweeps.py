@@ -316,11 +316,17 @@ class SizeCheck:
     unit: str
 
     def line(self, intact: bool | None) -> str:
+        # -- why "the effective maximum" -- a chunk may pass the size by up to a runt
+        # floor (a runt merged into it), so "within the size" was untrue of a 2,186-char
+        # chunk at size 1,800: it is within the effective maximum, 2,249
         if not self.over:
-            return f"largest chunk {self.largest:,} {self.unit}, within the size"
+            return (
+                f"largest chunk {self.largest:,} {self.unit}, within the effective maximum "
+                f"({self.limit:,})"
+            )
         line = (
-            f"⚠ ignored the size: {self.over} chunk(s) past {self.limit:,} {self.unit}, "
-            f"the largest {self.largest:,} {self.unit}"
+            f"⚠ ignored the size: {self.over} chunk(s) past the effective maximum of "
+            f"{self.limit:,} {self.unit}, the largest {self.largest:,} {self.unit}"
         )
         return line + (": it survives because it ignored the size" if intact else "")
 
