@@ -60,7 +60,10 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 # -- the chunkers people run instead, by name through chunk() and chunk_with(); kept
-# -- apart from STRATEGIES, the lab's own four that the app and the command line list
+# -- apart from STRATEGIES, the lab's own four that the labs compare side by side at
+# -- every size (a peer's sweep costs more, and Chonkie is optional): the sidebar, the
+# -- command line and a diff offer them by name (OFFERED), and Labs 3 and 6 add the
+# -- sidebar's choice beside the four
 PEERS: dict[str, Strategy] = {
     s.name: s
     for s in (
