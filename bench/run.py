@@ -713,21 +713,6 @@ def machine() -> str:
     return f"{os.cpu_count()} CPUs, {cpu}, Python {platform.python_version()}"
 
 
-def compiled_twins() -> str:
-    """Which of the structural chunker's compiled twins ran (chunkers/speedups.py)."""
-    from chunkers import speedups, structural
-
-    twins = (
-        ("pack", structural.pack_compiled),
-        ("finish", speedups.finish),
-        ("checks", speedups.surrogates_and_returns),
-    )
-    used = [name for name, fn in twins if fn is not None]
-    if len(used) == len(twins):
-        return "built and used (pack, finish, checks)"
-    return f"{', '.join(used) or 'none'} used; {speedups.WHY_NOT or structural.WHY_NOT}"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.run", description=__doc__.splitlines()[0]
@@ -745,7 +730,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Chunk Lab benchmark{' (quick: a small slice, scaled-down figures)' if args.quick else ''}"
     )
     print(f"machine: {machine()}")
-    print(f"compiled twins: {compiled_twins()}")
     print(
         f"corpus: {len(files)} files, {nbytes / MB:.2f} MB; {runs} timed run(s)"
         f"{' after a warm-up' if warmup else ''}; chunkers at {SIZE} chars / {OVERLAP} overlap"

@@ -6,7 +6,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .fixed import fixed_drafts
-from .gcpause import collector_paused
 from .model import Chunk
 from .options import DEFAULT_STRATEGY, ChunkOptions
 from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
@@ -61,7 +60,10 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 # -- the chunkers people run instead, by name through chunk() and chunk_with(); kept
-# -- apart from STRATEGIES, the lab's own four that the app and the command line list
+# -- apart from STRATEGIES, the lab's own four that the labs compare side by side at
+# -- every size (a peer's sweep costs more, and Chonkie is optional): the sidebar, the
+# -- command line and a diff offer them by name (OFFERED), and Labs 3 and 6 add the
+# -- sidebar's choice beside the four
 PEERS: dict[str, Strategy] = {
     s.name: s
     for s in (
@@ -126,17 +128,15 @@ def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
     strat = get_strategy(strategy)
     if not text or text.isspace():  # (strip() would copy the whole text to say so)
         return []
-    with collector_paused():
-        src = SourceText.of(text)
-        return finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
+    src = SourceText.of(text)
+    return finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
 
 
 def chunk_parsed(parsed: ParsedDocument, opts: ChunkOptions) -> list[Chunk]:
     """Structural chunks from a parse made once with ``parse(text)``: for sweeps."""
     if not parsed.source.norm or parsed.source.norm.isspace():
         return []
-    with collector_paused():
-        return finish(parsed.source, pack_drafts(parsed, opts), opts.unit, opts.tokenizer)
+    return finish(parsed.source, pack_drafts(parsed, opts), opts.unit, opts.tokenizer)
 
 
 def chunk_sweep(
@@ -162,6 +162,5 @@ def chunk_sweep(
         if src is None:
             yield []
             continue
-        with collector_paused():
-            chunks = finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
+        chunks = finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
         yield chunks

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import speedups
 from .model import Chunk
 from .text import SourceText, count_units
 from .tokens import DEFAULT_TOKENIZER
@@ -41,16 +40,7 @@ class Draft:
 def finish(
     src: SourceText, drafts: list[Draft], unit: str, tokenizer: str = DEFAULT_TOKENIZER
 ) -> list[Chunk]:
-    """Slice bodies from the caller's text and number the chunks (with the
-    compiled twin when it is built: the same output; it knows no tokens)."""
-    if unit != "tokens" and speedups.use_twin(speedups.finish, speedups.WHY_NOT):
-        return speedups.finish(src, drafts, unit, Chunk, count_units)
-    return finish_python(src, drafts, unit, tokenizer)
-
-
-def finish_python(
-    src: SourceText, drafts: list[Draft], unit: str, tokenizer: str = DEFAULT_TOKENIZER
-) -> list[Chunk]:
+    """Slice bodies from the caller's text and number the chunks."""
     out: list[Chunk] = []
     orig, norm = src.original, src.norm
     # no CR was dropped (the usual case): offsets map to themselves, skip the map

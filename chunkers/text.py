@@ -10,7 +10,6 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from . import speedups
 from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 _WS = re.compile(r"\S+")
@@ -29,10 +28,7 @@ class SourceText:
 
     @classmethod
     def of(cls, text: str) -> SourceText:
-        if speedups.use_twin(speedups.surrogates_and_returns, speedups.WHY_NOT):
-            surrogates, returns = speedups.surrogates_and_returns(text)
-        else:
-            surrogates, returns = surrogates_and_returns_python(text)
+        surrogates, returns = surrogates_and_returns(text)
         # Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
         # the same length, so offsets hold, and segmenters that must encode the
         # text as UTF-8 no longer fail on it. Bodies are still sliced from the original.
@@ -52,7 +48,7 @@ class SourceText:
         return i + bisect_left(self._dropped, i)
 
 
-def surrogates_and_returns_python(text: str) -> tuple[bool, bool]:
+def surrogates_and_returns(text: str) -> tuple[bool, bool]:
     """(a lone surrogate is in the text, a carriage return is). Only a lone
     surrogate makes UTF-8 encoding fail."""
     try:

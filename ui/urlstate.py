@@ -61,13 +61,13 @@ class Settings:
     q: int = 0
     strategy: str = "fixed"
     unit: str = "words"
-    tok: str = DEFAULT_TOKENIZER  # the tokenizer, when the unit is tokens
     size: int = 24
     overlap: int = 0
     lab: str = "boundary"
     presenter: bool = False
     bm25: str = DEFAULT_VARIANT  # the BM25 variant every lab that ranks shows
     embedder: str = DEFAULT_EMBEDDER  # the dense judge's model (one of app_embedders())
+    tok: str = DEFAULT_TOKENIZER  # the tokenizer, when the unit is tokens
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -14,7 +14,6 @@ from itertools import chain, pairwise, repeat
 from operator import sub
 from typing import NamedTuple
 
-from ..gcpause import collector_paused
 from ..text import SourceText
 from .engine import RawBlock, dedent, top_level_blocks
 
@@ -152,21 +151,20 @@ def _heading_text(raw: str | None) -> str:
 def parse(text: str | SourceText) -> ParsedDocument:
     """Split the text into sections (headings) and typed blocks (the engine's
     top-level blocks, see engine.py)."""
-    with collector_paused():
-        src = text if isinstance(text, SourceText) else SourceText.of(text)
-        p = _Parser(src.norm)
-        p.run()
-        return ParsedDocument(
-            src,
-            tuple(p.sections),
-            tuple(p.kinds),
-            tuple(p.starts),
-            tuple(p.ends),
-            tuple(p.block_sections()),
-            tuple(p.section_starts),
-            p.tables,
-            p.leads(),
-        )
+    src = text if isinstance(text, SourceText) else SourceText.of(text)
+    p = _Parser(src.norm)
+    p.run()
+    return ParsedDocument(
+        src,
+        tuple(p.sections),
+        tuple(p.kinds),
+        tuple(p.starts),
+        tuple(p.ends),
+        tuple(p.block_sections()),
+        tuple(p.section_starts),
+        p.tables,
+        p.leads(),
+    )
 
 
 _NON_BLANK = re.compile(r"\S")

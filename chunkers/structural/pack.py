@@ -492,8 +492,10 @@ class Packer:
                 cur.last_page = child.page
         self._extend(cur, s, e, n, kind, tail)
 
-    @cached_property
+    @property
     def guards(self) -> Guards[Run]:
+        # -- not cached on the packer: the guards hold its bound method, and a packer
+        # -- holding them would be a reference cycle that outlives the chunking
         # -- a merge is measured on the span it covers, not on its pieces: whatever
         # -- lies between them (blank lines) is part of the merged chunk
         leads = partial(ends_with_lead, self.doc)

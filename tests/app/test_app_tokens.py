@@ -267,3 +267,13 @@ def test_a_pin_keeps_the_unit_and_the_tokenizer():
         "o200k_base",
         512,
     )
+
+
+def test_a_peer_whose_package_is_missing_says_so_in_one_line(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "chonkie", None)  # as if it were not installed
+    at = open_app(lab="boundary", doc="support_kb", strategy="chonkie-token")
+    [error] = texts(at.error)
+    assert "the chonkie-token strategy needs Chonkie, an optional extra" in error
+    assert "\n" not in error and "pip install" in error

@@ -30,6 +30,24 @@ def test_round_trip():
     assert back == s and notes == []
 
 
+def test_a_tokenizer_travels_only_in_tokens_and_only_when_not_the_default():
+    s = Settings(
+        "regional_revenue", 1, "semchunk", "tokens", 256, 32, "structure", tok="o200k_base"
+    )
+    params = to_params(s)
+    assert (params["unit"], params["tok"], params["strategy"]) == (
+        "tokens",
+        "o200k_base",
+        "semchunk",
+    )
+    back, notes = parse_params(params, DOCS, QUESTIONS)
+    assert back == s and notes == []
+    assert "tok" not in to_params(Settings(unit="tokens", size=512, overlap=50))
+    assert "tok" not in to_params(Settings(unit="words", tok="o200k_base"))
+    tokens, _ = parse_params({"unit": "tokens"}, DOCS, QUESTIONS)
+    assert (tokens.size, tokens.overlap, tokens.tok) == (512, 50, "cl100k_base")
+
+
 def test_lab_by_number_or_slug():
     assert lab_slug("2") == "overlap" and lab_slug("Runts") == "runts"
     assert lab_slug("8") == "compare" and lab_slug("Compare") == "compare"
@@ -44,7 +62,8 @@ def test_lab_by_number_or_slug():
         ("q", "7", "q"),
         ("q", "-1", "q"),
         ("strategy", "magic", "strategy"),
-        ("unit", "tokens", "unit"),
+        ("unit", "lines", "unit"),
+        ("tok", "../tokenizer.json", "tok"),
         ("size", "abc", "size"),
         ("size", "0", "size"),
         ("size", "100000", "size"),
@@ -93,7 +112,16 @@ def test_presets_are_valid_links():
 
 def test_the_judges_travel_in_a_link_only_when_they_are_not_the_defaults():
     assert "bm25" not in to_params(DEFAULTS) and "embedder" not in to_params(DEFAULTS)
-    s = Settings("regional_revenue", 5, "structural", "chars", 1800, 150, "judges", bm25="okapi")
+    s = Settings(
+        "regional_revenue",
+        5,
+        "structural",
+        "chars",
+        size=1800,
+        overlap=150,
+        lab="judges",
+        bm25="okapi",
+    )
     assert to_params(s)["bm25"] == "okapi"
     back, notes = parse_params(to_params(s), DOCS, QUESTIONS)
     assert back == s and notes == []

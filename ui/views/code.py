@@ -111,10 +111,17 @@ def _chonkie_tokenizer(unit: str, tokenizer: str) -> str:
     return {"chars": "character", "words": "word"}.get(unit, tokenizer)
 
 
+def _chonkie_note(unit: str) -> list[str]:
+    if unit != "words":
+        return []
+    return ["# (Chonkie's words are split at spaces; the lab's at any whitespace)"]
+
+
 def _chonkie_recursive(unit: str, tokenizer: str, size: int, overlap: int) -> Snippet:
     lines = [
         "from chonkie import RecursiveChunker",
         "",
+        *_chonkie_note(unit),
         f"chunker = RecursiveChunker(tokenizer={_chonkie_tokenizer(unit, tokenizer)!r}, "
         f"chunk_size={size})",
         "chunks = chunker.chunk(text)  # no overlap: the chunker has none",
@@ -126,6 +133,7 @@ def _chonkie_token(unit: str, tokenizer: str, size: int, overlap: int) -> Snippe
     lines = [
         "from chonkie import TokenChunker",
         "",
+        *_chonkie_note(unit),
         f"chunker = TokenChunker(tokenizer={_chonkie_tokenizer(unit, tokenizer)!r}, "
         f"chunk_size={size}, chunk_overlap={overlap})",
         "chunks = chunker.chunk(text)",
