@@ -211,7 +211,9 @@ def is_lead(text: str, s: int, e: int) -> bool:
     if text[last_line] in "!?=/ \t" and _TITLE_LINE.match(text, last_line, e):
         return True
     if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
-        return not _DEFINITION_LABEL.fullmatch(text, last_line, e)
+        # (not an option line such as ":docstring:", nor a definition's label)
+        word = max(text.rfind(" ", s, e), text.rfind("\n", s, e), text.rfind("\t", s, e)) + 1
+        return text[max(word, s)] != ":" and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
     return text[s] == "<" and bool(
         _OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)
     )

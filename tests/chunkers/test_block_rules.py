@@ -256,3 +256,10 @@ def test_a_content_tab_is_a_titled_part_of_its_section() -> None:
             assert "Windows" in c.body or "Windows" in c.heading_path
             assert c.kind != "code" or c.body.lstrip().startswith("```")
     assert lost_characters(TABS, chunks) == []
+
+
+def test_a_lead_in_ends_with_a_word_and_a_colon() -> None:
+    # a directive's option line (":docstring:") introduces nothing
+    directives = "::: httpx.ConnectError\n    :docstring:\n\n::: httpx.ReadError\n    :docstring:"
+    assert parse(directives).leads == frozenset()
+    assert parse("Run the server with:\n\n```\nuvicorn main:app\n```").leads == {0}
