@@ -14,7 +14,7 @@ from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
 from ui import controls, data, drift_view, judging, shell, state, vega_charts
-from ui.views import judges, sweeps
+from ui.views import judges, structure, sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -196,6 +196,16 @@ def body(ctx):
         else "no chunks"
     )
     extra.update({"below floor": len(stats.below_floor)})
+    flagged = data.quality(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    st.subheader(f"Chunks to read: {len(flagged)}")
+    if flagged:
+        shell.wrapping_table(structure.quality_rows(flagged))
+    else:
+        shell.explain(
+            "No chunk passes the size, ends with a heading or a lead-in, is only markup "
+            "or cuts a sentence."
+        )
+    extra.update({"chunks to read": len(flagged)})
     view = shell.chunk_view(ctx, key="lab6")
     shell.footer(ctx, "integrity", view, extra)
 

@@ -515,6 +515,14 @@ def atomic_elements(text: str) -> atomic.Elements:
     return atomic.elements(text)
 
 
+def quality(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[atomic.Finding]:
+    """The chunks the quality checks flag (they pass the size, end with a heading or
+    a lead-in, are only markup or cut a sentence), in order."""
+    cs = chunks(text, strategy, size, overlap, unit)
+    limit = options(size, overlap, unit).effective_max
+    return atomic.findings("", cs, atomic.violations("", cs, atomic_elements(text), limit))
+
+
 def headerless_chunks(
     text: str, strategy: str, size: int, overlap: int, unit: str
 ) -> frozenset[int]:

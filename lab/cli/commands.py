@@ -18,6 +18,7 @@ from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.inputs.placement import PlacementError, import_chunk_file
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
+from lab.measure.atomic import Finding, quality
 from lab.measure.diff import ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
@@ -219,6 +220,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
         **inv,
         "invariant_holds": not inv["failing"],
     }
+    counts, listed = quality(docs, chunked, opts.effective_max)
+    data["quality"] = {
+        "counts": counts,
+        "chunks": [  # people count chunks from 1
+            {"doc": f.doc, "chunk": f.index + 1, "checks": list(f.checks), "first": f.first_line}
+            for f in listed
+        ],
+    }
     drift_lines, code = stats_drift(args, docs, chunked, opts, data)
     if args.json:
         _emit_json(data)
@@ -239,11 +248,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
     )
     for e in inv["excused"] + inv["failing"]:
         print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
+    _print_quality(counts, listed, opts.effective_max)
     for p, m in problems:
         print(f"not read: {p}: {m}")
     for line in drift_lines:
         print(line)
     return code
+
+
+def _print_quality(counts: dict[str, int], listed: list[Finding], limit: int) -> None:
+    """The chunks a reader should look at, document by document: number, what each
+    breaks, and its first line."""
+    summary = ", ".join(f"{check} {n}" for check, n in counts.items())
+    print(f"chunks to read: {len(listed)} ({summary}; the size is {limit} at most)")
+    doc = None
+    for f in listed:
+        if f.doc != doc:
+            doc = f.doc
+            print(f"  {doc}")
+        print(f"    chunk {f.index + 1}: {', '.join(f.checks)}: {clip(f.first_line, 70)}")
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:

@@ -293,7 +293,7 @@ def _side(
     opts = config.options
     broken = Violations()
     for name, chunks in chunked.items():
-        broken = broken.merged(violations(name, chunks, found[name]))
+        broken = broken.merged(violations(name, chunks, found[name], opts.effective_max))
     everything = [c for cs in chunked.values() for c in cs]
     judged: list[GoldSummary] = []
     if gold:

@@ -116,3 +116,16 @@ def test_each_retriever_reports_and_the_strategies_follow_the_chosen_one():
     assert "Ranked by dense (wordllama)." in all_text(at)
     assert _summary(at)["Fixed size"]["MRR"] == float(judged["MRR"][1])
     assert bm25_mrr == float(judged["MRR"][0])
+
+
+def test_the_chunks_to_read_name_each_chunk_what_it_breaks_and_how_it_starts():
+    at = open_lab("integrity")
+    set_widget(at, "selectbox", "strategy", "fixed")
+    set_widget(at, "radio", "unit", "chars")
+    set_widget(at, "slider", "size", 200)
+    heading = next(h.value for h in at.subheader if h.value.startswith("Chunks to read: "))
+    table = at.table[-1].value
+    assert list(table.columns) == ["chunk", "what", "first line"]
+    assert heading == f"Chunks to read: {len(table)}" and len(table) > 0
+    assert "cuts a sentence" in set(", ".join(table["what"]).split(", "))
+    assert all(int(n) >= 1 for n in table["chunk"])

@@ -179,7 +179,7 @@ def test_lab6_refuses_a_baseline_it_cannot_read_in_one_line(tmp_path) -> None:
     rerun(at)
     refusal = (
         "old.json was saved by another version of chunk-lab (baseline format 0, this one reads "
-        "1); save a new baseline with --save-baseline"
+        "2); save a new baseline with --save-baseline"
     )
     assert [e.value for e in at.error if not e.value.startswith("✗")] == [refusal]
     assert vega_chart(at, "Chunk lengths")["title"] == "Chunk lengths"  # the plain histogram

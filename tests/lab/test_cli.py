@@ -118,6 +118,25 @@ def test_stats_over_a_folder_lists_the_invariant(capsys) -> None:
     assert data["chunks"] >= 7 and data["min"] <= data["median"] <= data["max"]
 
 
+def test_stats_lists_the_chunks_to_read_with_their_number_and_first_line(capsys) -> None:
+    code, out, _ = run(capsys, "stats", str(SAMPLES), "--strategy", "fixed", "--size", "40")
+    assert code == 0 and "chunks to read: " in out and "cuts a sentence " in out
+    listed = out[out.index("chunks to read: ") :].splitlines()
+    kb = listed[listed.index("  support_kb.md") + 1 :]
+    rows = kb[: next((i for i, line in enumerate(kb) if not line.startswith("    ")), len(kb))]
+    assert rows[0] == "    chunk 1: ends with a heading or lead-in: # Tallyframe help center"
+    assert any(row.startswith("    chunk 2: cuts a sentence: ") for row in rows)
+    code, out, _ = run(
+        capsys, "stats", str(SAMPLES), "--strategy", "fixed", "--size", "40", "--json"
+    )
+    quality = json.loads(out)["quality"]
+    first = quality["chunks"][0]
+    assert set(first) == {"doc", "chunk", "checks", "first"} and first["chunk"] >= 1
+    assert quality["counts"]["cuts a sentence"] == sum(
+        "cuts a sentence" in c["checks"] for c in quality["chunks"]
+    )
+
+
 def test_check_passes_for_structural_and_fails_for_fixed(capsys) -> None:
     kb, gold = str(SAMPLES / "support_kb.md"), str(SAMPLES / "support_kb.gold.jsonl")
     code, out, _ = run(capsys, "check", kb, "--gold", gold)

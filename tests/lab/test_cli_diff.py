@@ -151,4 +151,9 @@ def test_structure_against_fixed_windows_over_the_shared_corpus(capsys) -> None:
     assert len(data["documents"]) >= 300
     for kind in ("table without header", "code split", "heading stranded", "sentence cut"):
         assert data["b"]["violations"][kind]["rate"] > data["a"]["violations"][kind]["rate"]
+    # the chunk-quality report's checks are among the rates: the same checks, summed
+    assert {"lead-in stranded", "over the size limit", "only markup"} <= set(
+        data["a"]["violations"]
+    )
+    assert data["b"]["violations"]["lead-in stranded"]["violations"] > 0
     assert data["a"]["violations"]["table without header"]["violations"] == 0
