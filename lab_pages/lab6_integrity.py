@@ -11,7 +11,7 @@ from lab.inputs.gold import (
     unique_questions,
 )
 from lab.report.markup import md_escape
-from ui import controls, data, drift_view, shell, state, vega_charts
+from ui import controls, data, drift_view, glossary, shell, state, vega_charts
 from ui.views import sweeps
 
 INTRO = """
@@ -151,7 +151,7 @@ def body(ctx):
         c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     ]
     drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
-    st.markdown(
+    line = (
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
         f"chunks** · runt invariant {'holds' if stats.invariant_holds else 'broken'} · "
         f"p5 {stats.p5:.0f} · median {stats.median:.0f} · max {stats.max} "
@@ -159,6 +159,7 @@ def body(ctx):
         if stats.count
         else "no chunks"
     )
+    st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
     view = shell.chunk_view(ctx, key="lab6")
     shell.footer(ctx, "integrity", view, extra)
