@@ -24,6 +24,7 @@ from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
 from lab.report.tables import table as _table
+from lab.report.words import counted
 from lab.retrieval.bm25 import score_chunks
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
 from lab.text import clip
@@ -55,7 +56,7 @@ def cmd_chunk(args: argparse.Namespace) -> int:
         _emit_json([c.to_dict() for c in chunks])
         return 0
     print(
-        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit}, "
+        f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {opts.size} {opts.unit}, "
         f"overlap {opts.overlap}"
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
@@ -140,7 +141,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         _emit_json(rows)
         return 0
     print(
-        f"{len(chunks)} chunks scored for {args.query!r} "
+        f"{counted(len(chunks), 'chunk')} scored for {args.query!r} "
         f"(BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
     )
     print(
@@ -206,7 +207,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         _emit_json(data)
         return code
     print(
-        f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} "
+        f"{counted(len(docs), 'document')}, {counted(st.count, 'chunk')} ({args.strategy}, "
+        f"size {opts.size} "
         f"{opts.unit}, overlap {opts.overlap})"
     )
     print(

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from lab.measure.integrity import IntegrityReport
+from lab.report.words import counted
 from lab.text import clip
 
 from .tables import md_table, table
@@ -75,8 +76,9 @@ def check_report(
 def _headline(data: dict[str, Any]) -> str:
     o = data["options"]
     return (
-        f"{data['questions']} questions ({data['passages']} passages), {data['chunks']} chunks "
-        f"in {data['documents']} documents ({data['strategy']}, size {o['size']} {o['unit']}, "
+        f"{counted(data['questions'], 'question')} ({counted(data['passages'], 'passage')}), "
+        f"{counted(data['chunks'], 'chunk')} in {counted(data['documents'], 'document')} "
+        f"({data['strategy']}, size {o['size']} {o['unit']}, "
         f"overlap {o['overlap']})"
     )
 
