@@ -202,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--chunks",
         metavar="FILE",
         help="gate these chunks (JSONL or CSV, made by any pipeline: a text column, "
-        "optional start and end) instead of chunking the document: they are placed in it, lengths in --unit",
+        "optional start and end) instead of chunking the document: they are placed in it, "
+        "lengths in --unit",
     )
     _chunk_options(p)
     _retrieval_options(p)
