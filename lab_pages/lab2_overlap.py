@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.measure.costs import human_bytes
-from ui import charts, data, shell, state
+from ui import charts, data, glossary, shell, state
 from ui.views import sweeps
 
 INTRO = """
@@ -62,8 +62,12 @@ def body(ctx):
         st.subheader("Storage bill")
         st.markdown(f"**{bill.line}**")
         a, b = st.columns(2)
-        a.metric("vectors @1536-dim", human_bytes(bill.vector_bytes))
-        b.metric("with an HNSW index", human_bytes(bill.hnsw_bytes))
+        a.metric(
+            "vectors @1536-dim",
+            human_bytes(bill.vector_bytes),
+            help=glossary.help_for("@1536-dim"),
+        )
+        b.metric("with an HNSW index", human_bytes(bill.hnsw_bytes), help=glossary.help_for("HNSW"))
         if bill.corpus:
             st.markdown(
                 f"For a corpus of {sweeps.CORPUS_DOCS:,} documents averaging "

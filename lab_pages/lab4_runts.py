@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
-from ui import controls, data, judging, shell, vega_charts
+from ui import controls, data, glossary, judging, shell, vega_charts
 from ui.views import ranking
 
 INTRO = """
@@ -74,7 +74,7 @@ def _scores(ctx, k1, b, runt_merge, variant, extra):
         vega_charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height(1)),
         container=right,
     )
-    st.markdown(f"**{curve.label}**")
+    st.markdown(f"**{curve.label}**", help=glossary.help_for(curve.label, *curve.chart_lines))
     extra.update(
         {
             "inflation cap at floor": round(curve.cap_at_floor, 3),

@@ -13,7 +13,7 @@ from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
-from ui import controls, data, drift_view, judging, shell, state, vega_charts
+from ui import controls, data, drift_view, glossary, judging, shell, state, vega_charts
 from ui.views import judges, structure, sweeps
 
 INTRO = """
@@ -187,7 +187,7 @@ def body(ctx):
         c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     ]
     drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
-    st.markdown(
+    line = (
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
         f"chunks** · runt invariant {'holds' if stats.invariant_holds else 'broken'} · "
         f"p5 {stats.p5:.0f} · median {stats.median:.0f} · max {stats.max} "
@@ -195,6 +195,7 @@ def body(ctx):
         if stats.count
         else "no chunks"
     )
+    st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
     flagged = data.quality(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
     st.subheader(f"Chunks to read: {len(flagged)}")

@@ -8,7 +8,7 @@ from chunkers.registry import OFFERED
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import data, judging, shell
+from ui import data, glossary, judging, shell
 from ui.views import judges, sweeps
 
 INTRO = """
@@ -51,7 +51,7 @@ def _config_b() -> str:
 
 
 def _figure(fig) -> None:
-    st.subheader(fig.title)
+    st.subheader(fig.title, help=glossary.help_for(fig.title))
     shell.table(
         [dict(zip([c or "figure" for c in fig.columns], row, strict=True)) for row in fig.rows],
         height=35 * (len(fig.rows) + 1) + 3,  # every row in view, no inner scroll bar

@@ -18,7 +18,7 @@ from lab.inputs import exports
 from lab.measure.survival import AnswerNotFound, Survival
 from lab.report.markup import md_escape
 from lab.retrieval.bm25 import DEFAULT_VARIANT
-from ui import charts, chunkview, controls, notebook, urlstate, vega_charts
+from ui import charts, chunkview, controls, glossary, notebook, urlstate, vega_charts
 
 from . import data, state
 from .sidebar import Context
@@ -180,7 +180,7 @@ def run_lab(
     number = urlstate.LAB_SLUGS.index(slug) + 1
     st.title(f"{number}. {urlstate.lab_title(slug)}")
     if not state.presenter():
-        st.markdown(intro)
+        st.markdown(intro, help=glossary.help_for(intro))
         if slug in urlstate.LAB_PRESETS:
             p = urlstate.LAB_PRESETS[slug]
             st.button(
@@ -424,6 +424,21 @@ def table(rows: list[dict[str, Any]] | pd.DataFrame, height: int | None = None) 
         return
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
     st.dataframe(df, hide_index=True, **({"height": height} if height else {}))
+    _terms(df)
+
+
+def _terms(df: pd.DataFrame) -> None:
+    """Under a table whose headers or row names use the glossary's words (recall@k,
+    MRR, p5...): a line whose tooltip explains them."""
+    names = [str(c) for c in df.columns]
+    if len(df.columns):
+        names += [str(v) for v in df.iloc[:, 0] if isinstance(v, str)]
+    terms = glossary.terms_in(*names)
+    if terms:
+        st.caption(
+            "Terms in this table: " + ", ".join(t.name for t in terms),
+            help=glossary.explain(terms),
+        )
 
 
 def full_table(rows: list[dict[str, Any]]) -> None:
@@ -443,7 +458,9 @@ def wrapping_table(rows: list[dict[str, Any]]) -> None:
             cells[c] = [f"{v:g}" if isinstance(v, int | float) else v for v in values]
         elif any(isinstance(v, str) for v in values):
             cells[c] = [md_escape(v) if isinstance(v, str) else v for v in values]
-    st.table(pd.DataFrame(cells, columns=columns), hide_index=True)
+    df = pd.DataFrame(cells, columns=columns)
+    st.table(df, hide_index=True)
+    _terms(df)
 
 
 def explain(text: str) -> None:

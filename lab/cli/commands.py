@@ -26,6 +26,7 @@ from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
 from lab.report.tables import table as _table
+from lab.report.words import counted
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
 from lab.retrieval.fusion import HybridRetriever
@@ -68,7 +69,7 @@ def cmd_chunk(args: argparse.Namespace) -> int:
         _emit_json([c.to_dict() for c in chunks])
         return 0
     print(
-        f"{len(chunks)} chunks, {args.strategy}, size {opts.size} {opts.unit_name}, "
+        f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {opts.size} {opts.unit_name}, "
         f"overlap {opts.overlap}"
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
@@ -161,7 +162,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         return 0
     bm25 = any(isinstance(j, Bm25Retriever | HybridRetriever) for j in judges)
     print(
-        f"{len(chunks)} chunks scored for {args.query!r} by "
+        f"{counted(len(chunks), 'chunk')} scored for {args.query!r} by "
         f"{', '.join(r.retriever for r in judged)} "
         f"({f'BM25 k1={args.k1}, b={args.b}; ' if bm25 else ''}rank 1 is best)"
     )
@@ -233,8 +234,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         _emit_json(data)
         return code
     print(
-        f"{len(docs)} documents, {st.count} chunks ({args.strategy}, size {opts.size} "
-        f"{opts.unit_name}, overlap {opts.overlap})"
+        f"{counted(len(docs), 'document')}, {counted(st.count, 'chunk')} ({args.strategy}, "
+        f"size {opts.size} {opts.unit_name}, overlap {opts.overlap})"
     )
     print(
         _table(

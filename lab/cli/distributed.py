@@ -4,7 +4,7 @@ Chunking is the part of a check that grows with the corpus and splits cleanly
 by document, so it is what goes to a cluster; the pieces come back in the
 documents' own order and are merged into one index and one report here, so a
 distributed run reports exactly what the serial run does. Dask is optional
-(requirements-dask.txt, or ``pip install chunk-lab[dask]``); asking for it
+(``pip install 'chunk-lab[dask]'``, or requirements-dask.txt in a checkout); asking for it
 without it installed is a one-line ClusterUnavailable.
 
 A multi-machine run (docs/gate.md): ``dask scheduler`` on one machine, ``dask
@@ -36,8 +36,7 @@ def _dask() -> tuple[Any, Any]:
         from distributed import Client, LocalCluster
     except ImportError:
         raise ClusterUnavailable(
-            "Dask is not installed: pip install -r requirements-dask.txt "
-            "(or pip install 'chunk-lab[dask]') to use --workers or --scheduler"
+            "Dask is not installed: pip install 'chunk-lab[dask]' to use --workers or --scheduler"
         ) from None
     return Client, LocalCluster
 

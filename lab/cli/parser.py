@@ -43,8 +43,15 @@ class _Parser(argparse.ArgumentParser):
 # -- options -------------------------------------------------------------------------
 def _chunk_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("chunking")
-    g.add_argument("--strategy", default=DEFAULT_STRATEGY, choices=list(OFFERED))
-    g.add_argument("--unit", default="chars", choices=list(UNITS))
+    g.add_argument(
+        "--strategy",
+        default=DEFAULT_STRATEGY,
+        choices=list(OFFERED),
+        help=f"how to cut the document (default {DEFAULT_STRATEGY})",
+    )
+    g.add_argument(
+        "--unit", default="chars", choices=list(UNITS), help="what size and overlap count"
+    )
     g.add_argument(
         "--tokenizer",
         metavar="NAME|PATH",
@@ -106,7 +113,7 @@ def _retrieval_options(p: argparse.ArgumentParser) -> None:
 def _corpus_options(p: argparse.ArgumentParser) -> None:
     """Options for work over many documents: progress and where the chunking runs."""
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
-    g = p.add_argument_group("distributed chunking (needs Dask: requirements-dask.txt)")
+    g = p.add_argument_group("distributed chunking (needs Dask: pip install 'chunk-lab[dask]')")
     where = g.add_mutually_exclusive_group()
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://host:8786"
@@ -128,13 +135,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("chunk", help="the chunks of a document")
-    p.add_argument("doc")
+    p.add_argument("doc", help="a .md or .txt file")
     _chunk_options(p)
     p.set_defaults(func=cmd_chunk)
 
     p = sub.add_parser("survival", help="is the answer intact at each size?")
-    p.add_argument("doc")
-    p.add_argument("--answer", required=True)
+    p.add_argument("doc", help="a .md or .txt file")
+    p.add_argument(
+        "--answer",
+        required=True,
+        metavar="TEXT",
+        help="the answer, as it is written in the document (whitespace may differ)",
+    )
     p.add_argument("--sizes", help="FROM:TO[:STEP], both ends included")
     p.add_argument(
         "--overlap-fraction", type=float, default=None, help="overlap as a fraction of each size"
@@ -143,35 +155,55 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_survival)
 
     p = sub.add_parser("score", help="per-chunk scores and ranks for a question, by retriever")
-    p.add_argument("doc")
-    p.add_argument("--query", required=True)
-    p.add_argument("--k1", type=float, default=DEFAULT_K1)
-    p.add_argument("--b", type=float, default=DEFAULT_B)
+    p.add_argument("doc", help="a .md or .txt file")
+    p.add_argument("--query", required=True, metavar="TEXT", help="the question to rank chunks for")
+    p.add_argument(
+        "--k1",
+        type=float,
+        default=DEFAULT_K1,
+        help=f"BM25's term saturation: each repeat of a word counts less (default {DEFAULT_K1})",
+    )
+    p.add_argument(
+        "--b",
+        type=float,
+        default=DEFAULT_B,
+        help=f"BM25's length normalisation, 0 (none) to 1 (full) (default {DEFAULT_B})",
+    )
     _chunk_options(p)
     _retrieval_options(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
-    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
     _chunk_options(p)
     _corpus_options(p)
     drift_options(p)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
-    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
     p.add_argument(
-        "--gold", required=True, metavar="GOLD", help="gold set: .jsonl, or .csv (docs/gate.md)"
+        "--gold",
+        required=True,
+        metavar="GOLD",
+        help='gold set: .jsonl, one {"question", "doc", and "answer" or "passages"} a line, or '
+        ".csv with columns question, doc, answer, text, start, end",
     )
     p.add_argument("--k", type=int, default=DEFAULT_K, help="a question is found within rank k")
     p.add_argument("--min-recall", type=float, metavar="SHARE", help="fail below this recall@k")
     p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
-    p.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "markdown"),
+        default="text",
+        help="the report: a table for people, JSON, or Markdown for a pull request",
+    )
     p.add_argument(
         "--chunks",
         metavar="FILE",
-        help="gate these chunks (JSONL or CSV, made by any pipeline; docs/chunk-import.md) "
-        "instead of chunking the document: they are placed in it, lengths in --unit",
+        help="gate these chunks (JSONL or CSV, made by any pipeline: a text column, "
+        "optional start and end) instead of chunking the document: they are placed in it, "
+        "lengths in --unit",
     )
     _chunk_options(p)
     _retrieval_options(p)
@@ -187,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
         "most-changed chunks side by side. Exit 1 when B is worse than A on intact share or "
         "on any violation rate.",
     )
-    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
     p.add_argument(
         "--a",
         required=True,
@@ -225,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         "document (its '## Page N' sections) or half the documents of a folder: how many carry "
         "it, the characters it adds to the index, the chunks that consist mostly of it.",
     )
-    p.add_argument("path", metavar="DOC|DIR")
+    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
     p.add_argument(
         "--strip", metavar="OUT_DIR", help="write copies without it there (originals untouched)"
     )

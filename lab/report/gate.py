@@ -14,6 +14,7 @@ from typing import Any
 
 from chunkers.options import unit_name
 from lab.measure.integrity import NO_CHUNK, IntegrityReport, status_by
+from lab.report.words import counted
 from lab.retrieval.interface import judge_name
 from lab.text import clip
 
@@ -123,8 +124,9 @@ def _headline(data: dict[str, Any]) -> str:
         how = f"{data['strategy']}, size {o['size']} {unit}, overlap {o['overlap']}"
     judges = ", ".join(r["retriever"] for r in data["retrievers"])
     return (
-        f"{data['questions']} questions ({data['passages']} passages), {data['chunks']} chunks "
-        f"in {data['documents']} documents ({how}), ranked by {judges}"
+        f"{counted(data['questions'], 'question')} ({counted(data['passages'], 'passage')}), "
+        f"{counted(data['chunks'], 'chunk')} in {counted(data['documents'], 'document')} "
+        f"({how}), ranked by {judges}"
     )
 
 

@@ -283,7 +283,7 @@ def test_a_folder_lists_what_it_could_not_read(tmp_path: Path, capsys) -> None:
     )
     (docs / "sub" / "latin.txt").write_bytes("caf\xe9 cr\xe8me".encode("cp1252"))
     code, out, _ = run(capsys, "stats", str(docs))
-    assert code == 0 and out.startswith("1 documents, ")
+    assert code == 0 and out.startswith("1 document, ")
     assert (
         f"not read: {docs / 'sub' / 'scan.md'}: sub/scan.md looks like a binary file, not text"
         in out
@@ -366,3 +366,66 @@ def test_messages_name_the_command_the_user_typed(monkeypatch, capsys, argv0, pr
     assert bad_usage.value.code == 2 and capsys.readouterr().err.startswith(f"{prog} chunk: ")
     assert main(["chunk", "no-such-file.md"]) == 2  # bad input, past the parser
     assert capsys.readouterr().err.startswith(f"{prog} chunk: ")
+
+
+def _options(parser):
+    """(subcommand, option) for every option of every subcommand, help included."""
+    import argparse
+
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in sub.choices.items():
+        for action in p._actions:
+            if action.help != argparse.SUPPRESS and not isinstance(action, argparse._HelpAction):
+                yield name, action
+
+
+def test_every_option_says_what_it_is_and_names_no_file_a_pip_user_lacks():
+    from lab.cli.parser import build_parser
+
+    parser = build_parser()
+    silent = [
+        f"{name} {'/'.join(a.option_strings) or a.dest}"
+        for name, a in _options(parser)
+        if not (a.help or "").strip()
+    ]
+    assert silent == []
+    texts = [parser.format_help()] + [p.format_help() for p in _subparsers(parser)]
+    for text in texts:
+        assert "docs/" not in text and "requirements" not in text and ".txt)" not in text
+
+
+def _subparsers(parser):
+    import argparse
+
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return list(sub.choices.values())
+
+
+def test_counts_agree_with_their_nouns(tmp_path, capsys):
+    from lab.cli.parser import main
+
+    one = tmp_path / "one.md"
+    one.write_text("Audit logs are kept for four hundred days.\n")
+    assert main(["chunk", str(one)]) == 0
+    assert capsys.readouterr().out.startswith("1 chunk, structural")
+    assert main(["stats", str(one), "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("1 document, 1 chunk (structural")
+    two = tmp_path / "two.md"
+    two.write_text("Audit logs are kept for four hundred days. " * 80)
+    assert main(["chunk", str(two), "--unit", "words", "--size", "40"]) == 0
+    assert capsys.readouterr().out.startswith("16 chunks, structural")  # 640 words / 40
+
+
+def test_pip_install_leaves_nothing_untracked(tmp_path):
+    import subprocess
+
+    from tests.support import ROOT
+
+    ignored = subprocess.run(
+        ["git", "check-ignore", "chunk_lab.egg-info/", "build/"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ignored.stdout.split() == ["chunk_lab.egg-info/", "build/"]

@@ -161,7 +161,7 @@ def test_workers_without_dask_says_so_in_one_line(capsys, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
     code, out, err = run(capsys, "check", KB, "--gold", KB_GOLD, "--workers", "2")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert "Dask is not installed: pip install -r requirements-dask.txt" in err
+    assert "Dask is not installed: pip install 'chunk-lab[dask]'" in err
 
 
 # ------------------------------------------------------------------ progress bars
