@@ -35,6 +35,7 @@ from .split import Splitter
 
 PROSE_KINDS = ("prose", "list")
 _TITLES = frozenset(TITLES)
+_MAY_LEAD = _TITLES | {"prose", "html"}  # the kinds a lead or a title is of
 # what overlap never copies, even from inside a list (an item's fence)
 NOT_PROSE = ("code", "html", "table")
 _MAY_HOLD_CODE = re.compile(r"```|~~~|<|\||\t|^ {4}", re.M)
@@ -341,7 +342,7 @@ class Packer:
         if run.only_heading:
             return True
         doc = self.doc
-        if not doc.leads:
+        if not doc.leads or run.last_kind not in _MAY_LEAD:
             return False
         starts, kinds, leads = doc.starts, doc.kinds, doc.leads
         last = bisect_left(starts, run.end) - 1  # (most runs end with text: read it first)
@@ -583,12 +584,20 @@ class Packer:
         block or a table within s:e (the engine reads those items, once per parse)."""
         doc, text = self.doc, self.text
         b = bisect_right(doc.starts, s) - 1
+        # -- why -- code needs a fence or four columns of indentation, HTML a "<", a
+        # -- table a "|": a list with none of them is read without the engine (once)
+        key = ("may hold code", b)
+        may = doc.cache.get(key)
+        if may is None:
+            may = doc.cache[key] = (
+                _MAY_HOLD_CODE.search(text, doc.starts[b], doc.ends[b]) is not None
+            )
+        if not may:
+            return False
         items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
         a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
         z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
-        # -- why -- code needs a fence or four columns of indentation, HTML a "<", a
-        # -- table a "|": items with none of them are read without the engine
-        if not _MAY_HOLD_CODE.search(text, a, z):
+        if not _MAY_HOLD_CODE.search(text, a, z):  # (nor are items with none)
             return False
         key = ("inner", a, z)
         found = doc.cache.get(key)
