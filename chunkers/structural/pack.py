@@ -38,7 +38,10 @@ _TITLES = frozenset(TITLES)
 _MAY_LEAD = _TITLES | {"prose", "html"}  # the kinds a lead or a title is of
 # what overlap never copies, even from inside a list (an item's fence)
 NOT_PROSE = ("code", "html", "table")
-_MAY_HOLD_CODE = re.compile(r"```|~~~|<|\||\t|^ {4}", re.M)
+# (a fence, an HTML block opening a line, a table's separator line, or indentation)
+_MAY_HOLD_CODE = re.compile(
+    r"```|~~~|^[ \t]*<[A-Za-z!?/]|^[ \t|:]*-+[ \t]*\||\|[ \t]*:?-|\t|^ {4}", re.M
+)
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
@@ -584,8 +587,9 @@ class Packer:
         block or a table within s:e (the engine reads those items, once per parse)."""
         doc, text = self.doc, self.text
         b = bisect_right(doc.starts, s) - 1
-        # -- why -- code needs a fence or four columns of indentation, HTML a "<", a
-        # -- table a "|": a list with none of them is read without the engine (once)
+        # -- why -- code needs a fence or four columns of indentation, an HTML block a
+        # -- line opening with "<", a table a separator line: a list with none of them is
+        # -- read without the engine (once per parse)
         key = ("may hold code", b)
         may = doc.cache.get(key)
         if may is None:
