@@ -150,7 +150,7 @@ def ending_breaks(text: str, chunks: list[Chunk], opts: ChunkOptions) -> list[st
     admonition title, anchors, a lead-in) while that text follows in the document.
 
     Excused, as the rules say: what alone leaves less than a floor's worth of room
-    in a chunk, and a transcribed heading followed by trusted text."""
+    in a chunk, and a heading followed by text of the other trust."""
     doc = _parsed(text)
     last_text = len(text.rstrip())
     out = []
@@ -207,8 +207,8 @@ def _lead_run_start(doc: ParsedDocument, b: int) -> int:
 def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, opts) -> bool:
     """The rules' exceptions: leads that leave less than a floor's worth of room
     in a chunk; what follows fits a chunk of its own but not beside them (a block
-    that fits a chunk is never cut to make room); a transcribed heading followed
-    by trusted text."""
+    that fits a chunk is never cut to make room); a heading whose text is of the
+    other trust (trusted and transcribed text never share a chunk)."""
     if opts.unit == "chars":
         measure = lambda a, z: z - a  # noqa: E731
     else:
@@ -216,7 +216,7 @@ def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, o
     start = max(start, c.start)
     if opts.size - measure(start, nxt.start) < opts.floor:
         return True
-    if c.transcribed and not nxt.transcribed:
+    if c.transcribed != nxt.transcribed:  # trusted and transcribed text never mix
         return True
     # what follows: the next block, or the next part of the block the cut is in
     b = bisect_right(doc.starts, nxt.start) - 1
