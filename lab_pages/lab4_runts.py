@@ -147,7 +147,7 @@ def body(ctx):
         horizontal=True,
         key=controls.RUNT_MERGE.key,
     )
-    variant = judging.bm25_switch(variant_col, note=st.container())
+    variant = judging.bm25_switch(variant_col, note=False)  # written under the charts
     if variant == FTS5:
         k1, b = DEFAULT_K1, DEFAULT_B
     extra = {"k1": k1, "b": b, "runt merge": runt_merge, "BM25 variant": variant}
@@ -155,6 +155,7 @@ def body(ctx):
         _scores(ctx, k1, b, runt_merge, variant, extra)
     else:
         st.info("Type a question in the sidebar to score the chunks.")
+    judging.variant_caption(variant)
     _revenue(k1, b, runt_merge, variant, extra)
     view = shell.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
     shell.footer(ctx, "runts", view, extra)

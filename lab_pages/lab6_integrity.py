@@ -78,7 +78,7 @@ def _judges():
         key=controls.RETRIEVER.key,
         horizontal=True,
     )
-    variant = judging.bm25_switch(b, note=st.container())
+    variant = judging.bm25_switch(b, note=False)  # written under the strategy table
     spec = judging.embedder_choice(c)
     return name, variant, spec
 
@@ -155,12 +155,15 @@ def body(ctx):
         with left:
             shell.wrapping_table(summary)
             shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
+            judging.variant_caption(variant)
         with right:
             shell.vega(
                 vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
-                    shell.chart_height(2),  # under the k slider and the judges' row
+                    # under the k slider and the judges' row: short enough that the
+                    # chart ends on the first screen at 1440x900 too
+                    min(shell.chart_height(2), 300),
                 )
             )
         by_judge = _by_retriever(ctx, questions, k, variant, spec)

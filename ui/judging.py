@@ -15,13 +15,20 @@ from ui.views import judges
 
 def bm25_switch(container: Any = None, note: Any = None) -> str:
     """The BM25 variant, as a row of choices, and a note (in ``note``, else under the
-    switch; not for a projector) saying which is shown and why."""
+    switch; not for a projector) saying which is shown and why. ``note=False``: the
+    page writes it itself, with variant_caption, where it does not push its chart down."""
     c = controls.BM25
     where = container or st
     variant = where.radio(c.label, c.options, key=state.BM25, horizontal=True)
-    if not state.presenter():
-        (note or where).caption(judges.variant_note(variant))
+    if note is not False:
+        variant_caption(variant, note or where)
     return variant
+
+
+def variant_caption(variant: str, where: Any = None) -> None:
+    """Which BM25 is shown and why (not for a projector)."""
+    if not state.presenter():
+        (where or st).caption(judges.variant_note(variant))
 
 
 def embedder_choice(container: Any = None) -> str:

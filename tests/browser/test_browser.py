@@ -52,7 +52,7 @@ def test_a_hostile_upload_is_shown_as_text_and_runs_nothing(
     page.get_by_text(SPLIT).first.wait_for(timeout=60_000)
     page.get_by_label("Document").click()
     page.get_by_role("option", name="Upload a file…").click()
-    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
+    page.locator('[data-testid="stSidebar"] input[type="file"][accept*=".md"]').set_input_files(
         files=[{"name": "hostile.md", "mimeType": "text/markdown", "buffer": HOSTILE.encode()}]
     )
     main = page.locator('[data-testid="stMain"]')

@@ -151,7 +151,7 @@ def ending_breaks(text: str, chunks: list[Chunk], opts: ChunkOptions) -> list[st
     admonition title, anchors, a lead-in) while that text follows in the document.
 
     Excused, as the rules say: what alone leaves less than a floor's worth of room
-    in a chunk, and a transcribed heading followed by trusted text."""
+    in a chunk, and a heading followed by text of the other trust."""
     doc = _parsed(text)
     last_text = len(text.rstrip())
     out = []
@@ -209,13 +209,16 @@ def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, o
     """The rules' exceptions: leads that leave less than a floor's worth of room
     in a chunk; what follows fits a chunk of its own but not beside them (a block
     that fits a chunk is never cut to make room), or is a heading that does not;
-    a transcribed heading followed by trusted text."""
+    a heading whose text is of the other trust (trusted and transcribed text
+    never share a chunk)."""
 
     def measure(a: int, z: int) -> int:
         return z - a if opts.unit == "chars" else count_units(text[a:z], opts.unit, opts.tokenizer)
 
     start = max(start, c.start)
     if opts.size - measure(start, nxt.start) < opts.floor:
+        return True
+    if c.transcribed != nxt.transcribed:  # trusted and transcribed text never mix
         return True
     # what follows: the next block, or the next part of the block the cut is in
     b = bisect_right(doc.starts, nxt.start) - 1
