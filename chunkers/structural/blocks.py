@@ -32,8 +32,6 @@ def is_transcribed(heading: str) -> bool:
 
 
 def page_number(heading: str) -> int | None:
-    if heading[:1] not in ("p", "P"):  # the common case, without a regex call
-        return None
     m = _PAGE.match(heading)
     return int(m.group(1)) if m else None
 
@@ -141,10 +139,6 @@ def plain_title(title: str) -> str:
 def _heading_text(raw: str | None) -> str:
     if not raw:
         return ""
-    if not raw.rstrip(" \t").endswith(
-        "#"
-    ):  # no closing hashes: skip a pattern that tries every position
-        return raw.strip()
     return _CLOSING_HASHES.sub("", raw).strip()
 
 
@@ -369,12 +363,10 @@ class _Parser:
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""
         text = self.text
-        if text.find(" | ", s, e) >= 0:  # every linearised row holds one
-            lines = _lines(text, s, e)
-            if all(LINEAR_ROW.match(text[a:z].strip()) for a, z in lines):
-                self.add("table", s, e, tuple(lines))
-                return
-        self.add("prose", s, e)
+        if all(LINEAR_ROW.match(line.strip()) for line in text[s:e].split("\n")):
+            self.add("table", s, e, tuple(_lines(text, s, e)))
+        else:
+            self.add("prose", s, e)
 
     def caption(self, s: int) -> int:
         """Where a table starting at s begins once its caption is taken in: a

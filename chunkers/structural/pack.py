@@ -78,13 +78,10 @@ class Run:
 
     @property
     def kind(self) -> str:
+        """The kind that holds most of its units, titles aside (then headings aside;
+        prose if it holds headings only)."""
         kinds = self.kinds
-        if len(kinds) == 1:  # the commonest case: one kind of block and no heading
-            (only,) = kinds
-            return "prose" if only == "heading" else only
         content = [k for k in kinds if k not in TITLES] or [k for k in kinds if k != "heading"]
-        if len(content) == 1:  # the common case: one kind of block (perhaps under its heading)
-            return content[0]
         return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
 
 
@@ -200,21 +197,21 @@ class Packer:
         # that heading in its body
         context = len(path) - 1 if kind in _TITLES and path else len(path)
         return Run(
-            s,
-            e,
-            n + header_len,
-            section_index,
-            header,
-            header_len,
-            {kind: n},
-            kind,
-            kind,
-            (s, e),
-            path,
-            section.transcribed,
-            section.page,
-            section.page,
-            context,
+            start=s,
+            end=e,
+            length=n + header_len,
+            section=section_index,
+            header=header,
+            header_len=header_len,
+            kinds={kind: n},
+            first_kind=kind,
+            last_kind=kind,
+            last_span=(s, e),
+            heading_path=path,
+            transcribed=section.transcribed,
+            page=section.page,
+            last_page=section.page,
+            context=context,
         )
 
     def _extend(self, run: Run, s: int, e: int, n: int, kind: str, tail: int = 0) -> None:
@@ -234,22 +231,22 @@ class Packer:
         # -- heading context: the headings above a's first character stay in the
         # -- path (they are in neither body); past them, only what b shares with a
         keep = max(a.context, _common_length(a.heading_path, b.heading_path))
-        return Run(  # positional, in Run's field order: keywords cost more per record
-            a.start,
-            b.end,
-            length,
-            a.section,
-            a.header,
-            a.header_len,
-            kinds,
-            a.first_kind,
-            b.last_kind,
-            b.last_span,
-            a.heading_path[:keep],
-            a.transcribed or b.transcribed,
-            a.page if a.page is not None else b.page,
-            b.last_page if b.last_page is not None else a.last_page,
-            a.context,
+        return Run(
+            start=a.start,
+            end=b.end,
+            length=length,
+            section=a.section,
+            header=a.header,
+            header_len=a.header_len,
+            kinds=kinds,
+            first_kind=a.first_kind,
+            last_kind=b.last_kind,
+            last_span=b.last_span,
+            heading_path=a.heading_path[:keep],
+            transcribed=a.transcribed or b.transcribed,
+            page=a.page if a.page is not None else b.page,
+            last_page=b.last_page if b.last_page is not None else a.last_page,
+            context=a.context,
         )
 
     def _merged_length(self, a: Run, b: Run) -> int:
@@ -628,21 +625,21 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     for i, run in enumerate(runs):
         kind = run.kind
         os_, oe, outcome = packer.overlap(runs[i - 1], run, kind) if i else (0, 0, "")
-        drafts.append(  # positional: keywords cost a third more per record
+        drafts.append(
             Draft(
-                run.start,
-                run.end,
-                kind,
-                run.heading_path,
-                run.transcribed,
-                run.page,
-                run.header,
-                os_,
-                oe,
-                excuses[i],
+                start=run.start,
+                end=run.end,
+                kind=kind,
+                heading_path=run.heading_path,
+                transcribed=run.transcribed,
+                page=run.page,
+                header=run.header,
+                overlap_start=os_,
+                overlap_end=oe,
+                runt_excuse=excuses[i],
                 last_page=run.last_page,
                 overlap_outcome=outcome,
-                length=run.length if packer.tokens else -1,  # counted exactly already
+                length=run.length if packer.tokens else -1,  # counted exactly already,
             )
         )
     return drafts
