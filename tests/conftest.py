@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,16 @@ def corpus() -> tuple[Path, ...]:
 def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test runs with Python's sockets refusing every connection."""
     block_network(monkeypatch, "this test")
+
+
+_MAIN = sys.modules["__main__"]
+
+
+@pytest.fixture(autouse=True)
+def _main_module_restored():
+    # -- Streamlit's script runner (AppTest included) installs the page as
+    # -- sys.modules["__main__"] and leaves it there. A process started later by
+    # -- spawning (Dask's local workers) re-runs __main__, so after an app test it
+    # -- would run a Streamlit page and die: each test gets back pytest's own.
+    yield
+    sys.modules["__main__"] = _MAIN
