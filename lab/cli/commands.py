@@ -329,7 +329,9 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     if imported is not None:
         data["imported"] = imported
         return data
-    finish_check(data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts))
+    finish_check(
+        data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts, judges)
+    )
     return data
 
 
