@@ -69,20 +69,6 @@ def _gold(ctx):
     return unique_questions(questions)
 
 
-def _judges():
-    """The retriever the strategies are compared by, the BM25 variant and the embedder."""
-    a, b, c = st.columns([2, 3, 2])
-    name = a.radio(
-        controls.RETRIEVER.label,
-        controls.RETRIEVER.options,
-        key=controls.RETRIEVER.key,
-        horizontal=True,
-    )
-    variant = judging.bm25_switch(b, note=False)  # written under the strategy table
-    spec = judging.embedder_choice(c)
-    return name, variant, spec
-
-
 def _by_retriever(ctx, questions, k, variant, spec):
     """The sidebar strategy's gold set judged by every retriever (BM25 alone when the
     embedder cannot be loaded: said in one line)."""
@@ -124,7 +110,7 @@ def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
-    judge, variant, spec = _judges()
+    judge, variant, spec = judging.judges_row(controls.RETRIEVER)
     extra = {}
     if questions:
         # the lab's four, and the sidebar's when it is another (a peer, your chunks)

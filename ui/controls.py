@@ -97,6 +97,12 @@ RETRIEVER = Control(
     DEFAULT_RETRIEVER,
     options=tuple(RETRIEVERS),
 )
+S2B_RETRIEVER = Control(
+    "lab9_retriever", "retriever", "Ranked by", DEFAULT_RETRIEVER, options=tuple(RETRIEVERS)
+)
+BOILERPLATE_RETRIEVER = Control(
+    "lab10_retriever", "retriever", "Ranked by", DEFAULT_RETRIEVER, options=tuple(RETRIEVERS)
+)
 
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE, BM25),
@@ -104,8 +110,8 @@ LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "integrity": (K, RETRIEVER, BM25, EMBEDDER),
     "compare": (BM25,),
     "judges": (BM25, EMBEDDER),
-    "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K),
-    "boilerplate": (BOILERPLATE_K,),
+    "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K, S2B_RETRIEVER, BM25, EMBEDDER),
+    "boilerplate": (BOILERPLATE_K, BOILERPLATE_RETRIEVER, BM25, EMBEDDER),
 }
 
 

@@ -8,7 +8,9 @@ from typing import Any
 
 import streamlit as st
 
-from ui import controls, state
+from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.retrievers import BM25
+from ui import controls, data, shell, state
 from ui.urlstate import EMBEDDERS_ENV
 from ui.views import judges
 
@@ -42,3 +44,25 @@ def embedder_choice(container: Any = None) -> str:
         f"{EMBEDDERS_ENV}=package.module:function (a function of a list of texts returning "
         "one vector per text), comma-separated.",
     )
+
+
+def judges_row(control: controls.Control) -> tuple[str, str, str]:
+    """The retriever a lab ranks by (its own ``control``), the BM25 variant and the
+    embedder, side by side: (retriever, variant, embedder) as ui.data.judge_of takes them."""
+    a, b, c = st.columns([2, 3, 2])
+    name = a.radio(control.label, control.options, key=control.key, horizontal=True)
+    variant = bm25_switch(b, note=False)  # the page writes the note where it fits
+    return name, variant, embedder_choice(c)
+
+
+def loaded(judge: tuple[str, str, str]) -> tuple[str, str, str]:
+    """``judge`` when its embedder loads; else BM25, with one line on the page saying why."""
+    name, variant, spec = judge
+    if name == BM25:  # -- no model to load
+        return judge
+    try:
+        data.embedder(spec)
+    except EmbedderError as e:
+        st.error(f"The embedder cannot judge: {shell.one_line(e)} Ranked by BM25 instead.")
+        return BM25, variant, spec
+    return judge
