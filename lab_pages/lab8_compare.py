@@ -5,6 +5,7 @@ import json
 import streamlit as st
 
 from chunkers.registry import OFFERED
+from lab.inputs.placement import PlacementError
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
@@ -24,10 +25,12 @@ LIMIT = 20
 
 
 def _seed_b(ctx) -> None:
-    """B starts as A with the other strategy family, so the first view shows a difference."""
+    """B starts as A with the other strategy family (structural against your chunks), so
+    the first view shows a difference."""
     ss = st.session_state
     if KEYS["strategy"] not in ss:
-        ss[KEYS["strategy"]] = "fixed" if ctx.strategy != "fixed" else "structural"
+        other = ctx.strategy == "fixed" or sweeps.is_imported(ctx.strategy)
+        ss[KEYS["strategy"]] = "structural" if other else "fixed"
         ss[KEYS["unit"]] = ctx.unit
         ss[KEYS["size"]] = ctx.size
         ss[OVERLAP_KEY] = ctx.overlap
@@ -72,16 +75,17 @@ def _pair(report, n: int, p) -> None:
 
 
 def body(ctx):
-    if sweeps.is_imported(ctx.strategy):
-        st.info(
-            "A is the sidebar's strategy, and your chunks have no configuration to change: "
-            "pick a strategy in the sidebar to compare it with another, or compare your chunk "
-            "file with `python -m lab diff DOC --a CONFIG --b chunks:FILE`."
+    imported = sweeps.is_imported(ctx.strategy)
+    if imported:  # -- your chunks against a chunking you could switch to
+        config_a = ctx.strategy
+        st.markdown(
+            "**A** (the sidebar): your chunks, measured in B's unit. What would change "
+            "if your pipeline switched to B?"
         )
-        return
-    config_a = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
+    else:
+        config_a = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
+        st.markdown(f"**A** (the sidebar): `{config_a}`")
     _seed_b(ctx)
-    st.markdown(f"**A** (the sidebar): `{config_a}`")
     config_b = _config_b()
     try:
         report = data.diff_report(
@@ -89,6 +93,9 @@ def body(ctx):
         )
     except ConfigError as e:
         st.error(f"B is not a configuration: {shell.one_line(e)}")
+        return
+    except PlacementError as e:
+        st.error(f"Your chunks cannot be compared: {shell.one_line(e)}")
         return
     line = verdict(report)
     (st.error if report.worse else st.success)(md_escape(line))

@@ -136,14 +136,19 @@ def register_chunk_file(name: str, content: bytes) -> str:
     return f"{sweeps.IMPORTED}:{digest}"
 
 
+def _chunk_file(strategy: str) -> tuple[str, bytes]:
+    """(file name, content) of the uploaded chunk file ``strategy`` names."""
+    found = _CHUNK_FILES.get(strategy.split(":", 1)[1])
+    if found is None:
+        raise PlacementError("the chunk file is no longer loaded; upload it again")
+    return found
+
+
 @st.cache_data(max_entries=32, show_spinner=False)
 def placement(text: str, strategy: str, unit: str) -> Placement:
     """The uploaded chunk file ``strategy`` names, placed in ``text`` (lengths in
     ``unit``); PlacementError, one line, when it cannot be."""
-    found = _CHUNK_FILES.get(strategy.split(":", 1)[1])
-    if found is None:
-        raise PlacementError("the chunk file is no longer loaded; upload it again")
-    name, content = found
+    name, content = _chunk_file(strategy)
     base, tokenizer = split_unit_name(unit)
     placed = import_chunks(content, text, name, base, tokenizer)
     if not placed.chunks:
@@ -355,11 +360,31 @@ def diff_report(
     limit: int,
 ) -> diff.DiffReport:
     """The chunk-population diff of one document under configs ``a`` and ``b``
-    (``strategy:unit:size:overlap``; raises diff.ConfigError for a bad one)."""
+    (``strategy:unit:size:overlap``, or for ``a`` the uploaded chunks' strategy;
+    raises diff.ConfigError for a bad one, PlacementError for chunks it cannot place)."""
     gold = [replace(q, doc=label) for q in questions]
+    config_a, config_b, placed = _configs(text, a, b)
     return diff.build_diff(
-        {label: text}, diff.parse_config(a), diff.parse_config(b), gold=gold, limit=limit
+        {label: text},
+        config_a,
+        config_b,
+        gold=gold,
+        limit=limit,
+        placed=None if placed is None else {label: placed},
     )
+
+
+def _configs(
+    text: str, a: str, b: str
+) -> tuple[diff.ChunkConfig, diff.ChunkConfig, list[Chunk] | None]:
+    """A and B as configurations, and A's chunks when A is the uploaded chunk file
+    (named by its file, placed in ``text`` and measured in B's unit, as lab diff
+    measures chunks:FILE)."""
+    config_b = diff.parse_config(b)
+    if not sweeps.is_imported(a):
+        return diff.parse_config(a), config_b, None
+    placed = placement(text, a, config_b.options.unit_name).chunks
+    return diff.parse_config(f"{sweeps.IMPORTED}:{_chunk_file(a)[0]}"), config_b, placed
 
 
 def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> LengthStats:
@@ -504,9 +529,10 @@ def two_topics(
 def top_score_pair(
     text: str, a: str, b: str, question: str, answer: str | None, variant: str
 ) -> list[TopScore]:
-    """The question's top score under configs ``a`` and ``b`` (raises diff.ConfigError)."""
-    configs = [diff.parse_config(a), diff.parse_config(b)]
-    return top_scores(text, configs, question, answer, variant=variant)
+    """The question's top score under configs ``a`` and ``b`` (``a`` may be the uploaded
+    chunk file; raises diff.ConfigError)."""
+    config_a, config_b, placed = _configs(text, a, b)
+    return top_scores(text, [config_a, config_b], question, answer, variant=variant, placed=placed)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

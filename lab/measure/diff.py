@@ -18,7 +18,7 @@ with the most characters moved, the larger change first among equals.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -243,12 +243,15 @@ def build_diff(
     limit: int = DEFAULT_LIMIT,
     unreadable: Sequence[tuple[str, str]] = (),
     retrievers: Sequence[Retriever] = (),
+    placed: Mapping[str, list[Chunk]] | None = None,
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
     ``gold`` questions name their document (``GoldQuestion.doc``); AnswerNotFound propagates
     when an answer is not in it (a bad gold set, not a chunking result). Gold metrics
-    are given for each of ``retrievers`` (default: BM25 at its defaults).
+    are given for each of ``retrievers`` (default: BM25 at its defaults). ``placed``:
+    the imported side's chunks already placed in each document, measured in the other
+    side's unit (an app's upload); without it they are read from the config's file.
     """
     if limit < 0:
         raise ValueError(f"limit must be at least 0, got {limit}")
@@ -259,8 +262,14 @@ def build_diff(
             f"document, not on {len(documents)}"
         )
     found = {name: elements(text) for name, text in documents.items()}
-    chunks_a = {name: a.chunk(name, text) for name, text in documents.items()}
-    chunks_b = {name: b.chunk(name, text) for name, text in documents.items()}
+
+    def chunked(config: ChunkConfig, name: str, text: str) -> list[Chunk]:
+        if config.imported and placed is not None:
+            return placed[name]
+        return config.chunk(name, text)
+
+    chunks_a = {name: chunked(a, name, text) for name, text in documents.items()}
+    chunks_b = {name: chunked(b, name, text) for name, text in documents.items()}
     pairs: list[ChangedPair] = []
     for name in documents:
         pairs += match_chunks(name, chunks_a[name], chunks_b[name])

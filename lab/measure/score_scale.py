@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chunkers import chunk_with
+from chunkers import Chunk
 from lab.measure.survival import holds
 from lab.retrieval.bm25 import DEFAULT_VARIANT, FTS5, ChunkIndex, query_tokens
 from lab.retrieval.bm25_variants import chunk_scores
@@ -46,11 +46,13 @@ def top_score(
     answer: str | None = None,
     *,
     variant: str = DEFAULT_VARIANT,
+    placed: list[Chunk] | None = None,
 ) -> TopScore:
     """``question`` scored over ``text`` chunked by ``config``: its top score, where the
-    answer's chunk ranks, and the weights the chunks gave the question's words."""
+    answer's chunk ranks, and the weights the chunks gave the question's words.
+    ``placed``: an imported config's chunks, already placed in ``text``."""
     words = list(dict.fromkeys(query_tokens(question)))
-    chunks = chunk_with(text, config.strategy, config.options)
+    chunks = placed if config.imported and placed is not None else config.chunk("", text)
     scores = chunk_scores(chunks, question, variant=variant)
     top = min(scores, key=lambda s: s.rank, default=None)
     held = [s for c, s in zip(chunks, scores, strict=True) if answer and holds(c, answer)]
@@ -81,6 +83,7 @@ def top_scores(
     answer: str | None = None,
     *,
     variant: str = DEFAULT_VARIANT,
+    placed: list[Chunk] | None = None,
 ) -> list[TopScore]:
     """``top_score`` under each configuration (A, then B)."""
-    return [top_score(text, c, question, answer, variant=variant) for c in configs]
+    return [top_score(text, c, question, answer, variant=variant, placed=placed) for c in configs]

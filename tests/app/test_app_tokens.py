@@ -13,6 +13,7 @@ from chunkers import chunk
 from tests.app.app_harness import (
     captions,
     chunk_count,
+    click,
     open_app,
     rerun,
     set_widget,
@@ -177,6 +178,22 @@ def test_lab6_checks_your_chunks_gold_set():
         for q in _gold()
     )
     assert table["intact"].iloc[-1] == f"{held / len(_gold()):.0%}"
+
+
+def test_lab8_compares_your_chunks_with_a_chunking_you_could_switch_to():
+    at = with_chunks("compare", q="0")
+    assert not at.exception and at.selectbox(key="lab8_strategy").value == "structural"
+    [line] = texts(at.success) + texts(at.error)  # the verdict, A against B
+    assert line.startswith(("B is worse than A: ", "B is not worse than A")), line
+    assert any(m.startswith("**A** (the sidebar): your chunks") for m in texts(at.markdown))
+    # the sizes table counts your chunks under A, the structural chunker's under B
+    n = len(langchain_dump().splitlines())
+    click(at, "pin_compare")
+    [pin] = at.session_state["pins"]
+    assert pin.numbers["chunks A / B"].startswith(f"{n} / ")
+    assert pin.numbers["B"].startswith("structural:")
+    # the same question's top score, over your chunks and over B's
+    assert any(m.startswith("“") and "under A" in m for m in texts(at.markdown))
 
 
 class _Body:
