@@ -34,7 +34,7 @@ from lab.measure.survival import (
     gold_survival_rates,
     survival_curve,
 )
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
 from lab.retrieval.bm25_variants import Bm25Retriever, chunk_scores
 from lab.retrieval.dense import DenseRetriever
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
@@ -228,7 +228,7 @@ def scores(
     variant: str = DEFAULT_VARIANT,
 ) -> list[ChunkScore]:
     cs = chunks(text, strategy, size, overlap, unit, runt_merge)
-    return chunk_scores(cs, question, variant=variant, k1=k1, b=b, heading_path=heading_path)
+    return chunk_scores(cs, question, Bm25Params(variant, k1, b), heading_path=heading_path)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

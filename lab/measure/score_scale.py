@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from chunkers import chunk_with
 from lab.measure.survival import holds
-from lab.retrieval.bm25 import DEFAULT_VARIANT, FTS5, ChunkIndex, query_tokens
+from lab.retrieval.bm25 import DEFAULT_VARIANT, FTS5, Bm25Params, ChunkIndex, query_tokens
 from lab.retrieval.bm25_variants import chunk_scores
 
 from .diff import ChunkConfig
@@ -51,14 +51,14 @@ def top_score(
     answer's chunk ranks, and the weights the chunks gave the question's words."""
     words = list(dict.fromkeys(query_tokens(question)))
     chunks = chunk_with(text, config.strategy, config.options)
-    scores = chunk_scores(chunks, question, variant=variant)
+    scores = chunk_scores(chunks, question, Bm25Params(variant))
     top = min(scores, key=lambda s: s.rank, default=None)
     held = [s for c, s in zip(chunks, scores, strict=True) if answer and holds(c, answer)]
     best = min(held, key=lambda s: s.rank, default=None)
     idf: dict[str, float] = {}
     avgdl = None
     if variant != FTS5 and chunks:
-        index = ChunkIndex(chunks, variant=variant)
+        index = ChunkIndex(chunks, Bm25Params(variant))
         idf = {w: index.idf(w) for w in words}
         avgdl = index.avgdl
     return TopScore(

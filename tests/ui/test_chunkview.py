@@ -4,7 +4,7 @@ import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
 from lab.measure.survival import check_survival
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import SAMPLES
 from ui.chunkview import (
     card_flags,
@@ -66,7 +66,7 @@ def test_cards_carry_rank_score_runt_and_answer():
     text = (SAMPLES / "regional_revenue.md").read_text()
     opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(text, "structural", opts)
-    scores = score_chunks(chunks, "what was Mumbai's FY24 revenue?")
+    scores = chunk_scores(chunks, "what was Mumbai's FY24 revenue?")
     surv = check_survival(chunks, text, "| Mumbai | FY24 | 18,412 | 4.2% |")
     cards = chunk_cards(chunks, scores, opts, surv)
     orphan = cards[-1]
