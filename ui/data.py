@@ -18,7 +18,7 @@ import streamlit as st
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
 from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
-from lab.inputs.placement import Placement, PlacementError, import_chunks
+from lab.inputs.placement import Placement, PlacementError, import_chunks, require_placed
 from lab.inputs.samples import get_sample
 from lab.measure import atomic, diff, integrity
 from lab.measure import judges as judging
@@ -146,14 +146,9 @@ def placement(text: str, strategy: str, unit: str) -> Placement:
     name, content = found
     base, tokenizer = split_unit_name(unit)
     placed = import_chunks(content, text, name, base, tokenizer)
-    if not placed.chunks:
-        first = placed.unplaced[0] if placed.unplaced else None
-        why = f" ({first.where}: {first.reason})" if first else ""
-        raise PlacementError(
-            f"{name}: none of its chunks is in this document{why}; pick the document "
-            "the chunks were made from"
-        )
-    return placed
+    return require_placed(
+        placed, name, "this document", "pick the document the chunks were made from"
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
