@@ -87,13 +87,15 @@ def body(ctx):
     )
     extra = {"k": k}
     if sweeps.is_imported(ctx.strategy):
-        st.info(
+        shell.not_for_imported_chunks(
+            ctx,
             "Stripping the boilerplate chunks the document again, and your chunks were made "
             "elsewhere: pick a strategy in the sidebar to measure the strip; the chunk view "
-            "below shows yours."
+            "below shows yours.",
+            key="lab10",
+            slug="boilerplate",
+            extra=extra,
         )
-        view = shell.chunk_view(ctx, key="lab10")
-        shell.footer(ctx, "boilerplate", view, extra)
         return
     try:
         e = lesson_data.boilerplate_effect(

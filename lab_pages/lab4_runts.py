@@ -53,13 +53,9 @@ def _revenue_table(case: ranking.RevenueCase) -> None:
 
 
 def _scores(ctx, k1, b, runt_merge, variant, extra):
-    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
+    chunks = data.chunks(*ctx.chunked, runt_merge)
     scores = data.scores(
-        ctx.text,
-        ctx.strategy,
-        ctx.size,
-        ctx.overlap,
-        ctx.unit,
+        *ctx.chunked,
         ctx.question,
         k1,
         b,

@@ -185,10 +185,8 @@ def body(ctx):
     else:
         st.info("No gold set: upload a .jsonl gold file, or ask your own question with an answer.")
 
-    stats = data.stats(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
-    lengths = [
-        c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
-    ]
+    stats = data.stats(*ctx.chunked)
+    lengths = [c.length for c in data.chunks(*ctx.chunked)]
     drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
     line = (
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
@@ -200,7 +198,7 @@ def body(ctx):
     )
     st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
-    flagged = data.quality(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    flagged = data.quality(*ctx.chunked)
     st.subheader(f"Chunks to read: {len(flagged)}")
     if flagged:
         shell.wrapping_table(structure.quality_rows(flagged))

@@ -411,6 +411,15 @@ def footer(
         export_buttons(ctx, view, slug)
 
 
+def not_for_imported_chunks(
+    ctx: Context, why: str, *, key: str, slug: str, extra: dict[str, Any]
+) -> None:
+    """A lab that chunks the document itself, shown with an uploaded chunk file: ``why``
+    it cannot measure them, then the file's chunks in the chunk view and the footer."""
+    st.info(why)
+    footer(ctx, slug, chunk_view(ctx, key=key), extra)
+
+
 def table(rows: list[dict[str, Any]] | pd.DataFrame, height: int | None = None) -> None:
     """A table: the data grid (sortable, scrolling within ``height``), or in presenter
     mode a plain table at the room's text size (the grid draws its text on a canvas,
