@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import re
 import signal
 import socket
+import subprocess
+import sys
 import tempfile
+from collections.abc import Sequence
 from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from chunkers import Chunk
 
@@ -118,6 +123,29 @@ def bounded(seconds: int = BOUND_SECONDS):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def run_python(
+    *args: str, prefix: Sequence[str] = (), env: dict[str, str] | None = None, timeout: int = 600
+) -> str:
+    """``python ARGS`` in a child process at the project's root, the project importable and
+    ``env`` added (``prefix`` runs it under another program: ``unshare -n``); its stdout,
+    after asserting it exited 0 (the end of its stderr when not)."""
+    done = subprocess.run(
+        [*prefix, sys.executable, *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def last_json(stdout: str) -> Any:
+    """The JSON a child printed on its last line."""
+    return json.loads(stdout.strip().splitlines()[-1])
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
