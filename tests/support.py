@@ -62,6 +62,11 @@ def units(text: str, unit: str) -> int:
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "lab" / "sample_docs"
 
+# -- the boundary lottery's example: the platform sample and an answer in it that fixed
+# -- windows of 22 words keep whole and of 24 words cut
+PLATFORM = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
 # -- folder. The corpus-wide tests read both of its markdown folders (documentation

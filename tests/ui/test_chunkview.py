@@ -5,7 +5,7 @@ import pytest
 from chunkers import ChunkOptions, chunk, chunk_with
 from lab.measure.survival import check_survival
 from lab.retrieval.bm25_variants import chunk_scores
-from tests.support import SAMPLES
+from tests.support import AUDIT, PLATFORM, SAMPLES
 from ui.chunkview import (
     card_flags,
     cards_html,
@@ -16,9 +16,6 @@ from ui.chunkview import (
     verdict,
     view_window,
 )
-
-PLATFORM = (SAMPLES / "platform_data.md").read_text()
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 
 def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
