@@ -98,10 +98,7 @@ def body(ctx):
         )
         return
     try:
-        e = lesson_data.boilerplate_effect(
-            ctx.text, ctx.doc_label, ctx.answered(), ctx.strategy, ctx.size, ctx.overlap,
-            ctx.unit, k,
-        )  # fmt: skip
+        e = lesson_data.boilerplate_effect(ctx.chunked, ctx.doc_label, ctx.answered(), k)
     except BoilerplateError as err:
         st.warning(f"{shell.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
     else:

@@ -66,20 +66,11 @@ def samples_report(spec: str, plain: str, k: int) -> SmallToBigReport:
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def boilerplate_effect(
-    text: str,
-    name: str,
-    questions: tuple[GoldQuestion, ...],
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    k: int,
+    c: data.Chunking, name: str, questions: tuple[GoldQuestion, ...], k: int
 ) -> StripEffect:
-    """Boilerplate across the document's pages, and the gold set before and after
-    stripping it (raises BoilerplateError for a document without pages)."""
-    return strip_effect(
-        {name: text}, list(questions), strategy, data.options(size, overlap, unit), k=k
-    )
+    """Boilerplate across the document ``name``'s pages, and the gold set before and
+    after stripping it (raises BoilerplateError for a document without pages)."""
+    return strip_effect({name: c.text}, list(questions), c.strategy, c.opts, k=k)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

@@ -217,9 +217,8 @@ def survival_of(
     """The survival check for the current answer, or None without an answer."""
     if not ctx.answer:
         return None
-    return data.survival(
-        ctx.text, strategy or ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.answer, runt_merge
-    )
+    chunked = ctx.chunked._replace(strategy=strategy or ctx.strategy)
+    return data.survival(chunked, ctx.answer, runt_merge)
 
 
 def missing_answer_line(ctx: Context) -> str | None:
@@ -268,7 +267,7 @@ def chunk_view(
 
     Returns the key numbers (for a pin)."""
     strategy = strategy or ctx.strategy
-    cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
+    cs = data.chunks(ctx.chunked._replace(strategy=strategy), runt_merge)
     surv = survival_of(ctx, strategy, runt_merge)
     v = verdict_for(ctx, surv)
     with _slot(0) if verdict_on_top else contextlib.nullcontext():
@@ -290,11 +289,7 @@ def _chunk_view_body(
     if ctx.question:
         try:
             scores = data.scores(
-                ctx.text,
-                strategy,
-                ctx.size,
-                ctx.overlap,
-                ctx.unit,
+                ctx.chunked._replace(strategy=strategy),
                 ctx.question,
                 heading_path=heading_path,
                 runt_merge=runt_merge,
