@@ -558,6 +558,22 @@ def _series_colour(field: str, colours: Mapping[str, str], columns: int) -> dict
     }
 
 
+def _series_lines(
+    data: str,
+    x: dict[str, Any],
+    y: dict[str, Any],
+    colour: dict[str, Any],
+    tooltip: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A layer of lines with their points, one a series (``colour``), from the dataset
+    ``data``: how the lessons draw a measurement against chunk size."""
+    return {
+        "data": {"name": data},
+        "mark": {"type": "line", "point": True, "strokeWidth": 3},
+        "encoding": {"x": x, "y": y, "color": colour, "tooltip": tooltip},
+    }
+
+
 def muddy_chart(
     points: Sequence[Mapping[str, Any]],
     crossings: Sequence[Mapping[str, Any]],
@@ -593,21 +609,18 @@ def muddy_chart(
                     "text": {"field": "label"},
                 },
             },
-            {
-                "data": {"name": "curves"},
-                "mark": {"type": "line", "point": True, "strokeWidth": 3},
-                "encoding": {
-                    "x": x,
-                    "y": y,
-                    "color": _series_colour("curve", colours, 2),
-                    "tooltip": [
-                        {"field": "curve"},
-                        {"field": "size"},
-                        {"field": "raw", "format": ".3f", "title": "value"},
-                        {"field": "value", "format": ".0%", "title": "of its range"},
-                    ],
-                },
-            },
+            _series_lines(
+                "curves",
+                x,
+                y,
+                _series_colour("curve", colours, 2),
+                [
+                    {"field": "curve"},
+                    {"field": "size"},
+                    {"field": "raw", "format": ".3f", "title": "value"},
+                    {"field": "value", "format": ".0%", "title": "of its range"},
+                ],
+            ),
         ],
     )
 
@@ -658,19 +671,16 @@ def topics_chart(
                 "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 2},
                 "encoding": {"y": y, "color": _series_colour("question", colours, 1)},
             },
-            {
-                "data": {"name": "cosines"},
-                "mark": {"type": "line", "point": True, "strokeWidth": 3},
-                "encoding": {
-                    "x": x,
-                    "y": y,
-                    "color": _series_colour("question", colours, 1),
-                    "tooltip": [
-                        {"field": "question"},
-                        {"field": "chars", "title": "chunk length"},
-                        {"field": "cosine", "format": ".3f"},
-                    ],
-                },
-            },
+            _series_lines(
+                "cosines",
+                x,
+                y,
+                _series_colour("question", colours, 1),
+                [
+                    {"field": "question"},
+                    {"field": "chars", "title": "chunk length"},
+                    {"field": "cosine", "format": ".3f"},
+                ],
+            ),
         ],
     )
