@@ -1,7 +1,8 @@
 """BM25 over a whole index with sparse postings: rank-bm25's scores, at corpus scale.
 
-Both rank-bm25 variants, okapi and lucene (the default), through the one IDF
-function each has in lab.retrieval.bm25.
+Both rank-bm25 variants, okapi and lucene (the default), with the IDF table
+(``idf_table``) and the term weight (``term_weight``) of lab.retrieval.bm25: the
+formulas are written there once, and here only applied to arrays.
 
 rank-bm25 (lab/retrieval/bm25.py, the app's per-chunk teaching score) walks every chunk's
 term dictionary for every question term: fine for one document, hours for an
