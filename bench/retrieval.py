@@ -20,7 +20,6 @@ tests.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
 import subprocess
@@ -33,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/retrieval.py` as well as `python -m bench.retrieval`
     sys.path.insert(0, str(ROOT))
 
-from bench.run import Row, machine, table  # noqa: E402
+from bench.run import CORPUS, SAMPLES, Row, machine, table  # noqa: E402
 from chunkers import ChunkOptions, chunk, indexed_text  # noqa: E402
 from lab.inputs.gold import GoldQuestion  # noqa: E402
 from lab.measure.integrity import check_judged  # noqa: E402
@@ -45,8 +44,6 @@ from lab.retrieval.fusion import HybridRetriever  # noqa: E402
 from lab.retrieval.interface import Retriever  # noqa: E402
 from lab.retrieval.tokenize import tokenize  # noqa: E402
 
-CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or ROOT.parent / "shared" / "corpus")
-SAMPLES = ROOT / "lab" / "sample_docs"
 SIZE, OVERLAP, STEP = 1800, 150, 1700  # the structural defaults, and one slider step down
 TARGET_SECONDS = 30.0  # a dense check of 500 questions over ~1,000 chunks
 QUESTION_WORDS = 12

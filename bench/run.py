@@ -438,7 +438,8 @@ def _offsets_rate(tok, texts: list[str]) -> str:
 
 
 def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
-    from lab.retrieval.bm25 import ChunkIndex, score_chunks
+    from lab.retrieval.bm25 import ChunkIndex
+    from lab.retrieval.bm25_variants import chunk_scores
 
     want = 1_000 if quick else 10_000
     chunks = []
@@ -452,7 +453,7 @@ def bm25_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
     # built once per chunking, as the app and the integrity check do.
     index = ChunkIndex(chunks)
     times = repeat(lambda: index.score(question), runs, warmup)
-    whole = repeat(lambda: score_chunks(chunks, question), runs, warmup)
+    whole = repeat(lambda: chunk_scores(chunks, question), runs, warmup)
     med = statistics.median(times)
     return Row(
         FIGURES[13],

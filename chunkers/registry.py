@@ -24,39 +24,40 @@ class Strategy:
     drafts: Callable[[SourceText, ChunkOptions], list[Draft]]
 
 
-STRATEGIES: dict[str, Strategy] = {
-    s.name: s
-    for s in (
-        Strategy(
-            "structural",
-            "Structural",
-            "The structure-aware chunker: cuts only between blocks, keeps tables whole or repeats "
-            "their header, quarantines transcribed text and merges runts backward.",
-            structural_drafts,
-        ),
-        Strategy(
-            "fixed",
-            "Fixed size",
-            "Windows of exactly `size` units with stride size - overlap: the boundary lottery.",
-            fixed_drafts,
-        ),
-        Strategy(
-            "sentence",
-            "Sentence",
-            "Packs whole sentences up to `size`; a sentence longer than `size` is cut at "
-            "lines, then stops and clause marks, then words, and its chunks say so "
-            "(`sentence_cut`). No chunk passes `size`. Overlap in whole sentences.",
-            sentence_drafts,
-        ),
-        Strategy(
-            "recursive",
-            "LangChain recursive",
-            "LangChain's RecursiveCharacterTextSplitter with markdown separators, "
-            "the splitter most pipelines run.",
-            recursive_drafts,
-        ),
-    )
-}
+def _by_name(*strategies: Strategy) -> dict[str, Strategy]:
+    return {s.name: s for s in strategies}
+
+
+STRATEGIES: dict[str, Strategy] = _by_name(
+    Strategy(
+        "structural",
+        "Structural",
+        "The structure-aware chunker: cuts only between blocks, keeps tables whole or repeats "
+        "their header, quarantines transcribed text and merges runts backward.",
+        structural_drafts,
+    ),
+    Strategy(
+        "fixed",
+        "Fixed size",
+        "Windows of exactly `size` units with stride size - overlap: the boundary lottery.",
+        fixed_drafts,
+    ),
+    Strategy(
+        "sentence",
+        "Sentence",
+        "Packs whole sentences up to `size`; a sentence longer than `size` is cut at "
+        "lines, then stops and clause marks, then words, and its chunks say so "
+        "(`sentence_cut`). No chunk passes `size`. Overlap in whole sentences.",
+        sentence_drafts,
+    ),
+    Strategy(
+        "recursive",
+        "LangChain recursive",
+        "LangChain's RecursiveCharacterTextSplitter with markdown separators, "
+        "the splitter most pipelines run.",
+        recursive_drafts,
+    ),
+)
 
 
 # -- the chunkers people run instead, by name through chunk() and chunk_with(); kept
@@ -64,31 +65,28 @@ STRATEGIES: dict[str, Strategy] = {
 # -- every size (a peer's sweep costs more, and Chonkie is optional): the sidebar, the
 # -- command line and a diff offer them by name (OFFERED), and Labs 3 and 6 add the
 # -- sidebar's choice beside the four
-PEERS: dict[str, Strategy] = {
-    s.name: s
-    for s in (
-        Strategy(
-            "chonkie-recursive",
-            "Chonkie recursive",
-            "Chonkie's RecursiveChunker with its default rules: paragraphs, sentences, "
-            "punctuation, words. No overlap: the chunker has none.",
-            chonkie_recursive_drafts,
-        ),
-        Strategy(
-            "chonkie-token",
-            "Chonkie token",
-            "Chonkie's TokenChunker: windows of `size` units with `overlap` units shared.",
-            chonkie_token_drafts,
-        ),
-        Strategy(
-            "semchunk",
-            "semchunk",
-            "semchunk: splits at the most meaningful whitespace and punctuation it can, "
-            "then merges pieces up to `size`; overlap in units.",
-            semchunk_drafts,
-        ),
-    )
-}
+PEERS: dict[str, Strategy] = _by_name(
+    Strategy(
+        "chonkie-recursive",
+        "Chonkie recursive",
+        "Chonkie's RecursiveChunker with its default rules: paragraphs, sentences, "
+        "punctuation, words. No overlap: the chunker has none.",
+        chonkie_recursive_drafts,
+    ),
+    Strategy(
+        "chonkie-token",
+        "Chonkie token",
+        "Chonkie's TokenChunker: windows of `size` units with `overlap` units shared.",
+        chonkie_token_drafts,
+    ),
+    Strategy(
+        "semchunk",
+        "semchunk",
+        "semchunk: splits at the most meaningful whitespace and punctuation it can, "
+        "then merges pieces up to `size`; overlap in units.",
+        semchunk_drafts,
+    ),
+)
 
 
 # -- every strategy a caller may name: the lab's own, then the peers (a sidebar, the

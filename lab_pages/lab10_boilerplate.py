@@ -99,19 +99,18 @@ def body(ctx):
     judge = judging.loaded(judging.judges_row(controls.BOILERPLATE_RETRIEVER))
     extra = {"k": k}
     if sweeps.is_imported(ctx.strategy):
-        st.info(
+        shell.not_for_imported_chunks(
+            ctx,
             "Stripping the boilerplate chunks the document again, and your chunks were made "
             "elsewhere: pick a strategy in the sidebar to measure the strip; the chunk view "
-            "below shows yours."
+            "below shows yours.",
+            key="lab10",
+            slug="boilerplate",
+            extra=extra,
         )
-        view = shell.chunk_view(ctx, key="lab10")
-        shell.footer(ctx, "boilerplate", view, extra)
         return
     try:
-        e = lesson_data.boilerplate_effect(
-            ctx.text, ctx.doc_label, ctx.answered(), ctx.strategy, ctx.size, ctx.overlap,
-            ctx.unit, k, judge,
-        )  # fmt: skip
+        e = lesson_data.boilerplate_effect(ctx.chunked, ctx.doc_label, ctx.answered(), k, judge)
     except BoilerplateError as err:
         st.warning(f"{shell.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
     else:

@@ -21,18 +21,8 @@ SLUG = "judges"
 
 def _side_by_side(ctx, variant, spec, extra):
     st.subheader("Side by side: every chunk, ranked three ways")
-    rows = data.side_by_side(
-        ctx.text,
-        ctx.strategy,
-        ctx.size,
-        ctx.overlap,
-        ctx.unit,
-        ctx.question,
-        ctx.answer,
-        variant,
-        spec,
-    )
-    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    rows = data.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
+    chunks = data.chunks(ctx.chunked)
     ranks = judges.answer_ranks(rows, ctx.answer)
     if ranks.chunk is None:
         st.warning(ranks.line)

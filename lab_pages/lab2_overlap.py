@@ -17,7 +17,7 @@ CURVE_KEY = "lab2_curve"
 
 def body(ctx):
     view = shell.chunk_view(ctx, key="lab2")
-    no_overlap = data.chunks(ctx.text, ctx.strategy, ctx.size, 0, ctx.unit)
+    no_overlap = data.chunks(ctx.chunked._replace(overlap=0))
     opts = ctx.opts
     per_word = data.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
     bill = sweeps.storage_bill(view["chunks"], len(no_overlap), opts, per_word)

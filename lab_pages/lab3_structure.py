@@ -56,7 +56,7 @@ def body(ctx):
                 # four verdicts side by side: a projector's text size needs the short form
                 brief = chunkview.short_verdict if state.presenter() else chunkview.verdict
                 shell.verdict_banner(brief(surv))
-            cs = data.chunks(ctx.text, name, ctx.size, ctx.overlap, ctx.unit)
+            cs = data.chunks(ctx.chunked._replace(strategy=name))
             largest[name] = (sweeps.size_check(cs, ctx.opts), surv, cs)
             if state.presenter():
                 _largest_short(largest[name][0])
@@ -114,9 +114,7 @@ def body(ctx):
         )
     if ctx.gold:
         answers = tuple(p.answer for p in ctx.gold)
-        rates = {
-            n: data.gold_rate(ctx.text, answers, n, ctx.size, ctx.overlap, ctx.unit) for n in names
-        }
+        rates = {n: data.gold_rate(ctx.chunked._replace(strategy=n), answers) for n in names}
         # the setting is written above the chart, so a step changes only its data
         st.markdown(
             f"**Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "

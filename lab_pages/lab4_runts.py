@@ -53,19 +53,8 @@ def _revenue_table(case: ranking.RevenueCase) -> None:
 
 
 def _scores(ctx, k1, b, runt_merge, variant, extra):
-    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
-    scores = data.scores(
-        ctx.text,
-        ctx.strategy,
-        ctx.size,
-        ctx.overlap,
-        ctx.unit,
-        ctx.question,
-        k1,
-        b,
-        runt_merge=runt_merge,
-        variant=variant,
-    )
+    chunks = data.chunks(ctx.chunked, runt_merge)
+    scores = data.scores(ctx.chunked, ctx.question, k1, b, runt_merge=runt_merge, variant=variant)
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
     left, right = st.columns(2)

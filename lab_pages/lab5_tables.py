@@ -31,14 +31,14 @@ def body(ctx):
         on_click=_open,
         args=("inspection_manual", 4),
     )
-    chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    chunks = data.chunks(ctx.chunked)
     headerless = (
-        data.headerless_chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+        data.headerless_chunks(ctx.chunked)
         if any(c.kind == "table" for c in chunks)
         else frozenset()
     )
     frags = structure.table_fragments(chunks, headerless)
-    boundaries = data.boundaries(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    boundaries = data.boundaries(ctx.chunked)
     refused = structure.refusals(chunks, ctx.opts)
     inherit = structure.heading_inheritance(chunks)
     extra = {
@@ -106,16 +106,7 @@ def body(ctx):
     leave_out = toggle_col.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
     variant = judging.bm25_switch(variant_col, note=st.container())
     if ctx.question:
-        moves = data.rank_moves(
-            ctx.text,
-            ctx.strategy,
-            ctx.size,
-            ctx.overlap,
-            ctx.unit,
-            ctx.question,
-            ctx.answer,
-            variant,
-        )
+        moves = data.rank_moves(ctx.chunked, ctx.question, ctx.answer, variant)
         moved = [m for m in moves if m.move != 0]
         st.markdown(
             f"**{len(moved)} of {len(moves)} chunks change rank** "

@@ -75,12 +75,7 @@ def _by_retriever(ctx, questions, k, variant, spec):
     reports = []
     for name in RETRIEVERS:
         try:
-            reports.append(
-                data.integrity_report(
-                    ctx.text, questions, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, k,
-                    name, variant, spec,
-                )
-            )  # fmt: skip
+            reports.append(data.integrity_report(ctx.chunked, questions, k, name, variant, spec))
         except EmbedderError as e:
             st.error(f"The embedder cannot judge: {shell.one_line(e)}")
             break
@@ -125,10 +120,8 @@ def body(ctx):
         )
         try:
             for i, n in enumerate(names, start=1):
-                reports[n] = data.integrity_report(
-                    ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k,
-                    judge, variant, spec,
-                )  # fmt: skip
+                chunked = ctx.chunked._replace(strategy=n)
+                reports[n] = data.integrity_report(chunked, questions, k, judge, variant, spec)
                 if bar:
                     bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
         except EmbedderError as e:
@@ -171,10 +164,8 @@ def body(ctx):
     else:
         st.info("No gold set: upload a .jsonl gold file, or ask your own question with an answer.")
 
-    stats = data.stats(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
-    lengths = [
-        c.length for c in data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
-    ]
+    stats = data.stats(ctx.chunked)
+    lengths = [c.length for c in data.chunks(ctx.chunked)]
     drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
     line = (
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
@@ -186,7 +177,7 @@ def body(ctx):
     )
     st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
-    flagged = data.quality(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    flagged = data.quality(ctx.chunked)
     st.subheader(f"Chunks to read: {len(flagged)}")
     if flagged:
         shell.wrapping_table(structure.quality_rows(flagged))

@@ -118,13 +118,15 @@ def body(ctx):
         st.error(shell.one_line(e))
     else:
         if sweeps.is_imported(ctx.strategy):
-            st.info(
+            shell.not_for_imported_chunks(
+                ctx,
                 "Small to big compares children and parents with the sidebar's plain chunks "
                 "at the same budget; your chunks were made elsewhere, at no size of ours. Pick "
-                "a strategy in the sidebar to compare; the chunk view below shows yours."
+                "a strategy in the sidebar to compare; the chunk view below shows yours.",
+                key="lab9",
+                slug="small-to-big",
+                extra=extra,
             )
-            view = shell.chunk_view(ctx, key="lab9")
-            shell.footer(ctx, "small-to-big", view, extra)
             return
         plain = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
         if ctx.question:

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import re
 import signal
 import socket
+import subprocess
+import sys
 import tempfile
+from collections.abc import Sequence
 from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from chunkers import Chunk
 
@@ -56,6 +61,11 @@ def units(text: str, unit: str) -> int:
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "lab" / "sample_docs"
+
+# -- the boundary lottery's example: the platform sample and an answer in it that fixed
+# -- windows of 22 words keep whole and of 24 words cut
+PLATFORM = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
@@ -118,6 +128,29 @@ def bounded(seconds: int = BOUND_SECONDS):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def run_python(
+    *args: str, prefix: Sequence[str] = (), env: dict[str, str] | None = None, timeout: int = 600
+) -> str:
+    """``python ARGS`` in a child process at the project's root, the project importable and
+    ``env`` added (``prefix`` runs it under another program: ``unshare -n``); its stdout,
+    after asserting it exited 0 (the end of its stderr when not)."""
+    done = subprocess.run(
+        [*prefix, sys.executable, *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def last_json(stdout: str) -> Any:
+    """The JSON a child printed on its last line."""
+    return json.loads(stdout.strip().splitlines()[-1])
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:

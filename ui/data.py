@@ -1,7 +1,7 @@
 """Cached calls into chunkers/ and lab/, keyed on the document text and the settings.
 
-Arguments are plain values (strings, ints, tuples) so st.cache_data can hash
-them; a 1 MB document hashes in a few milliseconds.
+Arguments are plain values (strings, ints, tuples: a Chunking is one) so
+st.cache_data can hash them; a 1 MB document hashes in a few milliseconds.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import hashlib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
 from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
-from lab.inputs.placement import Placement, PlacementError, import_chunks
+from lab.inputs.placement import Placement, PlacementError, import_chunks, require_placed
 from lab.inputs.samples import get_sample
 from lab.measure import atomic, diff, integrity
 from lab.measure import judges as judging
@@ -34,7 +34,7 @@ from lab.measure.survival import (
     gold_survival_rates,
     survival_curve,
 )
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
 from lab.retrieval.bm25_variants import Bm25Retriever, chunk_scores
 from lab.retrieval.dense import DenseRetriever
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
@@ -60,7 +60,7 @@ R = TypeVar("R")
 
 
 def _cached_by_size(max_entries: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Cache a function of a document (its first argument, the text) in two
+    """Cache a function of a document (its first argument, a Chunking) in two
     st.cache_data caches: ``max_entries`` results for an ordinary document,
     BIG_ENTRIES for one of BIG_CHARS or more. Each call is keyed on every
     argument, defaults filled in, so spelling a default out hits the same entry."""
@@ -83,7 +83,7 @@ def _cached_by_size(max_entries: int) -> Callable[[Callable[P, R]], Callable[P, 
         def cached(*args: P.args, **kwargs: P.kwargs) -> R:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            text = bound.args[0]
+            text = bound.args[0].text  # every function cached so takes a Chunking first
             return (big if len(text) >= BIG_CHARS else small)(*bound.args)
 
         return cached
@@ -115,6 +115,21 @@ def options(
         heading_paths=heading_paths,
         tokenizer=tokenizer,
     )
+
+
+class Chunking(NamedTuple):
+    """A document and how the sidebar chunks it: the first argument of the cached
+    functions below (one value, named once; a tuple, which st.cache_data hashes)."""
+
+    text: str
+    strategy: str  # a strategy's name, or "chunks:<digest>" for an uploaded chunk file
+    size: int
+    overlap: int
+    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.views.sweeps)
+
+    @property
+    def opts(self) -> ChunkOptions:
+        return options(self.size, self.overlap, self.unit)
 
 
 # --------------------------------------------------------------------------- your chunks
@@ -151,14 +166,9 @@ def placement(text: str, strategy: str, unit: str) -> Placement:
     name, content = _chunk_file(strategy)
     base, tokenizer = split_unit_name(unit)
     placed = import_chunks(content, text, name, base, tokenizer)
-    if not placed.chunks:
-        first = placed.unplaced[0] if placed.unplaced else None
-        why = f" ({first.where}: {first.reason})" if first else ""
-        raise PlacementError(
-            f"{name}: none of its chunks is in this document{why}; pick the document "
-            "the chunks were made from"
-        )
-    return placed
+    return require_placed(
+        placed, name, "this document", "pick the document the chunks were made from"
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -204,27 +214,16 @@ def sentences(text: str) -> list[str]:
 
 
 @_cached_by_size(max_entries=256)
-def chunks(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    runt_merge: str = "backward",
-    heading_paths: bool = True,
-) -> list[Chunk]:
-    if sweeps.is_imported(strategy):  # made elsewhere: no size or overlap of ours
-        return placement(text, strategy, unit).chunks
-    return chunk_with(text, strategy, options(size, overlap, unit, runt_merge, heading_paths))
+def chunks(c: Chunking, runt_merge: str = "backward", heading_paths: bool = True) -> list[Chunk]:
+    if sweeps.is_imported(c.strategy):  # made elsewhere: no size or overlap of ours
+        return placement(c.text, c.strategy, c.unit).chunks
+    opts = options(c.size, c.overlap, c.unit, runt_merge, heading_paths)
+    return chunk_with(c.text, c.strategy, opts)
 
 
 @_cached_by_size(max_entries=256)
 def scores(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
+    c: Chunking,
     question: str,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
@@ -232,21 +231,13 @@ def scores(
     runt_merge: str = "backward",
     variant: str = DEFAULT_VARIANT,
 ) -> list[ChunkScore]:
-    cs = chunks(text, strategy, size, overlap, unit, runt_merge)
-    return chunk_scores(cs, question, variant=variant, k1=k1, b=b, heading_path=heading_path)
+    cs = chunks(c, runt_merge)
+    return chunk_scores(cs, question, Bm25Params(variant, k1, b), heading_path=heading_path)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def survival(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    answer: str,
-    runt_merge: str = "backward",
-) -> Survival:
-    return check_survival(chunks(text, strategy, size, overlap, unit, runt_merge), text, answer)
+def survival(c: Chunking, answer: str, runt_merge: str = "backward") -> Survival:
+    return check_survival(chunks(c, runt_merge), c.text, answer)
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
@@ -314,40 +305,39 @@ def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def gold_rate(
-    text: str, answers: tuple[str, ...], strategy: str, size: int, overlap: int, unit: str
-) -> float:
-    if sweeps.is_imported(strategy):  # one chunking: the file's
-        texts = ChunkTexts(chunks(text, strategy, size, overlap, unit))
+def gold_rate(c: Chunking, answers: tuple[str, ...]) -> float:
+    if sweeps.is_imported(c.strategy):  # one chunking: the file's
+        texts = ChunkTexts(chunks(c))
         return sum(texts.holds(a) for a in answers) / len(answers)
-    base, tokenizer = split_unit_name(unit)
+    base, tokenizer = split_unit_name(c.unit)
     return gold_survival_rates(
-        text, list(answers), strategy, [size], unit=base, overlap=overlap, tokenizer=tokenizer
+        c.text,
+        list(answers),
+        c.strategy,
+        [c.size],
+        unit=base,
+        overlap=c.overlap,
+        tokenizer=tokenizer,
     )[0]
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def integrity_report(
-    text: str,
+    c: Chunking,
     questions: tuple[GoldQuestion, ...],
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
     k: int,
     retriever: str = BM25,
     variant: str = DEFAULT_VARIANT,
     embedder_spec: str = DEFAULT_EMBEDDER,
 ) -> integrity.IntegrityReport:
-    opts = options(size, overlap, unit)
     judge = judge_of(retriever, variant, embedder_spec)
-    if sweeps.is_imported(strategy):  # the file's chunks, not a chunking of ours
+    if sweeps.is_imported(c.strategy):  # the file's chunks, not a chunking of ours
         one = [replace(q, doc="") for q in questions]
-        cs = {"": chunks(text, strategy, size, overlap, unit)}
+        cs = {"": chunks(c)}
         return integrity.check_index(
-            {"": text}, one, strategy, opts, k=k, retriever=judge, chunked=cs
+            {"": c.text}, one, c.strategy, c.opts, k=k, retriever=judge, chunked=cs
         )
-    return integrity.check_gold(text, questions, strategy, opts, k=k, retriever=judge)
+    return integrity.check_gold(c.text, questions, c.strategy, c.opts, k=k, retriever=judge)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -387,8 +377,8 @@ def _configs(
     return diff.parse_config(f"{sweeps.IMPORTED}:{_chunk_file(a)[0]}"), config_b, placed
 
 
-def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> LengthStats:
-    return length_stats(chunks(text, strategy, size, overlap, unit), options(size, overlap, unit))
+def stats(c: Chunking) -> LengthStats:
+    return length_stats(chunks(c), c.opts)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -416,25 +406,13 @@ def runt_merge_example() -> ranking.RuntMergeExample:
 
 @_cached_by_size(max_entries=64)
 def rank_moves(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    question: str,
-    answer: str | None,
-    variant: str = DEFAULT_VARIANT,
+    c: Chunking, question: str, answer: str | None, variant: str = DEFAULT_VARIANT
 ) -> list[ranking.RankMove]:
-    cs = chunks(text, strategy, size, overlap, unit)
-    return ranking.heading_rank_moves(cs, question, answer, variant=variant)
+    return ranking.heading_rank_moves(chunks(c), question, answer, variant=variant)
 
 
-def boundaries(
-    text: str, strategy: str, size: int, overlap: int, unit: str
-) -> list[structure.Boundary]:
-    return structure.boundaries(
-        chunks(text, strategy, size, overlap, unit), options(size, overlap, unit)
-    )
+def boundaries(c: Chunking) -> list[structure.Boundary]:
+    return structure.boundaries(chunks(c), c.opts)
 
 
 # --------------------------------------------------------------------------- the judges
@@ -461,19 +439,10 @@ def judge_of(name: str, variant: str, embedder_spec: str) -> Retriever:
 
 @_cached_by_size(max_entries=64)
 def side_by_side(
-    text: str,
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    question: str,
-    answer: str | None,
-    variant: str,
-    embedder_spec: str,
+    c: Chunking, question: str, answer: str | None, variant: str, embedder_spec: str
 ) -> list[judging.JudgeRow]:
     hybrid = HybridRetriever(Bm25Retriever(variant), DenseRetriever(embedder(embedder_spec)))
-    cs = chunks(text, strategy, size, overlap, unit)
-    return judging.side_by_side(cs, question, answer, hybrid=hybrid)
+    return judging.side_by_side(chunks(c), question, answer, hybrid=hybrid)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -541,18 +510,16 @@ def atomic_elements(text: str) -> atomic.Elements:
     return atomic.elements(text)
 
 
-def quality(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[atomic.Finding]:
+def quality(c: Chunking) -> list[atomic.Finding]:
     """The chunks the quality checks flag (they pass the size, end with a heading or
     a lead-in, are only markup or cut a sentence), in order."""
-    cs = chunks(text, strategy, size, overlap, unit)
-    limit = options(size, overlap, unit).effective_max
-    return atomic.findings("", cs, atomic.violations("", cs, atomic_elements(text), limit))
+    cs = chunks(c)
+    limit = c.opts.effective_max
+    return atomic.findings("", cs, atomic.violations("", cs, atomic_elements(c.text), limit))
 
 
-def headerless_chunks(
-    text: str, strategy: str, size: int, overlap: int, unit: str
-) -> frozenset[int]:
+def headerless_chunks(c: Chunking) -> frozenset[int]:
     """Indexes of the chunks that hold a table's data rows without its header."""
-    cs = chunks(text, strategy, size, overlap, unit)
-    found = atomic.violations("", cs, atomic_elements(text))
+    cs = chunks(c)
+    found = atomic.violations("", cs, atomic_elements(c.text))
     return frozenset(i for (_, i), kinds in found.by_chunk.items() if atomic.TABLE in kinds)

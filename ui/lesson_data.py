@@ -78,21 +78,12 @@ def samples_report(spec: str, plain: str, k: int, judge: Judge) -> SmallToBigRep
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def boilerplate_effect(
-    text: str,
-    name: str,
-    questions: tuple[GoldQuestion, ...],
-    strategy: str,
-    size: int,
-    overlap: int,
-    unit: str,
-    k: int,
-    judge: Judge,
+    c: data.Chunking, name: str, questions: tuple[GoldQuestion, ...], k: int, judge: Judge
 ) -> StripEffect:
-    """Boilerplate across the document's pages, and the gold set before and after
-    stripping it (raises BoilerplateError for a document without pages)."""
-    opts = data.options(size, overlap, unit)
+    """Boilerplate across the document ``name``'s pages, and the gold set before and
+    after stripping it (raises BoilerplateError for a document without pages)."""
     return strip_effect(
-        {name: text}, list(questions), strategy, opts, k=k, retriever=data.judge_of(*judge)
+        {name: c.text}, list(questions), c.strategy, c.opts, k=k, retriever=data.judge_of(*judge)
     )
 
 

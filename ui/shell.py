@@ -217,9 +217,8 @@ def survival_of(
     """The survival check for the current answer, or None without an answer."""
     if not ctx.answer:
         return None
-    return data.survival(
-        ctx.text, strategy or ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.answer, runt_merge
-    )
+    chunked = ctx.chunked._replace(strategy=strategy or ctx.strategy)
+    return data.survival(chunked, ctx.answer, runt_merge)
 
 
 def missing_answer_line(ctx: Context) -> str | None:
@@ -268,7 +267,7 @@ def chunk_view(
 
     Returns the key numbers (for a pin)."""
     strategy = strategy or ctx.strategy
-    cs = data.chunks(ctx.text, strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
+    cs = data.chunks(ctx.chunked._replace(strategy=strategy), runt_merge)
     surv = survival_of(ctx, strategy, runt_merge)
     v = verdict_for(ctx, surv)
     with _slot(0) if verdict_on_top else contextlib.nullcontext():
@@ -290,11 +289,7 @@ def _chunk_view_body(
     if ctx.question:
         try:
             scores = data.scores(
-                ctx.text,
-                strategy,
-                ctx.size,
-                ctx.overlap,
-                ctx.unit,
+                ctx.chunked._replace(strategy=strategy),
                 ctx.question,
                 heading_path=heading_path,
                 runt_merge=runt_merge,
@@ -409,6 +404,15 @@ def footer(
     with _slot(1):  # under the chunk view it exports
         pin_box(ctx, slug, view["verdict"], numbers)
         export_buttons(ctx, view, slug)
+
+
+def not_for_imported_chunks(
+    ctx: Context, why: str, *, key: str, slug: str, extra: dict[str, Any]
+) -> None:
+    """A lab that chunks the document itself, shown with an uploaded chunk file: ``why``
+    it cannot measure them, then the file's chunks in the chunk view and the footer."""
+    st.info(why)
+    footer(ctx, slug, chunk_view(ctx, key=key), extra)
 
 
 def table(rows: list[dict[str, Any]] | pd.DataFrame, height: int | None = None) -> None:

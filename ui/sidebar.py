@@ -56,8 +56,14 @@ class Context:
     answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
+    def chunked(self) -> data.Chunking:
+        """The document and how the sidebar chunks it, as the cached functions of
+        ui.data take it (a lab that chunks another way: ``ctx.chunked._replace(...)``)."""
+        return data.Chunking(self.text or "", self.strategy, self.size, self.overlap, self.unit)
+
+    @property
     def opts(self) -> ChunkOptions:
-        return data.options(self.size, self.overlap, self.unit)
+        return self.chunked.opts
 
     @property
     def config(self) -> dict:

@@ -133,29 +133,47 @@ def strategy_bars(values: Mapping[str, float], height: int) -> Spec:
         "axis": {"format": ".0%", "tickCount": AXIS_TICKS, "values": [0, 0.25, 0.5, 0.75, 1]},
         "title": None,
     }
-    return _chart(
+    return _bars_with_values(
         None,
+        height,
+        rows,
+        x=x,
+        y=y,
+        colour={"field": "strategy", "scale": _strategy_scale(names)},
+        tooltip=[{"field": "strategy"}, {"field": "label", "title": "intact"}],
+        value_mark={"baseline": "bottom", "dy": -3},
+        value={"field": "label"},
+    )
+
+
+def _bars_with_values(
+    title: str | None,
+    height: int,
+    rows: list[dict[str, Any]],
+    *,
+    x: dict[str, Any],
+    y: dict[str, Any],
+    colour: dict[str, Any],
+    tooltip: list[dict[str, Any]],
+    value_mark: dict[str, Any],
+    value: dict[str, Any],
+) -> Spec:
+    """Bars coloured by ``colour`` (its field and scale; no legend, the axis names each
+    bar), each with its ``value`` written by it (``value_mark``: where the text sits)."""
+    colour = {**colour, "type": "nominal", "legend": None}
+    return _chart(
+        title,
         height,
         {"bars": rows},
         data={"name": "bars"},
         layer=[
             {
                 "mark": {"type": "bar"},
-                "encoding": {
-                    "x": x,
-                    "y": y,
-                    "color": {
-                        "field": "strategy",
-                        "type": "nominal",
-                        "scale": _strategy_scale(names),
-                        "legend": None,
-                    },
-                    "tooltip": [{"field": "strategy"}, {"field": "label", "title": "intact"}],
-                },
+                "encoding": {"x": x, "y": y, "color": colour, "tooltip": tooltip},
             },
             {
-                "mark": {"type": "text", "baseline": "bottom", "dy": -3},
-                "encoding": {"x": x, "y": y, "text": {"field": "label"}},
+                "mark": {"type": "text", **value_mark},
+                "encoding": {"x": x, "y": y, "text": value},
             },
         ],
     )
@@ -414,33 +432,19 @@ def labelled_bars(
     """One horizontal bar per row, its value written beside it, coloured by category
     (the small-to-big context bars: what each way of delivering sends)."""
     names = [str(r[category]) for r in rows]
+    scale = {"domain": names, "range": [colours[n] for n in names]}
     y = {"field": category, "type": "nominal", "sort": None, "title": None}
     x = {"field": value, "type": "quantitative", "title": value_title}
-    return _chart(
+    return _bars_with_values(
         title,
         height,
-        {"bars": [dict(r) for r in rows]},
-        data={"name": "bars"},
-        layer=[
-            {
-                "mark": {"type": "bar"},
-                "encoding": {
-                    "y": y,
-                    "x": x,
-                    "color": {
-                        "field": category,
-                        "type": "nominal",
-                        "scale": {"domain": names, "range": [colours[n] for n in names]},
-                        "legend": None,
-                    },
-                    "tooltip": [{"field": category}, {"field": value, "format": ","}],
-                },
-            },
-            {
-                "mark": {"type": "text", "align": "left", "dx": 4},
-                "encoding": {"y": y, "x": x, "text": {"field": value, "format": ","}},
-            },
-        ],
+        [dict(r) for r in rows],
+        x=x,
+        y=y,
+        colour={"field": category, "scale": scale},
+        tooltip=[{"field": category}, {"field": value, "format": ","}],
+        value_mark={"align": "left", "dx": 4},
+        value={"field": value, "format": ","},
     )
 
 
@@ -554,6 +558,22 @@ def _series_colour(field: str, colours: Mapping[str, str], columns: int) -> dict
     }
 
 
+def _series_lines(
+    data: str,
+    x: dict[str, Any],
+    y: dict[str, Any],
+    colour: dict[str, Any],
+    tooltip: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A layer of lines with their points, one a series (``colour``), from the dataset
+    ``data``: how the lessons draw a measurement against chunk size."""
+    return {
+        "data": {"name": data},
+        "mark": {"type": "line", "point": True, "strokeWidth": 3},
+        "encoding": {"x": x, "y": y, "color": colour, "tooltip": tooltip},
+    }
+
+
 def muddy_chart(
     points: Sequence[Mapping[str, Any]],
     crossings: Sequence[Mapping[str, Any]],
@@ -589,21 +609,18 @@ def muddy_chart(
                     "text": {"field": "label"},
                 },
             },
-            {
-                "data": {"name": "curves"},
-                "mark": {"type": "line", "point": True, "strokeWidth": 3},
-                "encoding": {
-                    "x": x,
-                    "y": y,
-                    "color": _series_colour("curve", colours, 2),
-                    "tooltip": [
-                        {"field": "curve"},
-                        {"field": "size"},
-                        {"field": "raw", "format": ".3f", "title": "value"},
-                        {"field": "value", "format": ".0%", "title": "of its range"},
-                    ],
-                },
-            },
+            _series_lines(
+                "curves",
+                x,
+                y,
+                _series_colour("curve", colours, 2),
+                [
+                    {"field": "curve"},
+                    {"field": "size"},
+                    {"field": "raw", "format": ".3f", "title": "value"},
+                    {"field": "value", "format": ".0%", "title": "of its range"},
+                ],
+            ),
         ],
     )
 
@@ -654,19 +671,16 @@ def topics_chart(
                 "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 2},
                 "encoding": {"y": y, "color": _series_colour("question", colours, 1)},
             },
-            {
-                "data": {"name": "cosines"},
-                "mark": {"type": "line", "point": True, "strokeWidth": 3},
-                "encoding": {
-                    "x": x,
-                    "y": y,
-                    "color": _series_colour("question", colours, 1),
-                    "tooltip": [
-                        {"field": "question"},
-                        {"field": "chars", "title": "chunk length"},
-                        {"field": "cosine", "format": ".3f"},
-                    ],
-                },
-            },
+            _series_lines(
+                "cosines",
+                x,
+                y,
+                _series_colour("question", colours, 1),
+                [
+                    {"field": "question"},
+                    {"field": "chars", "title": "chunk length"},
+                    {"field": "cosine", "format": ".3f"},
+                ],
+            ),
         ],
     )

@@ -1,4 +1,5 @@
-"""What the user typed, read and checked: chunk options, documents, size ranges.
+"""What the user typed, read and checked: chunk options, documents, size ranges; and
+how a command's ``--json`` answer is written.
 
 Anything wrong becomes a BadInput, one line that names the problem and the fix;
 the entry point prints it and exits 2.
@@ -7,7 +8,10 @@ the entry point prints it and exits 2.
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from pathlib import Path
+from typing import Any
 
 from chunkers import ChunkOptions
 from chunkers.tokens import DEFAULT_TOKENIZER
@@ -19,6 +23,12 @@ from lab.retrieval.retrievers import BM25, get_retriever, parse_retrievers
 
 EXIT_BAD_INPUT = 2
 EXIT_CHECK_FAILED = 1
+
+
+def emit_json(data: Any) -> None:
+    """A command's ``--json`` answer on stdout: indented, non-ASCII kept as it is."""
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
 
 
 class BadInput(Exception):

@@ -7,7 +7,6 @@ the exit code; a problem with the input is raised as BadInput.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from .args import (
     EXIT_CHECK_FAILED,
     BadInput,
     chunk_options,
+    emit_json,
     read_documents,
     read_text,
     retrievers,
@@ -54,19 +54,13 @@ from .lessons import (
 )
 
 
-# -- output ------------------------------------------------------------------------------
-def _emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
 # -- subcommands ----------------------------------------------------------------------------
 def cmd_chunk(args: argparse.Namespace) -> int:
     text = read_text(args.doc)
     opts = chunk_options(args)
     chunks = chunk_with(text, args.strategy, opts)
     if args.json:
-        _emit_json([c.to_dict() for c in chunks])
+        emit_json([c.to_dict() for c in chunks])
         return 0
     print(
         f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {opts.size} {opts.unit_name}, "
@@ -113,7 +107,7 @@ def cmd_survival(args: argparse.Namespace) -> int:
     except ValueError as exc:  # AnswerNotFound, or an overlap too large for a size
         raise BadInput(str(exc)) from None
     if args.json:
-        _emit_json({"sizes": curve.sizes, "intact": curve.intact})
+        emit_json({"sizes": curve.sizes, "intact": curve.intact})
         return 0
     kept = sum(curve.intact)
     unit = chunk_options(args, sizes[-1]).unit_name if args.unit == "tokens" else args.unit
@@ -158,7 +152,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     ]
     rows.sort(key=lambda r: r["rank"])
     if args.json:
-        _emit_json(rows)
+        emit_json(rows)
         return 0
     bm25 = any(isinstance(j, Bm25Retriever | HybridRetriever) for j in judges)
     print(
@@ -231,7 +225,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     }
     drift_lines, code = stats_drift(args, docs, chunked, opts, data)
     if args.json:
-        _emit_json(data)
+        emit_json(data)
         return code
     print(
         f"{counted(len(docs), 'document')}, {counted(st.count, 'chunk')} ({args.strategy}, "
@@ -369,7 +363,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     data = check_data(args)
     fmt = "json" if args.json else args.format
     if fmt == "json":
-        _emit_json(data)
+        emit_json(data)
     elif fmt == "markdown":
         print("\n\n".join([render_markdown(data), *check_extras(data, markdown=True)]))
     else:
@@ -414,7 +408,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     except ValueError as exc:  # an embedder that broke its promise, an import not placed
         raise BadInput(str(exc)) from None
     if args.format == "json":
-        _emit_json(diff_render.to_json(report))
+        emit_json(diff_render.to_json(report))
     elif args.format == "html":
         sys.stdout.write(diff_render.to_html(report))
     else:
@@ -440,7 +434,7 @@ def cmd_samples(args: argparse.Namespace) -> int:
         for s in list_samples(folder)
     ]
     if args.json:
-        _emit_json(rows)
+        emit_json(rows)
         return 0
     print(f"sample documents and their gold sets in {SAMPLES_DIR}; examples in {EXAMPLES_DIR}")
     print(

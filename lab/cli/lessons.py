@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,12 +24,7 @@ from lab.measure.survival import AnswerNotFound
 from lab.report import lessons as render
 from lab.retrieval.interface import Retriever
 
-from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents
-
-
-def _emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, emit_json, read_documents
 
 
 def _sources(path: str, names: list[str]) -> list[Path]:
@@ -66,7 +59,7 @@ def cmd_boilerplate(args: argparse.Namespace) -> int:
         data = report.to_json()
         data["unreadable"] = [{"path": p, "problem": m} for p, m in problems]
         data["stripped_copies"] = {"folder": args.strip, "files": written} if args.strip else None
-        _emit_json(data)
+        emit_json(data)
         return 0
     print(render.boilerplate_text(report))
     if args.strip:

@@ -41,6 +41,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 # -- options -------------------------------------------------------------------------
+def _one_document(p: argparse.ArgumentParser) -> None:
+    p.add_argument("doc", help="a .md or .txt file")
+
+
+def _documents(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
+
+
 def _chunk_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("chunking")
     g.add_argument(
@@ -135,12 +143,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("chunk", help="the chunks of a document")
-    p.add_argument("doc", help="a .md or .txt file")
+    _one_document(p)
     _chunk_options(p)
     p.set_defaults(func=cmd_chunk)
 
     p = sub.add_parser("survival", help="is the answer intact at each size?")
-    p.add_argument("doc", help="a .md or .txt file")
+    _one_document(p)
     p.add_argument(
         "--answer",
         required=True,
@@ -155,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_survival)
 
     p = sub.add_parser("score", help="per-chunk scores and ranks for a question, by retriever")
-    p.add_argument("doc", help="a .md or .txt file")
+    _one_document(p)
     p.add_argument("--query", required=True, metavar="TEXT", help="the question to rank chunks for")
     p.add_argument(
         "--k1",
@@ -174,14 +182,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
-    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
+    _documents(p)
     _chunk_options(p)
     _corpus_options(p)
     drift_options(p)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
-    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
+    _documents(p)
     p.add_argument(
         "--gold",
         required=True,
@@ -219,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         "most-changed chunks side by side. Exit 1 when B is worse than A on intact share or "
         "on any violation rate.",
     )
-    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
+    _documents(p)
     p.add_argument(
         "--a",
         required=True,
@@ -257,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
         "document (its '## Page N' sections) or half the documents of a folder: how many carry "
         "it, the characters it adds to the index, the chunks that consist mostly of it.",
     )
-    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
+    _documents(p)
     p.add_argument(
         "--strip", metavar="OUT_DIR", help="write copies without it there (originals untouched)"
     )

@@ -185,17 +185,18 @@ def _jsonl_rows(text: str, name: str) -> list[Row]:
         except ValueError as exc:
             raise PlacementError(f"{name}: {exc}") from None
         return _lab_rows(chunks, config, "line", [n for n, _ in lines])
-    rows = []
-    for n, line in lines:
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PlacementError(
-                f"{name}, line {n}: not JSON ({exc.msg} at column {exc.colno}); "
-                "each line of a JSON Lines file must be one JSON object"
-            ) from None
-        rows.append(_row(obj, f"line {n}", name))
-    return rows
+    fix = "each line of a JSON Lines file must be one JSON object"
+    return [_row(_loads(line, f"{name}, line {n}", fix), f"line {n}", name) for n, line in lines]
+
+
+def _loads(text: str, where: str, fix: str, *, say_line: bool = False) -> Any:
+    """json.loads, or PlacementError, one line: ``where`` the JSON breaks (the line too
+    when ``say_line``: a whole file, not one of its lines), and ``fix``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = f"line {exc.lineno}, column {exc.colno}" if say_line else f"column {exc.colno}"
+        raise PlacementError(f"{where}: not JSON ({exc.msg} at {at}); {fix}") from None
 
 
 def _is_lab_export_line(line: str) -> bool:
@@ -207,13 +208,8 @@ def _is_lab_export_line(line: str) -> bool:
 
 
 def _array_rows(text: str, name: str) -> list[Row]:
-    try:
-        items = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PlacementError(
-            f"{name}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-            "save the chunks as a JSON array or as JSON Lines, one object a line"
-        ) from None
+    fix = "save the chunks as a JSON array or as JSON Lines, one object a line"
+    items = _loads(text, name, fix, say_line=True)
     if not isinstance(items, list):
         raise PlacementError(f"{name}: expected a JSON array of chunks")
     return [_row(obj, f"item {i}", name) for i, obj in enumerate(items, start=1)]
@@ -525,11 +521,20 @@ def import_chunk_file(
             f"{p} {problem}; give the JSONL or CSV file the chunks were exported to"
         ) from None
     placement = import_chunks(data, document, p.name, unit, tokenizer)
+    return require_placed(placement, p.name)
+
+
+def require_placed(
+    placement: Placement,
+    name: str,
+    document: str = "the document",
+    fix: str = "import it with the document it was made from",
+) -> Placement:
+    """``placement``, or PlacementError, one line, when none of the chunks of the file
+    ``name`` is in ``document`` (the wrong document, or the wrong file): the first
+    chunk's reason, and ``fix``."""
     if not placement.chunks:
         first = placement.unplaced[0] if placement.unplaced else None
         why = f" ({first.where}: {first.reason})" if first else ""
-        raise PlacementError(
-            f"{p.name}: none of its chunks is in the document{why}; import it with the "
-            "document it was made from"
-        )
+        raise PlacementError(f"{name}: none of its chunks is in {document}{why}; {fix}")
     return placement

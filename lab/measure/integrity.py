@@ -18,7 +18,6 @@ import numpy as np
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import Chunk
 from lab.inputs.gold import GoldQuestion, Passage
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.bm25_sparse import QueryScores
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.corpus import corpus_index
@@ -363,16 +362,13 @@ def check_index(
     opts: ChunkOptions,
     *,
     k: int = DEFAULT_K,
-    variant: str = DEFAULT_VARIANT,
-    k1: float = DEFAULT_K1,
-    b: float = DEFAULT_B,
     retriever: Retriever | None = None,
     chunked: dict[str, list[Chunk]] | None = None,
     track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
 ) -> IntegrityReport:
-    """``check_judged`` with one retriever: ``retriever``, or BM25 in ``variant`` with
-    k1 and b (the sparse engine: the same ranks as rank-bm25)."""
-    judge = retriever or Bm25Retriever(variant, k1, b)
+    """``check_judged`` with one retriever: ``retriever``, or BM25 at the default
+    settings (the sparse engine: the same ranks as rank-bm25)."""
+    judge = retriever or Bm25Retriever()
     return check_judged(
         documents, pairs, strategy, opts, retrievers=[judge], k=k, chunked=chunked, track=track
     )[0]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from chunkers import Chunk
 from lab.measure.survival import holds
-from lab.retrieval.bm25 import DEFAULT_VARIANT, FTS5, ChunkIndex, query_tokens
+from lab.retrieval.bm25 import DEFAULT_VARIANT, FTS5, Bm25Params, ChunkIndex, query_tokens
 from lab.retrieval.bm25_variants import chunk_scores
 
 from .diff import ChunkConfig
@@ -53,14 +53,14 @@ def top_score(
     ``placed``: an imported config's chunks, already placed in ``text``."""
     words = list(dict.fromkeys(query_tokens(question)))
     chunks = placed if config.imported and placed is not None else config.chunk("", text)
-    scores = chunk_scores(chunks, question, variant=variant)
+    scores = chunk_scores(chunks, question, Bm25Params(variant))
     top = min(scores, key=lambda s: s.rank, default=None)
     held = [s for c, s in zip(chunks, scores, strict=True) if answer and holds(c, answer)]
     best = min(held, key=lambda s: s.rank, default=None)
     idf: dict[str, float] = {}
     avgdl = None
     if variant != FTS5 and chunks:
-        index = ChunkIndex(chunks, variant=variant)
+        index = ChunkIndex(chunks, Bm25Params(variant))
         idf = {w: index.idf(w) for w in words}
         avgdl = index.avgdl
     return TopScore(

@@ -22,8 +22,9 @@ SQLite FTS5's bm25(), the third variant, is in ``lab.retrieval.fts5``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from rank_bm25 import BM25Okapi
@@ -60,6 +61,40 @@ def lucene_idf(n_chunks: int, n_holding: int) -> float:
     return math.log(1 + (n_chunks - n_holding + 0.5) / (n_holding + 0.5))
 
 
+def idf_table(n_chunks: int, holding: Iterable[int], variant: str, epsilon: float) -> list[float]:
+    """Each term's IDF, the terms in vocabulary (first-seen) order, ``holding`` the
+    number of chunks holding each.
+
+    lucene: ``lucene_idf``, never below zero, so no floor. okapi: ``okapi_idf``, a
+    negative value replaced by ``epsilon * average IDF``, the average summed one by one
+    in vocabulary order, as rank-bm25's BM25Okapi does (the tests hold the two equal).
+    """
+    if variant == LUCENE:
+        return [lucene_idf(n_chunks, n) for n in holding]
+    idf = [okapi_idf(n_chunks, n) for n in holding]
+    idf_sum = 0.0
+    for v in idf:  # -- one by one, not sum(): the same float rank-bm25 gets
+        idf_sum += v
+    floor = epsilon * (idf_sum / len(idf)) if idf else 0.0
+    return [floor if v < 0 else v for v in idf]
+
+
+def length_factor(length: Any, avgdl: float, b: float) -> Any:
+    """``1 - b + b*|D|/avgdl``: how much longer than average a chunk is, softened by b
+    (a float, or a numpy array of lengths)."""
+    return 1 - b + b * length / avgdl
+
+
+def term_weight(tf: Any, factor: Any, k1: float) -> Any:
+    """A term's BM25 weight before IDF, ``tf*(k1+1) / (tf + k1*factor)``, ``factor``
+    from ``length_factor`` (floats or numpy arrays).
+
+    -- why here -- the sparse index and the theory curve compute with it; rank-bm25,
+    the scores the app shows, writes the same expression in its own loop, and the
+    tests hold the sparse index's scores equal to rank-bm25's, bit for bit."""
+    return tf * (k1 + 1) / (tf + k1 * factor)
+
+
 def check_variant(variant: str, allowed: Sequence[str] = BM25_VARIANTS) -> None:
     """ValueError, one line, unless ``variant`` is one of ``allowed``."""
     if variant not in allowed:
@@ -77,19 +112,16 @@ class LuceneBM25(BM25Okapi):
         super().__init__(corpus, k1=k1, b=b, epsilon=0.0)
 
     def _calc_idf(self, nd: dict[str, int]) -> None:  # rank-bm25's hook for its IDF table
-        for word, n_holding in nd.items():
-            self.idf[word] = lucene_idf(self.corpus_size, n_holding)
+        self.idf = dict(zip(nd, idf_table(self.corpus_size, nd.values(), LUCENE, 0.0), strict=True))
         self.average_idf = sum(self.idf.values()) / len(self.idf) if self.idf else 0.0
 
 
-def rank_bm25(
-    docs: Sequence[Sequence[str]], variant: str, k1: float, b: float, epsilon: float
-) -> BM25Okapi:
-    """rank-bm25 over token lists in ``variant`` (okapi or lucene)."""
-    check_variant(variant, RANK_BM25_VARIANTS)
-    if variant == LUCENE:
-        return LuceneBM25(docs, k1=k1, b=b)
-    return BM25Okapi(docs, k1=k1, b=b, epsilon=epsilon)
+def rank_bm25(docs: Sequence[Sequence[str]], params: Bm25Params) -> BM25Okapi:
+    """rank-bm25 over token lists in ``params.variant`` (okapi or lucene)."""
+    check_variant(params.variant, RANK_BM25_VARIANTS)
+    if params.variant == LUCENE:
+        return LuceneBM25(docs, k1=params.k1, b=params.b)
+    return BM25Okapi(docs, k1=params.k1, b=params.b, epsilon=params.epsilon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +143,30 @@ def check_parameters(k1: float, b: float, epsilon: float = DEFAULT_EPSILON) -> N
         and math.isfinite(epsilon)
     ):
         raise ValueError(f"need k1 >= 0 and 0 <= b <= 1, got k1={k1}, b={b}")
+
+
+@dataclass(frozen=True, slots=True)
+class Bm25Params:
+    """The BM25 settings, checked once: every index and scorer takes one of these.
+
+    fts5 scores with SQLite's own k1 and b, so only the defaults go with it."""
+
+    variant: str = DEFAULT_VARIANT
+    k1: float = DEFAULT_K1
+    b: float = DEFAULT_B
+    epsilon: float = DEFAULT_EPSILON  # okapi's IDF floor factor (lucene needs none)
+
+    def __post_init__(self) -> None:
+        check_variant(self.variant)
+        check_parameters(self.k1, self.b, self.epsilon)
+        if self.variant == FTS5 and (self.k1, self.b) != (DEFAULT_K1, DEFAULT_B):
+            raise ValueError(
+                f"fts5 scores with SQLite's own k1={DEFAULT_K1} and b={DEFAULT_B}; "
+                "use the lucene or okapi variant to change them"
+            )
+
+
+DEFAULT_PARAMS = Bm25Params()
 
 
 def query_tokens(query: str) -> list[str]:
@@ -136,24 +192,20 @@ class ChunkIndex:
     def __init__(
         self,
         chunks: Sequence[Chunk],
+        params: Bm25Params = DEFAULT_PARAMS,
         *,
-        variant: str = DEFAULT_VARIANT,
-        k1: float = DEFAULT_K1,
-        b: float = DEFAULT_B,
-        epsilon: float = DEFAULT_EPSILON,
         heading_path: bool = True,
         overlap: bool = True,
     ) -> None:
-        check_parameters(k1, b, epsilon)
-        check_variant(variant, RANK_BM25_VARIANTS)
-        self.variant = variant
+        check_variant(params.variant, RANK_BM25_VARIANTS)
+        self.variant = params.variant
         self.chunks = list(chunks)
         self.docs = [
             tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
             for c in self.chunks
         ]
         # rank-bm25 divides by zero on an all-empty corpus; nothing can match then
-        self._bm25 = rank_bm25(self.docs, variant, k1, b, epsilon) if any(self.docs) else None
+        self._bm25 = rank_bm25(self.docs, params) if any(self.docs) else None
 
     def idf(self, token: str) -> float:
         """The weight this index gives one token (0 for a token no chunk holds).
@@ -187,40 +239,6 @@ class ChunkIndex:
             ChunkScore(c.index, s, r, c.length, len(d))
             for c, s, r, d in zip(self.chunks, scores, ranks, self.docs, strict=True)
         ]
-
-
-def score_chunks(
-    chunks: Sequence[Chunk],
-    query: str,
-    *,
-    variant: str = DEFAULT_VARIANT,
-    k1: float = DEFAULT_K1,
-    b: float = DEFAULT_B,
-    epsilon: float = DEFAULT_EPSILON,
-    heading_path: bool = True,
-    overlap: bool = True,
-) -> list[ChunkScore]:
-    """One ChunkScore per chunk, in the order given (so results align with ``chunks``).
-
-    The indexed text is ``indexed_text(chunk, heading_path=..., overlap=...)``,
-    the switches showing what heading paths and overlap prefixes do to ranking.
-    ``variant`` is okapi or lucene (``lab.retrieval.bm25_variants.chunk_scores``
-    scores fts5 too).
-    """
-    check_parameters(k1, b)
-    check_variant(variant, RANK_BM25_VARIANTS)
-    query_tokens(query)  # a bad question is an error even with no chunks
-    if not chunks:
-        return []
-    return ChunkIndex(
-        chunks,
-        variant=variant,
-        k1=k1,
-        b=b,
-        epsilon=epsilon,
-        heading_path=heading_path,
-        overlap=overlap,
-    ).score(query)
 
 
 def rank_of(scores: Sequence[ChunkScore], index: int) -> int:

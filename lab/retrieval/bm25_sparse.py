@@ -1,7 +1,8 @@
 """BM25 over a whole index with sparse postings: rank-bm25's scores, at corpus scale.
 
-Both rank-bm25 variants, okapi and lucene (the default), through the one IDF
-function each has in lab.retrieval.bm25.
+Both rank-bm25 variants, okapi and lucene (the default), with the IDF table
+(``idf_table``) and the term weight (``term_weight``) of lab.retrieval.bm25: the
+formulas are written there once, and here only applied to arrays.
 
 rank-bm25 (lab/retrieval/bm25.py, the app's per-chunk teaching score) walks every chunk's
 term dictionary for every question term: fine for one document, hours for an
@@ -34,17 +35,14 @@ import numpy as np
 from chunkers.model import Chunk, indexed_text
 
 from .bm25 import (
-    DEFAULT_B,
-    DEFAULT_EPSILON,
-    DEFAULT_K1,
-    DEFAULT_VARIANT,
-    LUCENE,
+    DEFAULT_PARAMS,
     RANK_BM25_VARIANTS,
-    check_parameters,
+    Bm25Params,
     check_variant,
-    lucene_idf,
-    okapi_idf,
+    idf_table,
+    length_factor,
     query_tokens,
+    term_weight,
 )
 from .tokenize import tokenize
 
@@ -111,16 +109,11 @@ class SparseIndex:
         self,
         docs: Iterable[Sequence[str]],
         tie_keys: Sequence[int],
-        *,
-        variant: str = DEFAULT_VARIANT,
-        k1: float = DEFAULT_K1,
-        b: float = DEFAULT_B,
-        epsilon: float = DEFAULT_EPSILON,
+        params: Bm25Params = DEFAULT_PARAMS,
     ) -> None:
-        check_parameters(k1, b, epsilon)
-        check_variant(variant, RANK_BM25_VARIANTS)
-        self.variant = variant
-        self.k1, self.b = k1, b
+        check_variant(params.variant, RANK_BM25_VARIANTS)
+        self.variant = params.variant
+        self.k1 = params.k1
         n = len(tie_keys)
         self.size = n
         self._tie = tie_order(tie_keys)
@@ -150,21 +143,9 @@ class SparseIndex:
         df = np.bincount(terms, minlength=len(vocab))
         self._bounds = np.concatenate(([0], np.cumsum(df)))
         avgdl = int(lengths.sum()) / n
-        # rank-bm25: k1 * (1 - b + b * doc_len / avgdl), elementwise as written there
-        self._norm = k1 * (1 - b + b * lengths / avgdl)
-        self._zero_norm = self._norm == 0
-        self._idf = self._idf_of(df.tolist(), n, variant, epsilon)
-
-    @staticmethod
-    def _idf_of(df: list[int], n: int, variant: str, epsilon: float) -> list[float]:
-        if variant == LUCENE:  # never below zero: no floor
-            return [lucene_idf(n, f) for f in df]
-        idf = [okapi_idf(n, f) for f in df]
-        idf_sum = 0.0
-        for v in idf:  # summed one by one, in vocabulary order, as rank-bm25 does
-            idf_sum += v
-        eps = epsilon * (idf_sum / len(idf))
-        return [eps if v < 0 else v for v in idf]
+        self._factor = length_factor(lengths, avgdl, params.b)  # elementwise, as rank-bm25
+        self._zero_norm = self.k1 * self._factor == 0
+        self._idf = idf_table(n, df.tolist(), params.variant, params.epsilon)
 
     def scores(self, query: str) -> QueryScores:
         """Every chunk's BM25 score for ``query``; ValueError for a wordless question."""
@@ -181,7 +162,7 @@ class SparseIndex:
                 lo, hi = self._bounds[term], self._bounds[term + 1]
                 docs, tf = self._docs[lo:hi], self._tf[lo:hi]
                 idf = self._idf[term] or 0
-                score[docs] += idf * (tf * (self.k1 + 1) / (tf + self._norm[docs]))
+                score[docs] += idf * term_weight(tf, self._factor[docs], self.k1)
             if self._zero_norm.any():
                 lacking = self._zero_norm.copy()
                 lacking[docs] = False
@@ -191,20 +172,7 @@ class SparseIndex:
         return QueryScores(score, self._tie)
 
 
-def chunk_index(
-    chunks: Sequence[Chunk],
-    *,
-    variant: str = DEFAULT_VARIANT,
-    k1: float = DEFAULT_K1,
-    b: float = DEFAULT_B,
-    epsilon: float = DEFAULT_EPSILON,
-) -> SparseIndex:
+def chunk_index(chunks: Sequence[Chunk], params: Bm25Params = DEFAULT_PARAMS) -> SparseIndex:
     """The index ChunkIndex builds (heading path + overlap prefix + body), sparse."""
-    return SparseIndex(
-        (tokenize(indexed_text(c)) for c in chunks),
-        [c.index for c in chunks],
-        variant=variant,
-        k1=k1,
-        b=b,
-        epsilon=epsilon,
-    )
+    docs = (tokenize(indexed_text(c)) for c in chunks)
+    return SparseIndex(docs, [c.index for c in chunks], params)

@@ -38,21 +38,20 @@ from chunkers import Chunk, indexed_text
 from lab.retrieval.bm25 import (
     BM25_VARIANTS,
     DEFAULT_B,
-    DEFAULT_EPSILON,
     DEFAULT_K1,
+    DEFAULT_PARAMS,
     DEFAULT_VARIANT,
     FTS5,
     LUCENE,
     OKAPI,
+    Bm25Params,
+    ChunkIndex,
     ChunkScore,
     LuceneBM25,
-    check_parameters,
-    check_variant,
     lucene_idf,
     query_tokens,
     rank_bm25,
     ranks_from,
-    score_chunks,
 )
 from lab.retrieval.fts5 import Fts5Index
 from lab.retrieval.tokenize import tokenize
@@ -63,6 +62,7 @@ from .interface import Index, Retriever
 __all__ = [
     "BM25_VARIANTS",
     "DEFAULT_VARIANT",
+    "Bm25Params",
     "FTS5",
     "LUCENE",
     "OKAPI",
@@ -77,19 +77,19 @@ __all__ = [
 class Bm25Index(Index):
     """One BM25 variant over fixed texts."""
 
-    def __init__(self, texts: Sequence[str], variant: str, k1: float, b: float, label: str):
+    def __init__(self, texts: Sequence[str], params: Bm25Params, label: str):
         self.label = label
         self.size = len(texts)
-        self.variant = variant
+        self.variant = params.variant
         self._model: BM25Okapi | None = None
         self._fts5: Fts5Index | None = None
-        if variant == FTS5:
+        if params.variant == FTS5:
             self._fts5 = Fts5Index(texts)
             return
         docs = [tokenize(t) for t in texts]
         # rank-bm25 divides by zero over no texts or no tokens at all; nothing can match then
         if any(docs):
-            self._model = rank_bm25(docs, variant, k1, b, DEFAULT_EPSILON)
+            self._model = rank_bm25(docs, params)
 
     def scores(self, question: str) -> np.ndarray:
         if self._fts5 is not None:
@@ -116,49 +116,41 @@ class Bm25Retriever(Retriever):
     name = "bm25"
 
     def __post_init__(self) -> None:
-        check_variant(self.variant)
-        check_parameters(self.k1, self.b)
-        if self.variant == FTS5 and (self.k1, self.b) != (DEFAULT_K1, DEFAULT_B):
-            raise ValueError(
-                f"fts5 scores with SQLite's own k1={DEFAULT_K1} and b={DEFAULT_B}; "
-                "use the lucene or okapi variant to change them"
-            )
+        _ = self.params  # -- the settings' rules live with Bm25Params: a bad one fails here
+
+    @property
+    def params(self) -> Bm25Params:
+        return Bm25Params(self.variant, self.k1, self.b)
 
     @property
     def label(self) -> str:
         return f"bm25 ({self.variant})"
 
     def index(self, texts: Sequence[str]) -> Bm25Index:
-        return Bm25Index(texts, self.variant, self.k1, self.b, self.label)
+        return Bm25Index(texts, self.params, self.label)
 
 
 def chunk_scores(
     chunks: Sequence[Chunk],
     question: str,
+    params: Bm25Params = DEFAULT_PARAMS,
     *,
-    variant: str = DEFAULT_VARIANT,
-    k1: float = DEFAULT_K1,
-    b: float = DEFAULT_B,
     heading_path: bool = True,
     overlap: bool = True,
 ) -> list[ChunkScore]:
-    """``lab.retrieval.bm25.score_chunks`` in any of BM25_VARIANTS: one ChunkScore per
-    chunk, in the order given. fts5 scores the same indexed texts in one column,
-    turned round so higher is better (SQLite's own k1 and b)."""
-    check_variant(variant)
-    if variant != FTS5:
-        return score_chunks(
-            chunks,
-            question,
-            variant=variant,
-            k1=k1,
-            b=b,
-            heading_path=heading_path,
-            overlap=overlap,
-        )
-    query_tokens(question)
+    """One ChunkScore per chunk, in the order given (so results align with ``chunks``),
+    in any of BM25_VARIANTS; ValueError for a question with no searchable words.
+
+    The indexed text is ``indexed_text(chunk, heading_path=..., overlap=...)``, the
+    switches showing what heading paths and overlap prefixes do to ranking. fts5 scores
+    the same texts in one column, turned round so higher is better (SQLite's own k1, b).
+    """
+    query_tokens(question)  # a bad question is an error even with no chunks
+    if params.variant != FTS5:
+        index = ChunkIndex(chunks, params, heading_path=heading_path, overlap=overlap)
+        return index.score(question)
     texts = [indexed_text(c, heading_path=heading_path, overlap=overlap) for c in chunks]
-    scores = Bm25Retriever(FTS5, k1, b).score(texts, question).scores if chunks else ()
+    scores = Bm25Retriever(FTS5).score(texts, question).scores if chunks else ()
     ranks = ranks_from(scores, [c.index for c in chunks])
     return [
         ChunkScore(c.index, s, r, c.length, len(tokenize(t)))

@@ -50,13 +50,7 @@ class CorpusIndex(ABC):
 class _Sparse(CorpusIndex):
     def __init__(self, retriever: Bm25Retriever, texts: Sequence[str], tie_keys: Sequence[int]):
         self.label = retriever.label
-        self._index = SparseIndex(
-            (tokenize(t) for t in texts),
-            tie_keys,
-            variant=retriever.variant,
-            k1=retriever.k1,
-            b=retriever.b,
-        )
+        self._index = SparseIndex((tokenize(t) for t in texts), tie_keys, retriever.params)
 
     def scores(self, question: str) -> QueryScores:
         return self._index.scores(question)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .bm25 import DEFAULT_B, DEFAULT_K1
+from .bm25 import DEFAULT_B, DEFAULT_K1, length_factor, term_weight
 
 
 def _check(avgdl: float, k1: float, b: float) -> None:
@@ -32,7 +32,7 @@ def length_ratio(length: ArrayLike, *, avgdl: float) -> float | np.ndarray:
 def normaliser(length: ArrayLike, *, avgdl: float, b: float = DEFAULT_B) -> float | np.ndarray:
     """1 - b + b*|D|/avgdl: the length factor that k1 multiplies in the denominator."""
     _check(avgdl, DEFAULT_K1, b)
-    return _out(1 - b + b * np.asarray(length, dtype=float) / avgdl)
+    return _out(length_factor(np.asarray(length, dtype=float), avgdl, b))
 
 
 def relative_score(
@@ -49,9 +49,8 @@ def relative_score(
     """
     _check(avgdl, k1, b)
     tf_ = np.asarray(tf, dtype=float)
-    norm = 1 - b + b * np.asarray(length, dtype=float) / avgdl
-    component = tf_ * (k1 + 1) / (tf_ + k1 * norm)
-    reference = (k1 + 1) / (1 + k1)  # tf = 1 at length = avgdl: exactly 1
+    component = term_weight(tf_, length_factor(np.asarray(length, dtype=float), avgdl, b), k1)
+    reference = term_weight(1, 1, k1)  # tf = 1 at length = avgdl: exactly 1
     return _out(component / reference)
 
 

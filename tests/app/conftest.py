@@ -8,10 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support import ROOT
+from tests.support import AUDIT, ROOT
 from ui.sidebar import MAX_UPLOAD_MB
-
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 # One upload each, through the app in a child process (tests/app/upload_child.py),
 # so test_app_resources.py can read the child's own peak memory.

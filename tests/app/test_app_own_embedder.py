@@ -6,14 +6,11 @@ The app reads the variable when it starts, so each run is a child process with i
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 from chunkers import chunk, indexed_text
 from lab.retrieval.dense import DenseRetriever
 from lab.retrieval.embedders import EmbeddingCache, load_embedder
-from tests.support import ROOT, SAMPLES
+from tests.support import SAMPLES, last_json, run_python
 
 TOY = "tests.retrieval.toy_embedder:embed"
 FLAT = "tests.retrieval.toy_embedder:flat"
@@ -37,17 +34,8 @@ print(json.dumps({
 
 
 def run_app(offered: str, chosen: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CHUNK_LAB_EMBEDDERS": offered}
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, chosen],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    env = {"CHUNK_LAB_EMBEDDERS": offered}
+    return last_json(run_python("-c", CHILD, chosen, env=env, timeout=300))
 
 
 def test_a_link_opens_lab_11_judged_by_the_servers_own_model() -> None:

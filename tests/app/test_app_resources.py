@@ -23,9 +23,8 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 import ui.data
 from lab.inputs.documents import MB
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
-from tests.app.conftest import AUDIT
 from tests.app.upload_child import ProgressSpy, document
-from tests.support import bounded
+from tests.support import AUDIT, bounded
 from ui.data import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_MB
 

@@ -8,22 +8,11 @@ what the tests already install.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from bench.run import FIGURES
-from tests.support import ROOT
+from tests.support import run_python
 
 
 def test_quick_benchmark_prints_every_figure(corpus) -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "bench.run", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    table = out.stdout
+    table = run_python("-m", "bench.run", "--quick")
     assert [name for name in FIGURES if name not in table] == []
     assert "| figure" in table and "holds?" in table

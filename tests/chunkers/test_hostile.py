@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from chunkers import STRATEGIES, ChunkOptions, chunk
 from lab.measure.stats import length_stats
 from lab.measure.survival import check_survival, survival_curve
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import bounded, lost_characters
 
 HOSTILE = {
@@ -76,7 +76,7 @@ def test_hostile_documents_score_and_survive(name: str) -> None:
     text = HOSTILE[name]
     chunks = chunk(text, "structural", 300, 30)
     with bounded():
-        scores = score_chunks(chunks, "heading tabs v quote")
+        scores = chunk_scores(chunks, "heading tabs v quote")
         answer = text.split("\n")[1][:20] or text[:20]
         verdict = check_survival(chunks, text, answer)
         curve = survival_curve(text, answer, "fixed", range(5, 60, 5), unit="words")

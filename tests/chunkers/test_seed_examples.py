@@ -6,9 +6,8 @@ import pytest
 from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 
 from chunkers import STRATEGIES, ChunkOptions, chunk, merge_runt_lengths
-from tests.support import SAMPLES
+from tests.support import AUDIT, PLATFORM, SAMPLES
 
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 SEED_002_TABLE = {
     22: True,
     24: False,
@@ -29,7 +28,7 @@ BEYOND_THE_TABLE = {**{s: False for s in range(89, 101)}, 101: True, 150: True, 
 
 @pytest.fixture(scope="module")
 def platform() -> str:
-    return (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    return PLATFORM
 
 
 def test_seed_002_document_is_192_words(platform: str) -> None:

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lab.retrieval.bm25 import ChunkScore, rank_of, score_chunks
+from lab.retrieval.bm25 import Bm25Params, ChunkScore, rank_of
+from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.tokenize import tokenize
 from tests.support import make_chunk as make
 
@@ -34,7 +35,7 @@ def test_term_chunk_outranks_the_rest_and_ranks_are_1_to_n():
         make(2, "pricing for compute"),
         make(3, "support hours"),
     ]
-    scores = score_chunks(chunks, "How do refunds work?")
+    scores = chunk_scores(chunks, "How do refunds work?")
     assert sorted(ranks(scores)) == [1, 2, 3, 4]
     assert [s.index for s in scores] == [0, 1, 2, 3]  # aligned with the input
     assert rank_of(scores, 1) == 1
@@ -44,7 +45,7 @@ def test_term_chunk_outranks_the_rest_and_ranks_are_1_to_n():
 
 def test_zero_scores_tie_break_by_chunk_index_even_out_of_order():
     chunks = [make(5, "beta"), make(2, "gamma"), make(9, "delta"), make(1, "alpha")]
-    scores = score_chunks(chunks, "alpha")
+    scores = chunk_scores(chunks, "alpha")
     assert rank_of(scores, 1) == 1
     assert [rank_of(scores, i) for i in (2, 5, 9)] == [2, 3, 4]
 
@@ -55,8 +56,8 @@ def test_heading_path_switch_decides_whether_a_heading_only_match_scores():
         make(1, "prices are per hour", ("Pricing",)),
         make(2, "call us", ("Support",)),
     ]
-    on = score_chunks(chunks, "retention", heading_path=True)
-    off = score_chunks(chunks, "retention", heading_path=False)
+    on = chunk_scores(chunks, "retention", heading_path=True)
+    off = chunk_scores(chunks, "retention", heading_path=False)
     assert rank_of(on, 0) == 1 and on[0].score > 0
     assert off[0].score == 0
     assert on[0].indexed_tokens == 9 and off[0].indexed_tokens == 5
@@ -68,8 +69,8 @@ def test_overlap_switch_decides_whether_an_overlap_only_match_scores():
         make(1, "pricing table"),
         make(2, "support hours"),
     ]
-    assert score_chunks(chunks, "annual plans", overlap=True)[0].score > 0
-    assert score_chunks(chunks, "annual plans", overlap=False)[0].score == 0
+    assert chunk_scores(chunks, "annual plans", overlap=True)[0].score > 0
+    assert chunk_scores(chunks, "annual plans", overlap=False)[0].score == 0
 
 
 @pytest.mark.parametrize("variant", ["okapi", "lucene"])
@@ -80,7 +81,8 @@ def test_seed_000_orphan_row_outranks_the_table_it_came_from(variant):
     caption = make(1, "Mumbai " + filler("c", 60))
     paragraph = make(2, "Mumbai " + filler("p", 180))
     table = make(3, "Mumbai " + filler("t", 270))
-    scores = score_chunks([table, paragraph, caption, orphan], "Mumbai", variant=variant)
+    params = Bm25Params(variant=variant)
+    scores = chunk_scores([table, paragraph, caption, orphan], "Mumbai", params)
     assert [rank_of(scores, i) for i in (0, 1, 2, 3)] == [1, 2, 3, 4]
     # Mumbai is in every chunk. okapi: IDF < 0, floored to epsilon * average IDF > 0;
     # lucene: log(1 + 0.5 / 4.5) > 0 with no floor.
@@ -90,10 +92,10 @@ def test_seed_000_orphan_row_outranks_the_table_it_came_from(variant):
 
 def test_epsilon_zero_removes_a_term_found_in_every_chunk_from_okapi_only():
     chunks = [make(i, f"mumbai {filler(str(i), 3)}") for i in range(4)]
-    okapi = score_chunks(chunks, "mumbai", variant="okapi", epsilon=0)
+    okapi = chunk_scores(chunks, "mumbai", Bm25Params(variant="okapi", epsilon=0))
     assert all(s.score == 0 for s in okapi)
     # lucene has no floor to remove: a term in every chunk still counts a little
-    assert all(s.score > 0 for s in score_chunks(chunks, "mumbai", epsilon=0))
+    assert all(s.score > 0 for s in chunk_scores(chunks, "mumbai", Bm25Params(epsilon=0)))
 
 
 def test_k1_and_b_change_scores():
@@ -102,29 +104,29 @@ def test_k1_and_b_change_scores():
         make(1, "mumbai " + filler("b", 40)),
         make(2, "x"),
     ]
-    flat = score_chunks(chunks, "mumbai", b=0.0)
+    flat = chunk_scores(chunks, "mumbai", Bm25Params(b=0.0))
     assert flat[0].score == pytest.approx(flat[1].score)  # b = 0: no length normalisation
-    normal = score_chunks(chunks, "mumbai", b=0.75)
+    normal = chunk_scores(chunks, "mumbai", Bm25Params(b=0.75))
     assert normal[0].score > normal[1].score
-    assert score_chunks(chunks, "mumbai", k1=2.0)[0].score != normal[0].score
+    assert chunk_scores(chunks, "mumbai", Bm25Params(k1=2.0))[0].score != normal[0].score
 
 
 def test_question_without_words_raises():
     with pytest.raises(ValueError, match="question has no searchable words"):
-        score_chunks([make(0, "text")], "?! -- ...")
+        chunk_scores([make(0, "text")], "?! -- ...")
     with pytest.raises(ValueError, match="question has no searchable words"):
-        score_chunks([], "   ")
+        chunk_scores([], "   ")
 
 
 def test_empty_inputs():
-    assert score_chunks([], "mumbai") == []
-    empties = score_chunks([make(0, ""), make(1, "  ")], "mumbai")
+    assert chunk_scores([], "mumbai") == []
+    empties = chunk_scores([make(0, ""), make(1, "  ")], "mumbai")
     assert ranks(empties) == [1, 2] and [s.score for s in empties] == [0.0, 0.0]
 
 
 def test_rank_of_unknown_index_raises():
     with pytest.raises(ValueError):
-        rank_of(score_chunks([make(0, "a")], "a"), 7)
+        rank_of(chunk_scores([make(0, "a")], "a"), 7)
 
 
 @settings(max_examples=200, deadline=None)
@@ -136,7 +138,7 @@ def test_rank_of_unknown_index_raises():
 )
 def test_ranks_are_always_a_permutation(texts, query, heading, overlap):
     chunks = [make(i, t, heading=(t[:5],), overlap=t[5:]) for i, t in enumerate(texts)]
-    scores = score_chunks(chunks, query, heading_path=heading, overlap=overlap)
+    scores = chunk_scores(chunks, query, heading_path=heading, overlap=overlap)
     assert len(scores) == len(chunks)
     assert sorted(ranks(scores)) == list(range(1, len(chunks) + 1))
     best_first = sorted(scores, key=lambda s: s.rank)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from chunkers import Chunk, ChunkOptions, chunk_with
-from lab.retrieval.bm25 import ChunkIndex
+from lab.retrieval.bm25 import DEFAULT_EPSILON, DEFAULT_PARAMS, Bm25Params, ChunkIndex, idf_table
 from lab.retrieval.bm25_sparse import SparseIndex, chunk_index
 from tests.support import SAMPLES, corpus_files
 
@@ -33,8 +33,10 @@ def _sample_chunks() -> tuple[list[Chunk], list[str]]:
     return chunks, questions
 
 
-def _assert_same_ranks(chunks: list[Chunk], questions: list[str], **params: float) -> None:
-    teaching, sparse = ChunkIndex(chunks, **params), chunk_index(chunks, **params)
+def _assert_same_ranks(
+    chunks: list[Chunk], questions: list[str], params: Bm25Params = DEFAULT_PARAMS
+) -> None:
+    teaching, sparse = ChunkIndex(chunks, params), chunk_index(chunks, params)
     for q in questions:
         want = teaching.score(q)
         got = sparse.scores(q)
@@ -49,14 +51,26 @@ def _assert_same_ranks(chunks: list[Chunk], questions: list[str], **params: floa
 @pytest.mark.parametrize("variant", ["lucene", "okapi"])
 def test_ranks_equal_rank_bm25_on_every_sample_document_together(variant: str) -> None:
     chunks, questions = _sample_chunks()
-    _assert_same_ranks(chunks, questions, variant=variant)
+    _assert_same_ranks(chunks, questions, Bm25Params(variant))
+
+
+@pytest.mark.parametrize("variant", ["lucene", "okapi"])
+def test_the_idf_table_is_the_one_rank_bm25_scores_with(variant: str) -> None:
+    chunks, _ = _sample_chunks()
+    index = ChunkIndex(chunks, Bm25Params(variant))
+    holding: dict[str, int] = {}  # first-seen order, as rank-bm25 builds its table
+    for doc in index.docs:
+        for token in dict.fromkeys(doc):
+            holding[token] = holding.get(token, 0) + 1
+    table = idf_table(len(chunks), holding.values(), variant, DEFAULT_EPSILON)
+    assert table == [index.idf(t) for t in holding]  # bit for bit
 
 
 def test_the_default_is_lucene_and_okapi_differs_from_it() -> None:
     chunks, _ = _sample_chunks()
     assert chunk_index(chunks).variant == "lucene" == ChunkIndex(chunks).variant
     lucene = chunk_index(chunks).scores("revenue FY24 Mumbai").scores
-    okapi = chunk_index(chunks, variant="okapi").scores("revenue FY24 Mumbai").scores
+    okapi = chunk_index(chunks, Bm25Params("okapi")).scores("revenue FY24 Mumbai").scores
     assert not np.array_equal(lucene, okapi)
     assert (lucene >= 0).all()
 
@@ -65,12 +79,12 @@ def test_a_short_document_scores_nothing_below_zero_by_default() -> None:
     # two chunks sharing every word: okapi's IDF is negative for all of them
     docs = [["paid", "vacation", "days"], ["paid", "vacation", "days", "vacation"]]
     assert (SparseIndex(docs, [0, 1]).scores("paid vacation").scores > 0).all()
-    assert (SparseIndex(docs, [0, 1], variant="okapi").scores("paid vacation").scores < 0).all()
+    assert (SparseIndex(docs, [0, 1], Bm25Params("okapi")).scores("paid vacation").scores < 0).all()
 
 
 def test_fts5_is_not_a_sparse_variant() -> None:
     with pytest.raises(ValueError, match="BM25 variant must be one of lucene, okapi, got 'fts5'"):
-        SparseIndex([["a"]], [0], variant="fts5")
+        SparseIndex([["a"]], [0], Bm25Params("fts5"))
 
 
 @pytest.mark.parametrize("doc", sorted(p.name for p in SAMPLES.glob("*.md")))
@@ -87,8 +101,8 @@ def test_ranks_equal_rank_bm25_on_each_sample_document(doc: str) -> None:
 def test_ranks_equal_rank_bm25_at_the_edges_of_k1_and_b(k1: float, b: float) -> None:
     # k1 = 0 makes rank-bm25 divide 0 by 0 for every chunk lacking a term
     chunks, questions = _sample_chunks()
-    _assert_same_ranks(chunks[:25], questions[:6], k1=k1, b=b)
-    _assert_same_ranks(chunks[:25], questions[:6], k1=k1, b=b, variant="okapi")
+    _assert_same_ranks(chunks[:25], questions[:6], Bm25Params(k1=k1, b=b))
+    _assert_same_ranks(chunks[:25], questions[:6], Bm25Params("okapi", k1, b))
 
 
 @pytest.mark.corpus

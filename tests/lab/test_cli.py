@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT, SAMPLES, SHARED_CORPUS
+from tests.support import AUDIT, ROOT, SAMPLES, SHARED_CORPUS
 from tests.support import run_cli as run
 
 PLATFORM = str(SAMPLES / "platform_data.md")
 REVENUE = str(SAMPLES / "regional_revenue.md")
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 
 def test_chunk_json_has_the_chunk_fields(capsys) -> None:

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lab.retrieval.fts5 as fts5_mod
-from lab.retrieval.bm25 import rank_of, score_chunks
+from lab.retrieval.bm25 import rank_of
+from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.fts5 import (
     Fts5Unavailable,
     agreement,
@@ -81,7 +82,7 @@ def test_column_weights_change_the_winner():
 def test_fts5_and_rank_bm25_agree_on_a_clear_case():
     chunks = [make(i, filler(f"w{i}x", 20)) for i in range(5)]
     chunks[3] = make(3, "mumbai revenue mumbai " + filler("m", 10))
-    bm = score_chunks(chunks, "Mumbai revenue")
+    bm = chunk_scores(chunks, "Mumbai revenue")
     fx = fts5_scores(chunks, "Mumbai revenue")
     assert rank_of(bm, 3) == 1 and fts5_rank(fx, 3) == 1
     agree = agreement(bm, fx, k=3)
@@ -98,7 +99,7 @@ def test_seed_000_orphan_first_and_table_last_in_fts5_too():
     ]
     scores = fts5_scores(chunks, "Mumbai")
     assert [fts5_rank(scores, i) for i in range(4)] == [1, 2, 3, 4]
-    agree = agreement(score_chunks(chunks, "Mumbai"), scores, k=2)
+    agree = agreement(chunk_scores(chunks, "Mumbai"), scores, k=2)
     assert (agree.top1, agree.topk_overlap, agree.kendall_tau, agree.compared) == (True, 2, 1.0, 4)
 
 
@@ -191,7 +192,7 @@ def test_agreement_on_disagreeing_rankings():
         make(3, filler("d", 5)),
         make(4, filler("e", 5)),
     ]
-    bm = score_chunks(chunks, "mumbai")
+    bm = chunk_scores(chunks, "mumbai")
     fx = fts5_scores(chunks, "mumbai")
     agree = agreement(bm, fx, k=2)
     assert agree.topk_overlap == 2 and agree.topk_fraction == 1.0 and agree.compared == 2

@@ -28,7 +28,7 @@ from lab.measure.survival import (
     lottery_map,
     survival_curve,
 )
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.fts5 import fts5_scores
 from lab.retrieval.tokenize import tokenize
 from tests.support import bounded
@@ -218,7 +218,7 @@ def test_bm25_scores_every_chunk_or_refuses_a_question_without_words(
 ) -> None:
     with bounded():
         chunks = _chunks(text, strategy, setting)
-        scores = _scores_or_refusal(score_chunks, chunks, query, heading_path=heading_path)
+        scores = _scores_or_refusal(chunk_scores, chunks, query, heading_path=heading_path)
     if scores is None:
         return
     assert [s.index for s in scores] == [c.index for c in chunks]
@@ -275,7 +275,7 @@ def test_the_documented_refusals_say_what_is_wrong() -> None:
     text = "lone \ud800 surrogate\r\nand a NUL\x00 here"
     chunks = _chunks(text, "fixed", ("words", 3, 0))
     with pytest.raises(ValueError, match="no searchable words"):
-        score_chunks(chunks, "?! \u200d \U0001f469")
+        chunk_scores(chunks, "?! \u200d \U0001f469")
     with pytest.raises(ValueError, match="no searchable words"):
         fts5_scores(chunks, "\ud800 \x00")
     with pytest.raises(AnswerNotFound, match="answer not found in the document"):

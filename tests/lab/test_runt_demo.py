@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chunkers import chunk
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import SAMPLES
 
 QUESTION = "what was Mumbai's FY24 revenue?"
@@ -20,7 +20,7 @@ def test_fixed_chunks_orphan_the_row_and_it_outranks_the_table() -> None:
     orphan = next(c for c in chunks if ROW in c.body)
     table = next(c for c in chunks if HEADER in c.body)
     assert HEADER not in orphan.body and orphan.length == 34  # one severed row
-    scores = {s.index: s for s in score_chunks(chunks, QUESTION)}
+    scores = {s.index: s for s in chunk_scores(chunks, QUESTION)}
     assert scores[orphan.index].rank == 1
     assert scores[orphan.index].score > scores[table.index].score
 
@@ -29,7 +29,7 @@ def test_structural_sheds_a_runt_without_the_runt_merge_and_it_wins() -> None:
     chunks = chunk(_text(), "structural", 1800, 150, runt_merge="off")
     runt = chunks[-1]
     assert ROW in runt.body and runt.length < 450
-    assert score_chunks(chunks, QUESTION)[runt.index].rank == 1
+    assert chunk_scores(chunks, QUESTION)[runt.index].rank == 1
 
 
 def test_structural_with_the_runt_merge_leaves_no_orphan_and_the_table_ranks_first() -> None:
@@ -38,4 +38,4 @@ def test_structural_with_the_runt_merge_leaves_no_orphan_and_the_table_ranks_fir
     assert len(holders) == 1
     (table,) = holders
     assert HEADER in table.body and table.length >= 450
-    assert score_chunks(chunks, QUESTION)[table.index].rank == 1
+    assert chunk_scores(chunks, QUESTION)[table.index].rank == 1

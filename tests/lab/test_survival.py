@@ -21,9 +21,8 @@ from lab.measure.survival import (
     lottery_map,
     survival_curve,
 )
-from tests.support import SAMPLES
+from tests.support import AUDIT, PLATFORM, SAMPLES
 
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 # Every size 22..120, not only the seed's even ones. The answer is words 89-101
 # (1-based), so the seed's "52+" stops at 88: a boundary at 89..100 cuts it.
 INTACT = {22, 26, 27, 28, 29, *range(34, 45), *range(51, 89), *range(101, 121)}
@@ -321,8 +320,7 @@ def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
     import lab.measure.survival as survival_module
     from chunkers import parse
 
-    text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
-    answer = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
+    text, answer = PLATFORM, AUDIT
     whole = survival_module.survival_curve(text, answer, "structural", range(10, 30), unit="words")
     parsed = parse(text)
 

@@ -3,22 +3,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from bench.retrieval import FIGURES
-from tests.support import ROOT
+from tests.support import run_python
 
 
 def test_quick_retrieval_benchmark_prints_every_figure() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "bench.retrieval", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert [name for name in FIGURES if name not in out.stdout] == []
-    assert "| figure" in out.stdout and "holds?" in out.stdout
-    assert "chunks embedded" in out.stdout  # the slider step says how much it re-embedded
+    out = run_python("-m", "bench.retrieval", "--quick")
+    assert [name for name in FIGURES if name not in out] == []
+    assert "| figure" in out and "holds?" in out
+    assert "chunks embedded" in out  # the slider step says how much it re-embedded

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chunkers import chunk, indexed_text
-from lab.retrieval.bm25 import score_chunks
 from lab.retrieval.bm25_variants import (
     BM25_VARIANTS,
     DEFAULT_VARIANT,
+    Bm25Params,
     Bm25Retriever,
     chunk_scores,
     lucene_idf,
@@ -28,41 +28,33 @@ def tf_part(tf: int, length: int, avgdl: float = 3.0) -> float:
     return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avgdl))
 
 
-def test_lucene_matches_the_formula_by_hand():
-    idf_apple = math.log(1 + (3 - 1 + 0.5) / (1 + 0.5))  # in 1 of 3 texts
-    idf_banana = math.log(1 + (3 - 2 + 0.5) / (2 + 0.5))  # in 2 of 3
-    expected = [
-        idf_apple * tf_part(2, 3) + idf_banana * tf_part(1, 3),
-        idf_banana * tf_part(1, 2),
-        0.0,
-    ]
-    got = Bm25Retriever("lucene").score(TEXTS, QUESTION)
-    assert got.scores == pytest.approx(expected, rel=1e-12)
+def by_hand(rare: float, common: float) -> list[float]:
+    """The three texts' scores, from the IDF of a word in 1 of the 3 texts (apple, the
+    first text twice) and of one in 2 (banana): the variants differ there only."""
+    return [rare * tf_part(2, 3) + common * tf_part(1, 3), common * tf_part(1, 2), 0.0]
+
+
+POS = math.log(2.5 / 1.5)  # okapi's idf log((N - n + 0.5) / (n + 0.5)) for n = 1 of N = 3
+
+
+@pytest.mark.parametrize(
+    "variant, rare, common, rel",
+    [
+        # log(1 + (N - n + 0.5) / (n + 0.5))
+        ("lucene", math.log(1 + 2.5 / 1.5), math.log(1 + 1.5 / 2.5), 1e-12),
+        # rank-bm25: banana and cherry in 2 have log(1.5/2.5) < 0, replaced by 0.25 * the
+        # mean idf of all 6 terms (apple, date, elder, fig in 1 text)
+        ("okapi", POS, 0.25 * (4 * POS - 2 * POS) / 6, 1e-12),
+        # SQLite: okapi's idf, a non-positive one clamped to 1e-6; k1 = 1.2, b = 0.75 built
+        # in; its score turned positive
+        ("fts5", POS, 1e-6, 1e-9),
+    ],
+)
+def test_each_variant_matches_its_formula_by_hand(variant, rare, common, rel):
+    got = Bm25Retriever(variant).score(TEXTS, QUESTION)
+    assert got.scores == pytest.approx(by_hand(rare, common), rel=rel)
     assert got.ranks == (1, 2, 3)
-    assert got.retriever == "bm25 (lucene)"
-
-
-def test_okapi_matches_rank_bm25s_formula_by_hand_negative_idf_floored():
-    # idf = log((N - n + 0.5) / (n + 0.5)); apple, date, elder, fig in 1 text: +log(2.5/1.5);
-    # banana, cherry in 2: log(1.5/2.5) < 0, replaced by 0.25 * the mean idf of all 6 terms
-    pos = math.log(2.5 / 1.5)
-    floor = 0.25 * (4 * pos - 2 * pos) / 6
-    expected = [
-        pos * tf_part(2, 3) + floor * tf_part(1, 3),
-        floor * tf_part(1, 2),
-        0.0,
-    ]
-    got = Bm25Retriever("okapi").score(TEXTS, QUESTION)
-    assert got.scores == pytest.approx(expected, rel=1e-12)
-
-
-def test_fts5_matches_sqlites_formula_by_hand_turned_positive():
-    # SQLite: okapi's idf, a non-positive one clamped to 1e-6; k1 = 1.2, b = 0.75 built in
-    pos = math.log(2.5 / 1.5)
-    expected = [pos * tf_part(2, 3) + 1e-6 * tf_part(1, 3), 1e-6 * tf_part(1, 2), 0.0]
-    got = Bm25Retriever("fts5").score(TEXTS, QUESTION)
-    assert got.scores == pytest.approx(expected, rel=1e-9)
-    assert got.ranks == (1, 2, 3)
+    assert got.retriever == f"bm25 ({variant})"
 
 
 def test_lucene_idf_is_above_zero_even_for_a_word_in_every_chunk():
@@ -91,23 +83,12 @@ def test_lucene_never_scores_below_zero_and_every_match_scores_above(texts, ques
     assert sorted(got.ranks) == list(range(1, len(texts) + 1))
 
 
-@pytest.mark.parametrize("variant", ["okapi", "lucene"])
-def test_scores_and_ranks_are_the_labs_own_on_a_sample(variant):
-    text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
-    chunks = chunk(text, "structural", 600, 50)
-    question = "what is the refund window for annual plans?"
-    lab = score_chunks(chunks, question, variant=variant)
-    got = Bm25Retriever(variant).score([indexed_text(c) for c in chunks], question)
-    assert got.scores == tuple(s.score for s in lab)
-    assert got.ranks == tuple(s.rank for s in lab)
-
-
 @pytest.mark.parametrize("variant", BM25_VARIANTS)
 def test_chunk_scores_gives_every_variant_as_the_labs_chunk_scores(variant):
     text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
     chunks = chunk(text, "structural", 600, 50)
     question = "what is the refund window for annual plans?"
-    got = chunk_scores(chunks, question, variant=variant)
+    got = chunk_scores(chunks, question, Bm25Params(variant=variant))
     want = Bm25Retriever(variant).score([indexed_text(c) for c in chunks], question)
     assert tuple(s.score for s in got) == want.scores
     assert tuple(s.rank for s in got) == want.ranks

@@ -4,17 +4,14 @@ of its own, where nothing, Python or not (the tokenizer is Rust), could connect.
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import socket
 import subprocess
-import sys
 
 import pytest
 
 from lab.retrieval.embedders import WORDLLAMA_DIM, load_wordllama, wordllama_model
-from tests.support import ROOT
+from tests.support import last_json, run_python
 
 CHILD = """
 import json, logging, socket
@@ -31,17 +28,7 @@ print(json.dumps({
 
 
 def run_child(*prefix: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [*prefix, sys.executable, "-c", CHILD],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return last_json(run_python("-c", CHILD, prefix=prefix, timeout=120))
 
 
 def test_the_sockets_really_are_refused_here():

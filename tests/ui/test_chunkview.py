@@ -4,8 +4,8 @@ import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
 from lab.measure.survival import check_survival
-from lab.retrieval.bm25 import score_chunks
-from tests.support import SAMPLES
+from lab.retrieval.bm25_variants import chunk_scores
+from tests.support import AUDIT, PLATFORM, SAMPLES
 from ui.chunkview import (
     card_flags,
     cards_html,
@@ -16,9 +16,6 @@ from ui.chunkview import (
     verdict,
     view_window,
 )
-
-PLATFORM = (SAMPLES / "platform_data.md").read_text()
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 
 
 def test_segments_tile_the_text_and_mark_chunks_overlap_and_answer():
@@ -66,7 +63,7 @@ def test_cards_carry_rank_score_runt_and_answer():
     text = (SAMPLES / "regional_revenue.md").read_text()
     opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(text, "structural", opts)
-    scores = score_chunks(chunks, "what was Mumbai's FY24 revenue?")
+    scores = chunk_scores(chunks, "what was Mumbai's FY24 revenue?")
     surv = check_survival(chunks, text, "| Mumbai | FY24 | 18,412 | 4.2% |")
     cards = chunk_cards(chunks, scores, opts, surv)
     orphan = cards[-1]

@@ -1,6 +1,7 @@
 from chunkers import ChunkOptions, chunk_with
 from lab.inputs.samples import EXAMPLES_DIR
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25 import Bm25Params
+from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import SAMPLES
 from ui.views.ranking import (
     HOLDS,
@@ -66,7 +67,7 @@ def test_seed_000_forward_stalls_backward_merges():
 def test_score_rows_categories_and_theory_label():
     opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(REVENUE, "structural", opts)
-    rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION), opts, REVENUE_ANSWER)
+    rows = score_rows(chunks, chunk_scores(chunks, REVENUE_QUESTION), opts, REVENUE_ANSWER)
     assert [r.category for r in rows].count(HOLDS_RUNT) == 1 and rows[-1].category == HOLDS_RUNT
     curve = theory_curve(rows, opts)
     assert curve.anchor == rows[-1].number
@@ -80,7 +81,8 @@ def test_score_rows_categories_and_theory_label():
 def test_b_zero_removes_the_length_bonus():
     opts = ChunkOptions(size=1800, overlap=150, unit="chars", runt_merge="off")
     chunks = chunk_with(REVENUE, "structural", opts)
-    rows = score_rows(chunks, score_chunks(chunks, REVENUE_QUESTION, b=0.0), opts, REVENUE_ANSWER)
+    scores = chunk_scores(chunks, REVENUE_QUESTION, Bm25Params(b=0.0))
+    rows = score_rows(chunks, scores, opts, REVENUE_ANSWER)
     curve = theory_curve(rows, opts, b=0.0)
     assert (
         abs(curve.shortest_factor - 1.0) < 1e-9 and abs(curve.scores[0] - curve.scores[-1]) < 1e-9

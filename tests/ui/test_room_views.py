@@ -7,13 +7,11 @@ import plotly.graph_objects as go
 
 from chunkers import ChunkOptions, chunk
 from lab.measure.survival import check_survival
-from tests.support import SAMPLES
+from tests.support import AUDIT, PLATFORM
 from ui.charts import BASE_FONT_PX, scale_text, survival_step
 from ui.chunkview import SCROLL_TARGET, cards_html, chunk_cards, document_html, scroll_script
 from ui.urlstate import DEFAULTS, parse_params, to_params
 
-PLATFORM = (SAMPLES / "platform_data.md").read_text()
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
 DOCS = ["platform_data"]
 
 

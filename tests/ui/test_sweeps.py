@@ -1,6 +1,6 @@
 from chunkers import ChunkOptions, chunk
 from lab.measure.survival import SurvivalCurve, survival_curve
-from tests.support import SAMPLES
+from tests.support import AUDIT, PLATFORM
 from ui.views.sweeps import (
     flips,
     join_curves,
@@ -12,12 +12,9 @@ from ui.views.sweeps import (
     sweep_sizes,
 )
 
-TEXT = (SAMPLES / "platform_data.md").read_text()
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
-
 
 def test_seed_002_table_of_sizes():
-    c = survival_curve(TEXT, AUDIT, "fixed", range(22, 60, 2), unit="words")
+    c = survival_curve(PLATFORM, AUDIT, "fixed", range(22, 60, 2), unit="words")
     assert runs_table(c) == [
         {"Chunk size": "22", "Answer intact?": "✓"},
         {"Chunk size": "24", "Answer intact?": "✗"},
@@ -40,8 +37,9 @@ def test_sweep_sizes_include_current_and_stay_above_overlap():
 
 def test_join_keeps_the_order():
     parts = [list(range(10, 18)), list(range(18, 31)), list(range(31, 40))]
-    whole = survival_curve(TEXT, AUDIT, "sentence", range(10, 40), unit="words")
-    joined = join_curves(survival_curve(TEXT, AUDIT, "sentence", p, unit="words") for p in parts)
+    whole = survival_curve(PLATFORM, AUDIT, "sentence", range(10, 40), unit="words")
+    curves = (survival_curve(PLATFORM, AUDIT, "sentence", p, unit="words") for p in parts)
+    joined = join_curves(curves)
     assert joined == whole
 
 
@@ -65,7 +63,7 @@ def test_size_from_selection_reads_dicts_and_attributes():
 
 def test_lottery_grid_half_overlap_rescues_more_sizes():
     sizes = list(range(10, 80))
-    g = lottery_grid(TEXT, AUDIT, "words", sizes)
+    g = lottery_grid(PLATFORM, AUDIT, "words", sizes)
     assert g.fractions[0] == 0.0 and abs(g.fractions[-1] - 0.5) < 1e-9
     assert len(g.intact) == len(g.fractions) and len(g.intact[0]) == len(sizes)
     assert g.share_by_fraction[-1] > g.share_by_fraction[0]
@@ -75,11 +73,11 @@ def test_lottery_grid_half_overlap_rescues_more_sizes():
 
 def test_storage_bill_in_seed_002_words():
     opts = ChunkOptions(size=24, overlap=0, unit="words")
-    chunks = chunk(TEXT, "fixed", 24, unit="words")
+    chunks = chunk(PLATFORM, "fixed", 24, unit="words")
     bill = storage_bill(chunks, len(chunks), opts)
     assert bill.line == "vectors stored: 8 — no overlap cost"
     assert bill.vector_bytes == 8 * 1536 * 4 and bill.hnsw_bytes == bill.vector_bytes * 1.5
-    half = chunk(TEXT, "fixed", 24, overlap=12, unit="words")
+    half = chunk(PLATFORM, "fixed", 24, overlap=12, unit="words")
     bill = storage_bill(half, len(chunks), ChunkOptions(size=24, overlap=12, unit="words"))
     assert (
         bill.line.startswith(f"vectors stored: {len(half)} — ") and "without overlap" in bill.line
@@ -94,7 +92,7 @@ def test_strategy_order():
 
 
 def test_survival_curve_type_is_shared():
-    one = survival_curve(TEXT, AUDIT, "fixed", [22], unit="words")
+    one = survival_curve(PLATFORM, AUDIT, "fixed", [22], unit="words")
     assert isinstance(join_curves([one]), SurvivalCurve)
 
 
@@ -105,9 +103,9 @@ def test_thinned_sweep_keeps_the_current_size():
 
 
 def test_a_curve_and_the_map_give_the_verdict_at_a_setting():
-    c = survival_curve(TEXT, AUDIT, "fixed", [22, 24], unit="words")
+    c = survival_curve(PLATFORM, AUDIT, "fixed", [22, 24], unit="words")
     assert (c.intact_at(22), c.intact_at(24), c.intact_at(23)) == (True, False, None)
-    grid = lottery_grid(TEXT, AUDIT, "words", [22, 24])
+    grid = lottery_grid(PLATFORM, AUDIT, "words", [22, 24])
     assert grid.fractions[grid.row(24, 12)] == 0.5 and grid.fractions[grid.row(24, 1)] == 0.05
     # no overlap: the map's first row is the curve
     assert (grid.intact_at(22, 0), grid.intact_at(24, 0), grid.intact_at(23, 0)) == (

@@ -117,28 +117,26 @@ def _chonkie_note(unit: str) -> list[str]:
     return ["# (Chonkie's words are split at spaces; the lab's at any whitespace)"]
 
 
-def _chonkie_recursive(unit: str, tokenizer: str, size: int, overlap: int) -> Snippet:
+def _chonkie(chunker: str, unit: str, tokenizer: str, settings: str, call: str) -> Snippet:
+    """A Chonkie chunker's snippet: ``settings`` after its tokenizer, then ``call``."""
     lines = [
-        "from chonkie import RecursiveChunker",
+        f"from chonkie import {chunker}",
         "",
         *_chonkie_note(unit),
-        f"chunker = RecursiveChunker(tokenizer={_chonkie_tokenizer(unit, tokenizer)!r}, "
-        f"chunk_size={size})",
-        "chunks = chunker.chunk(text)  # no overlap: the chunker has none",
+        f"chunker = {chunker}(tokenizer={_chonkie_tokenizer(unit, tokenizer)!r}, {settings})",
+        call,
     ]
     return Snippet("With Chonkie", "\n".join(lines))
+
+
+def _chonkie_recursive(unit: str, tokenizer: str, size: int, overlap: int) -> Snippet:
+    call = "chunks = chunker.chunk(text)  # no overlap: the chunker has none"
+    return _chonkie("RecursiveChunker", unit, tokenizer, f"chunk_size={size}", call)
 
 
 def _chonkie_token(unit: str, tokenizer: str, size: int, overlap: int) -> Snippet:
-    lines = [
-        "from chonkie import TokenChunker",
-        "",
-        *_chonkie_note(unit),
-        f"chunker = TokenChunker(tokenizer={_chonkie_tokenizer(unit, tokenizer)!r}, "
-        f"chunk_size={size}, chunk_overlap={overlap})",
-        "chunks = chunker.chunk(text)",
-    ]
-    return Snippet("With Chonkie", "\n".join(lines))
+    settings = f"chunk_size={size}, chunk_overlap={overlap}"
+    return _chonkie("TokenChunker", unit, tokenizer, settings, "chunks = chunker.chunk(text)")
 
 
 _PEERS = {

@@ -16,7 +16,7 @@ import numpy as np
 from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
 from chunkers.model import HEADING_SEPARATOR
 from lab.measure.survival import holds
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
 from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.theory import inflation_cap, relative_score
 
@@ -238,7 +238,7 @@ def revenue_case(
         runt_merge=runt_merge,
     )
     chunks = chunk_with(text, strategy, opts)
-    scores = chunk_scores(chunks, question, variant=variant, k1=k1, b=b)
+    scores = chunk_scores(chunks, question, Bm25Params(variant, k1, b))
     rows = [
         RevenueRow(
             c.index + 1,
@@ -361,8 +361,9 @@ def heading_rank_moves(
     b: float = DEFAULT_B,
     variant: str = DEFAULT_VARIANT,
 ) -> list[RankMove]:
-    with_h = chunk_scores(chunks, question, variant=variant, k1=k1, b=b, heading_path=True)
-    without = chunk_scores(chunks, question, variant=variant, k1=k1, b=b, heading_path=False)
+    params = Bm25Params(variant, k1, b)
+    with_h = chunk_scores(chunks, question, params, heading_path=True)
+    without = chunk_scores(chunks, question, params, heading_path=False)
     return [
         RankMove(
             c.index + 1,
