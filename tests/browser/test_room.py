@@ -202,9 +202,10 @@ def test_lab6_tables_show_every_column_and_whole_words(views):
 
 def test_speed_as_it_feels_is_measured(app_url, browser):
     """Measured and printed, never asserted: the machine running the tests is shared.
-    One step a lab shows the measurement works; `python -m bench.browser` takes more."""
-    timings = measure(app_url, browser, steps=1)
-    assert [t.lab for t in timings.labs] == [1, 2, 3, 4, 5, 6] and timings.cold_start_ms > 0
+    One step on two labs shows the measurement works; `python -m bench.browser` takes
+    every timed lab, seven steps each."""
+    timings = measure(app_url, browser, steps=1, labs=(1, 4))
+    assert [t.lab for t in timings.labs] == [1, 4] and timings.cold_start_ms > 0
     assert all(len(t.step_ms) == 1 and t.first_visit_ms > 0 for t in timings.labs)
     text = report(timings)
     (ARTIFACTS / "browser_timings.md").write_text(text + "\n")

@@ -51,6 +51,11 @@ def test_every_lab_answers_at_its_name_and_the_root_opens_lab_1(app_url, browser
     from ui.urlstate import LAB_SLUGS
 
     page = new_page(browser, DESKTOP)
+    # -- offline by construction: every lab's page, scripts, fonts and charts come
+    # -- from the app's own server (Labs 1-6's example views: test_browser.py)
+    outside: list[str] = []
+    own = (app_url, "data:", "blob:", "about:")
+    page.on("request", lambda r: None if r.url.startswith(own) else outside.append(r.url))
     opened = {}
     for path in ("", *LAB_SLUGS):
         page.goto(f"{app_url}/{path}")
@@ -61,6 +66,8 @@ def test_every_lab_answers_at_its_name_and_the_root_opens_lab_1(app_url, browser
         opened[path] = (title.split(".")[0], page.url.split("?")[0].rsplit("/", 1)[-1], not_found)
     want = {slug: (str(n), slug, 0) for n, slug in enumerate(LAB_SLUGS, start=1)}
     assert opened == {"": ("1", "boundary", 0), **want}
+    page.wait_for_timeout(500)  # the last lab's charts' own loading
+    assert outside == []
     # the sidebar's link to Lab 1 is its name too
     first = page.locator('[data-testid="stSidebarNav"] a').first
     assert first.get_attribute("href").rstrip("/").endswith("/boundary")
