@@ -15,7 +15,7 @@ from tqdm import tqdm
 
 from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.model import HEADING_SEPARATOR, Chunk
-from lab.inputs.placement import PlacementError, import_chunk_file
+from lab.inputs.placement import PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
 from lab.measure.diff import ConfigError, build_diff, parse_config
@@ -279,11 +279,6 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
     docs, problems = read_documents(args.path)
-    if args.chunks and len(docs) != 1:
-        raise BadInput(
-            f"--chunks {args.chunks} holds the chunks of one document; give that document, "
-            f"not a folder of {len(docs)}"
-        )
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
     judges = retrievers(args)
@@ -336,8 +331,9 @@ NOT_JUDGED = {"floor": None, "below_floor": 0, "excused": [], "failing": [], "ju
 def imported_chunks(
     args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
 ) -> tuple[dict[str, list[Chunk]], dict[str, Any]]:
-    """check --chunks: the file's chunks placed in the one document, and what placing
-    them found (rows not placed, text in no chunk, text two chunks share)."""
+    """check --chunks: the file's chunks placed in the document (in a folder's, each
+    in the document its row names), and what placing them found (rows not placed,
+    text in no chunk, text two chunks share)."""
     for flag, given in (
         ("--strip-boilerplate", getattr(args, "strip_boilerplate", False)),
         ("--small-to-big", getattr(args, "small_to_big", None)),
@@ -346,16 +342,24 @@ def imported_chunks(
     ):
         if given:
             raise BadInput(f"{flag} chunks the documents itself; leave it out with --chunks")
-    ((name, text),) = docs.items()
     try:
-        placement = import_chunk_file(args.chunks, text, opts.unit, opts.tokenizer)
+        if len(docs) == 1:  # -- one document: every row is its, whatever a row names
+            ((name, text),) = docs.items()
+            placed = {name: import_chunk_file(args.chunks, text, opts.unit, opts.tokenizer)}
+        else:
+            placed = import_chunk_folder(args.chunks, docs, opts.unit, opts.tokenizer)
     except PlacementError as exc:
         raise BadInput(str(exc)) from None
-    return {name: placement.chunks}, {
+    several = len(placed) > 1
+    return {n: p.chunks for n, p in placed.items()}, {
         "file": args.chunks,
-        "chunks": len(placement.chunks),
-        "unplaced": len(placement.unplaced),
-        "findings": placement.report(text, each_overlap=False),
+        "chunks": sum(len(p.chunks) for p in placed.values()),
+        "unplaced": sum(len(p.unplaced) for p in placed.values()),
+        "findings": [
+            f"{n}: {line}" if several else line
+            for n, p in placed.items()
+            for line in p.report(docs[n], each_overlap=False)
+        ],
     }
 
 

@@ -211,7 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="gate these chunks (JSONL or CSV, made by any pipeline: a text column, "
         "optional start and end) instead of chunking the document: they are placed in it, "
-        "lengths in --unit",
+        "lengths in --unit; for a folder, each row's metadata names its document (source, "
+        "file_path or file_name)",
     )
     _chunk_options(p)
     _retrieval_options(p)

@@ -513,15 +513,65 @@ def import_chunk_file(
     """import_chunks on a file, refusing in one line a file that is not there and a
     file none of whose chunks is in the document (the wrong document, or the wrong file)."""
     p = Path(path)
+    placement = import_chunks(_read_file(p), document, p.name, unit, tokenizer)
+    return require_placed(placement, p.name)
+
+
+def _read_file(p: Path) -> bytes:
     try:
-        data = p.read_bytes()
+        return p.read_bytes()
     except OSError as exc:
         problem = "is a folder, not a file" if p.is_dir() else f"cannot be read ({exc.strerror})"
         raise PlacementError(
             f"{p} {problem}; give the JSONL or CSV file the chunks were exported to"
         ) from None
-    placement = import_chunks(data, document, p.name, unit, tokenizer)
-    return require_placed(placement, p.name)
+
+
+# -- where pipelines write the document a chunk came from: LangChain's loaders
+# -- ("source"), LlamaIndex's readers ("file_path", "file_name"), and plain names
+SOURCE_FIELDS = ("source", "file_path", "file_name", "filename", "document", "doc")
+
+
+def import_chunk_folder(
+    path: str | os.PathLike[str],
+    documents: Mapping[str, str],
+    unit: str = "chars",
+    tokenizer: str = DEFAULT_TOKENIZER,
+) -> dict[str, Placement]:
+    """The chunks of a whole folder's documents, from one file: each row goes to the
+    document its metadata names (SOURCE_FIELDS, matched on the path's last parts, so
+    an absolute path from the pipeline's machine finds the document of that name
+    here), and is placed there. PlacementError, one line, for a row that names no
+    document or one that is not in ``documents``, and for a file none of whose
+    chunks is placed."""
+    p = Path(path)
+    rows = read_rows(_read_file(p), p.name)
+    by_doc: dict[str, list[Row]] = {name: [] for name in documents}
+    for row in rows:
+        by_doc[_document_of(row, documents, p.name)].append(row)
+    placed = {n: place_rows(documents[n], rs, unit, tokenizer) for n, rs in by_doc.items()}
+    if not any(pl.chunks for pl in placed.values()):
+        require_placed(next(iter(placed.values())), p.name, "these documents")
+    return placed
+
+
+def _document_of(row: Row, documents: Mapping[str, str], file: str) -> str:
+    """The document ``row`` names: the one whose path its source ends with (the
+    longest such, so "a/index.md" and "b/index.md" stay apart)."""
+    source = next((row.metadata.get(k) for k in SOURCE_FIELDS if row.metadata.get(k)), None)
+    if not isinstance(source, str):
+        raise PlacementError(
+            f"{file}, {row.where}: says no document (metadata {', '.join(SOURCE_FIELDS[:3])}); "
+            "a chunk file for a folder names each chunk's document, or check one document"
+        )
+    path = "/" + source.replace("\\", "/").lstrip("./")
+    found = [n for n in documents if path.endswith("/" + n.replace("\\", "/"))]
+    if not found:
+        raise PlacementError(
+            f"{file}, {row.where}: its document {clip(source, _PREVIEW)!r} is none of the "
+            f"{len(documents)} in this folder; check the folder its chunks were made from"
+        )
+    return max(found, key=len)
 
 
 def require_placed(

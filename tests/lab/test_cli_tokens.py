@@ -10,13 +10,15 @@ from pathlib import Path
 import pytest
 
 from chunkers import chunk
+from lab.inputs.placement import import_chunk_file
 from lab.measure.diff import parse_config
-from tests.support import SAMPLES, block_network, reference_encoding
+from tests.support import ROOT, SAMPLES, block_network, reference_encoding
 from tests.support import run_cli as run
 
 KB = str(SAMPLES / "support_kb.md")
 KB_GOLD = str(SAMPLES / "support_kb.gold.jsonl")
 KB_TEXT = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
+SAMPLES_GOLD = str(ROOT / "tests" / "data" / "samples.gold.jsonl")
 
 
 @pytest.fixture(autouse=True)
@@ -173,6 +175,37 @@ def test_chunks_made_by_a_library_import_and_gate_through_check(tmp_path, capsys
     assert data["passed"] == (data["chunk_does_not_exist"] == 0 and data["chunk_ranks_poorly"] == 0)
 
 
+def test_a_folders_chunks_gate_through_check_each_in_the_document_its_row_names(tmp_path, capsys):
+    # -- as LangChain's DirectoryLoader leaves them: an absolute path under "source",
+    # -- from the machine that made them; documents of the same name are found here
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    splitter = RecursiveCharacterTextSplitter(chunk_size=500, chunk_overlap=0)
+    names = sorted(p.name for p in SAMPLES.glob("*.md"))
+    texts = [(SAMPLES / n).read_text(encoding="utf-8") for n in names]
+    metas = [{"source": f"/home/ci/pipeline/docs/{n}"} for n in names]
+    docs = splitter.create_documents(texts, metadatas=metas)
+    path = _jsonl(tmp_path / "folder.jsonl", (d.model_dump() for d in docs))
+    argv = ["check", str(SAMPLES), "--gold", SAMPLES_GOLD, "--chunks", path, "--json"]
+    code, out, err = run(capsys, *argv)
+    data = json.loads(out)
+    assert code in (0, 1), err
+    assert data["documents"] == len(names) == 8
+    assert data["imported"]["chunks"] == data["chunks"] == len(docs)
+    assert data["imported"]["unplaced"] == 0
+    # each chunk was placed in its own document: the same chunks as one document at a time
+    one = [
+        len(import_chunk_file(_one(tmp_path, n, docs), t).chunks)
+        for n, t in zip(names, texts, strict=True)
+    ]
+    assert sum(one) == len(docs)
+
+
+def _one(tmp_path: Path, name: str, docs) -> str:
+    mine = (d.model_dump() for d in docs if d.metadata["source"].endswith("/" + name))
+    return _jsonl(tmp_path / f"{name}.jsonl", mine)
+
+
 KB_GOLD_LINES = [ln for ln in Path(KB_GOLD).read_text(encoding="utf-8").splitlines() if ln.strip()]
 
 
@@ -229,6 +262,8 @@ def _bad_files(tmp_path: Path) -> dict[str, str]:
     (tmp_path / "long.jsonl").write_text(json.dumps({"text": KB_TEXT * 2}) + "\n", "utf-8")
     (tmp_path / "latin1.csv").write_bytes("text\nCaf\xe9 cr\xe8me\n".encode("latin-1"))
     (tmp_path / "elsewhere.jsonl").write_text('{"text": "not in it"}\n', encoding="utf-8")
+    row = {"page_content": "x", "metadata": {"source": "notes/todo.md"}}
+    (tmp_path / "other_folder.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
     return {p.name: str(p) for p in tmp_path.iterdir()}
 
 
@@ -247,8 +282,12 @@ def _bad_files(tmp_path: Path) -> dict[str, str]:
         (["check", KB, "--gold", KB_GOLD, "--chunks", "{elsewhere.jsonl}"], "none of its chunks"),
         (["check", KB, "--gold", KB_GOLD, "--chunks", "missing.jsonl"], "cannot be read"),
         (
-            ["check", str(SAMPLES), "--gold", KB_GOLD, "--chunks", "{no_text.jsonl}"],
-            "holds the chunks of one document",
+            ["check", str(SAMPLES), "--gold", SAMPLES_GOLD, "--chunks", "{elsewhere.jsonl}"],
+            "line 1: says no document (metadata source, file_path, file_name)",
+        ),
+        (
+            ["check", str(SAMPLES), "--gold", SAMPLES_GOLD, "--chunks", "{other_folder.jsonl}"],
+            "line 1: its document 'notes/todo.md' is none of the 8 in this folder",
         ),
         (
             ["diff", KB, "--a", "structural:tokens:512:50:gpt-9", "--b", "fixed:chars:100:0"],
