@@ -116,6 +116,20 @@ class LuceneBM25(BM25Okapi):
         self.average_idf = sum(self.idf.values()) / len(self.idf) if self.idf else 0.0
 
 
+def model_scores(model: BM25Okapi, tokens: Sequence[str]) -> np.ndarray:
+    """rank-bm25's scores for ``tokens``, summed term by term.
+
+    -- why not get_scores(tokens) -- a term's weight is 0/0 where its tf is 0 and
+    the length term is 0 (k1 = 0, or b = 1 with an empty chunk). Such a term adds
+    nothing, but rank-bm25 adds the NaN into the chunk's sum, which then wipes the
+    terms the chunk does match: each term's NaN is made 0 before the sum."""
+    total = np.zeros(model.corpus_size)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for t in tokens:
+            total += np.nan_to_num(model.get_scores([t]), nan=0.0)
+    return total
+
+
 def rank_bm25(docs: Sequence[Sequence[str]], params: Bm25Params) -> BM25Okapi:
     """rank-bm25 over token lists in ``params.variant`` (okapi or lucene)."""
     check_variant(params.variant, RANK_BM25_VARIANTS)
@@ -229,10 +243,7 @@ class ChunkIndex:
         if self._bm25 is None:
             raw = np.zeros(len(self.docs))
         else:
-            # 0/0 happens only where tf = 0 and the length term is 0 (k1 = 0, or b = 1
-            # with an empty chunk); such a term contributes nothing, so NaN -> 0.
-            with np.errstate(divide="ignore", invalid="ignore"):
-                raw = np.nan_to_num(self._bm25.get_scores(q), nan=0.0)
+            raw = model_scores(self._bm25, q)
         scores = [float(s) for s in raw]
         ranks = ranks_from(scores, [c.index for c in self.chunks])
         return [

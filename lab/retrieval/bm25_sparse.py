@@ -144,7 +144,6 @@ class SparseIndex:
         self._bounds = np.concatenate(([0], np.cumsum(df)))
         avgdl = int(lengths.sum()) / n
         self._factor = length_factor(lengths, avgdl, params.b)  # elementwise, as rank-bm25
-        self._zero_norm = self.k1 * self._factor == 0
         self._idf = idf_table(n, df.tolist(), params.variant, params.epsilon)
 
     def scores(self, query: str) -> QueryScores:
@@ -153,22 +152,16 @@ class SparseIndex:
         score = np.zeros(self.size)
         if self._empty:
             return QueryScores(score, self._tie)
-        poisoned = None  # rank-bm25's 0/0 (tf 0 where k1 * length term is 0): NaN, then 0
+        # -- only the chunks that hold a term get its weight: a term a chunk lacks adds
+        # -- nothing (where k1 * length term is 0 that is rank-bm25's 0/0, made 0 as
+        # -- lab.retrieval.bm25.model_scores does)
         for token in q:
             term = self.vocab.get(token)
-            if term is None:
-                docs = np.empty(0, dtype=np.int64)
-            else:
+            if term is not None:
                 lo, hi = self._bounds[term], self._bounds[term + 1]
                 docs, tf = self._docs[lo:hi], self._tf[lo:hi]
                 idf = self._idf[term] or 0
                 score[docs] += idf * term_weight(tf, self._factor[docs], self.k1)
-            if self._zero_norm.any():
-                lacking = self._zero_norm.copy()
-                lacking[docs] = False
-                poisoned = lacking if poisoned is None else poisoned | lacking
-        if poisoned is not None:
-            score[poisoned] = 0.0
         return QueryScores(score, self._tie)
 
 

@@ -49,6 +49,7 @@ from lab.retrieval.bm25 import (
     ChunkScore,
     LuceneBM25,
     lucene_idf,
+    model_scores,
     query_tokens,
     rank_bm25,
     ranks_from,
@@ -100,10 +101,7 @@ class Bm25Index(Index):
             return out
         if self._model is None:
             return np.zeros(self.size)
-        # 0/0 only where tf = 0 and the length term is 0 (k1 = 0, or b = 1 with an
-        # empty text): such a term contributes nothing, so NaN -> 0, as lab.retrieval.bm25 does
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.nan_to_num(self._model.get_scores(tokenize(question)), nan=0.0)
+        return model_scores(self._model, tokenize(question))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunkers import chunk, indexed_text
+from chunkers import Chunk, chunk, indexed_text
+from lab.retrieval.bm25_sparse import chunk_index
 from lab.retrieval.bm25_variants import (
     BM25_VARIANTS,
     DEFAULT_VARIANT,
@@ -63,6 +64,16 @@ def test_lucene_idf_is_above_zero_even_for_a_word_in_every_chunk():
     assert all(lucene_idf(n, n) > 0 for n in range(1, 50))
 
 
+def test_at_k1_zero_a_chunk_scores_the_words_it_holds_even_lacking_others():
+    # -- k1 = 0 makes a lacking word's weight 0/0: it must add nothing, not wipe the rest
+    texts, question = ["leave pay", "days days", "staff"], "leave days"
+    got = Bm25Retriever("lucene", 0.0, 0.75).score(texts, question)
+    assert got.scores[0] == got.scores[1] > 0 and got.scores[2] == 0
+    chunks = [Chunk(index=i, body=t, start=0, end=len(t), length=2) for i, t in enumerate(texts)]
+    sparse = chunk_index(chunks, Bm25Params("lucene", 0.0, 0.75)).scores(question).scores
+    assert list(sparse) == list(got.scores)
+
+
 WORDS = ["leave", "days", "paid", "new", "staff", "pay"]  # few words: most are shared
 
 
@@ -78,7 +89,7 @@ def test_lucene_never_scores_below_zero_and_every_match_scores_above(texts, ques
     assert all(s >= 0 for s in got.scores)
     asked = set(question.split())
     for text, score in zip(texts, got.scores, strict=True):
-        if asked & set(text.split()) and k1 > 0:
+        if asked & set(text.split()):  # k1 = 0 included: a matched term counts once
             assert score > 0
     assert sorted(got.ranks) == list(range(1, len(texts) + 1))
 
