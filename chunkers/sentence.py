@@ -13,6 +13,7 @@ one) that fits in ``overlap`` units.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -44,21 +45,31 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=4)
+def document_sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """Every sentence of the text, paragraph by paragraph: (start, end) offsets.
+
+    -- why cached -- segmenting is most of the strategy's time and does not depend on
+    the size: a survival curve chunks one document at forty sizes, and segmented it
+    forty times. A few recent documents are kept (the spans are a small part of the
+    text's own size)."""
+    return tuple(span for ps, pe in paragraph_spans(text) for span in sentence_spans(text, ps, pe))
+
+
 def sentence_pieces(text: str, unit: str, size: int) -> list[Piece]:
     """Every sentence of the text, each one longer than ``size`` cut into pieces that fit."""
     packer = SeamPacker(text, unit)
     out: list[Piece] = []
-    for ps, pe in paragraph_spans(text):
-        for s, e in sentence_spans(text, ps, pe):
-            n = packer.length(s, e)
-            if n <= size:
-                out.append(Piece(s, e, n, ""))
-                continue
-            cuts = packer.pack(s, e, size, size, packer.below_sentence)
-            for (cs, ce), (nxt, _) in pairwise(cuts):
-                out.append(Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt)))
-            cs, ce = cuts[-1]
-            out.append(Piece(cs, ce, packer.length(cs, ce), ""))
+    for s, e in document_sentences(text):
+        n = packer.length(s, e)
+        if n <= size:
+            out.append(Piece(s, e, n, ""))
+            continue
+        cuts = packer.pack(s, e, size, size, packer.below_sentence)
+        for (cs, ce), (nxt, _) in pairwise(cuts):
+            out.append(Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt)))
+        cs, ce = cuts[-1]
+        out.append(Piece(cs, ce, packer.length(cs, ce), ""))
     return out
 
 
