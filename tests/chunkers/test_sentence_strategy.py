@@ -109,7 +109,8 @@ def test_a_sweep_over_sizes_segments_the_document_once():
 
     text = (SAMPLES / "support_kb.md").read_text()
     document_sentences.cache_clear()
-    curves = [chunk_with(text, "sentence", ChunkOptions(size=s, unit="words")) for s in (20, 40)]
+    sweep = [ChunkOptions(size=s, overlap=0, unit="words") for s in (20, 40)]
+    curves = [chunk_with(text, "sentence", o) for o in sweep]
     info = document_sentences.cache_info()
     assert (info.misses, info.hits) == (1, 1)
     assert len(curves[0]) > len(curves[1])  # the sizes still chunk differently
