@@ -268,9 +268,93 @@ def report(m: Measurement) -> str:
     return "\n".join(lines)
 
 
+# -- uploads: a long document through the labs, as a teacher tried it ----------------
+
+
+def upload_document(megabytes: float) -> tuple[str, bytes]:
+    """A markdown upload of about ``megabytes``: the shared corpus's files one after
+    another (real documentation), or numbered paragraphs when the corpus is absent."""
+    corpus = ROOT.parent / "shared" / "corpus"
+    want = int(megabytes * 1_000_000)
+    parts, size = [], 0
+    for path in sorted(corpus.rglob("*.md")) if corpus.is_dir() else []:
+        data = path.read_bytes()
+        parts.append(data)
+        size += len(data) + 2
+        if size >= want:
+            break
+    if size < want:  # a corpus too small (or none): numbered paragraphs make up the rest
+        from tests.support import big_document
+
+        parts.append(big_document(max(1, (want - size) // 110)).encode())
+    text = b"\n\n".join(parts)[:want].decode("utf-8", "ignore")
+    return f"upload_{megabytes:g}mb.md", text.encode()
+
+
+@dataclass(frozen=True)
+class UploadTiming:
+    name: str
+    size: int
+    steps: list[tuple[str, float]]  # (what the user did, ms until painted)
+
+
+def measure_upload(url: str, browser: Any, megabytes: float) -> UploadTiming:
+    """Lab 1 at 1440x900: upload the document, paste an answer from a third of the way
+    in, switch to structural chunking, open Lab 3, step its size slider once."""
+    from ui.views.questions import answer_sentences
+
+    name, doc = upload_document(megabytes)
+    sentences = answer_sentences(doc.decode())
+    answer = sentences[len(sentences) // 3]
+    page = new_page(browser)
+    open_view(page, url, 1)
+    steps: list[tuple[str, float]] = []
+
+    def step(label: str, action: Any) -> None:
+        steps.append((label, timed(page, action, 900_000)))
+        wait_idle(page, 900_000)
+
+    page.get_by_label("Document").click()
+    page.get_by_role("option", name="Upload a file…").click()
+    wait_idle(page)
+    files = [{"name": name, "mimeType": "text/markdown", "buffer": doc}]
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    step("upload, first view", lambda: sidebar.locator('input[type="file"]').set_input_files(files))
+    sidebar.get_by_text("paste it").click()
+    wait_idle(page, 900_000)
+    box = page.get_by_label("Answer text, copied from the document")
+    box.fill(answer)
+    step("paste an answer", lambda: box.press("Control+Enter"))
+    page.get_by_role("combobox", name="Strategy").click()
+    step("switch to structural", lambda: page.get_by_role("option", name="Structural").click())
+    nav = page.locator('[data-testid="stSidebarNav"] a')
+    step("open Lab 3", lambda: nav.nth(2).click())
+    slider = page.get_by_role("slider", name="Chunk size")
+    slider.focus()
+    step("Lab 3, one size step", lambda: slider.press("ArrowRight"))
+    page.close()
+    return UploadTiming(name, len(doc), steps)
+
+
+def upload_report(timings: list[UploadTiming]) -> str:
+    lines = ["| upload | " + " | ".join(label for label, _ in timings[0].steps) + " |"]
+    lines.append("|---" * (len(timings[0].steps) + 1) + "|")
+    for t in timings:
+        cells = " | ".join(f"{ms / 1000:.1f} s" for _, ms in t.steps)
+        lines.append(f"| {t.size / 1e6:.1f} MB | {cells} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=7, help="slider steps per lab (default 7)")
+    ap.add_argument(
+        "--uploads",
+        nargs="*",
+        type=float,
+        metavar="MB",
+        help="instead, time uploads of these sizes through Labs 1 and 3 (default 0.7 and 4)",
+    )
     args = ap.parse_args(argv)
     if chromium_path() is None:
         print("Chromium not found: install Debian's chromium package", file=sys.stderr)
@@ -280,7 +364,11 @@ def main(argv: list[str] | None = None) -> int:
     with running_app() as url, sync_playwright() as p:
         browser = launch(p)
         try:
-            print(report(measure(url, browser, args.steps)))
+            if args.uploads is not None:
+                sizes = args.uploads or [0.7, 4.0]
+                print(upload_report([measure_upload(url, browser, mb) for mb in sizes]))
+            else:
+                print(report(measure(url, browser, args.steps)))
         finally:
             browser.close()
     return 0

@@ -64,6 +64,7 @@ def body(ctx):
                 ctx.unit,
                 ctx.overlap,
                 label=STRATEGIES[n].display_name,
+                current=ctx.size,
             )
             for n in names
         }
