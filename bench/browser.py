@@ -2,6 +2,8 @@
 
     python -m bench.browser             # 6 labs: first visit, then 7 slider steps each; medians
     python -m bench.browser --steps 15  # more steps per lab
+    python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
+    python -m bench.browser --uploads 0.7 4 notes.md  # uploads through Labs 1 and 3
 
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 on each lab's example view
@@ -60,6 +62,7 @@ VIEWS = {
     8: "compare?doc=compute_pricing&q=0&strategy=structural&unit=chars&size=600&overlap=100",
     9: "small-to-big?doc=api_reference&q=0&strategy=structural&unit=chars&size=400&overlap=0",
     10: "boilerplate?doc=warehouse_manual&q=0&strategy=sentence&unit=chars&size=500&overlap=0",
+    11: "judges?doc=support_kb&q=0&strategy=structural&unit=chars&size=1000&overlap=100",
 }
 
 # Every message the server sends is noted as it arrives, and a paint two frames
@@ -100,6 +103,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVERS: dict[str, int] = {}  # a running app's URL -> its server's process id
+
+
 @contextlib.contextmanager
 def running_app(
     log_path: Path | None = None,
@@ -110,7 +116,8 @@ def running_app(
     env: dict[str, str] | None = None,
     args: list[str] | None = None,
 ) -> Iterator[str]:
-    """`streamlit run app.py` on a free local port; yields its URL.
+    """`streamlit run app.py` on a free local port; yields its URL (its
+    server's process id is SERVERS[url] while it runs).
 
     ``launcher`` replaces ``python -m streamlit``; ``address`` None listens where
     Streamlit does by default (every interface, as the README's command does);
@@ -140,8 +147,10 @@ def running_app(
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"streamlit did not start (log: {log_path or 'not kept'})")
             time.sleep(0.3)
+        SERVERS[url] = server.pid
         yield url
     finally:
+        SERVERS.pop(url, None)
         server.terminate()
         try:
             server.wait(timeout=10)
@@ -226,9 +235,14 @@ class Measurement:
     labs: list[LabTiming]
 
 
-def measure(url: str, browser: Any, steps: int = 7) -> Measurement:
+TIMED_LABS = (1, 2, 3, 4, 5, 6)  # the labs whose example view has a chunk-size slider to step
+
+
+def measure(
+    url: str, browser: Any, steps: int = 7, labs: tuple[int, ...] = TIMED_LABS
+) -> Measurement:
     """The app's cold start (its notebook page on a server no session has used:
-    the Python imports and the browser's first load of the app), then labs 1-6 at
+    the Python imports and the browser's first load of the app), then ``labs`` at
     1440x900: a first visit of each (one session clicking through the labs), then
     ``steps`` slider steps on its example view."""
     page = new_page(browser)
@@ -237,10 +251,10 @@ def measure(url: str, browser: Any, steps: int = 7) -> Measurement:
     page.get_by_role("heading", name="7.").first.wait_for(timeout=60_000)
     wait_idle(page)
     cold_start = (time.perf_counter() - t0) * 1000
-    visits = {lab: first_visit(page, lab) for lab in range(1, 7)}
+    visits = {lab: first_visit(page, lab) for lab in labs}
     page.close()
     out = []
-    for lab in range(1, 7):
+    for lab in labs:
         page = new_page(browser)
         open_view(page, url, lab)
         out.append(LabTiming(lab, visits[lab], slider_steps(page, steps)))
@@ -274,21 +288,32 @@ def report(m: Measurement) -> str:
 def upload_document(megabytes: float) -> tuple[str, bytes]:
     """A markdown upload of about ``megabytes``: the shared corpus's files one after
     another (real documentation), or numbered paragraphs when the corpus is absent."""
-    corpus = ROOT.parent / "shared" / "corpus"
+    shared = ROOT.parent / "shared"
     want = int(megabytes * 1_000_000)
     parts, size = [], 0
-    for path in sorted(corpus.rglob("*.md")) if corpus.is_dir() else []:
-        data = path.read_bytes()
-        parts.append(data)
-        size += len(data) + 2
-        if size >= want:
-            break
+    for corpus in (shared / "corpus", shared / "corpus-more"):
+        for path in sorted(corpus.rglob("*.md")) if corpus.is_dir() else []:
+            if size >= want:
+                break
+            data = path.read_bytes()
+            parts.append(data)
+            size += len(data) + 2
     if size < want:  # a corpus too small (or none): numbered paragraphs make up the rest
         from tests.support import big_document
 
         parts.append(big_document(max(1, (want - size) // 110)).encode())
     text = b"\n\n".join(parts)[:want].decode("utf-8", "ignore")
     return f"upload_{megabytes:g}mb.md", text.encode()
+
+
+def upload_source(spec: str) -> tuple[str, bytes] | None:
+    """What ``--uploads`` names: a size in MB (a document built to that size) or the
+    path of a markdown file (uploaded as it is); None for neither."""
+    try:
+        return upload_document(float(spec))
+    except ValueError:
+        path = Path(spec)
+    return (path.name, path.read_bytes()) if path.is_file() else None
 
 
 @dataclass(frozen=True)
@@ -298,12 +323,11 @@ class UploadTiming:
     steps: list[tuple[str, float]]  # (what the user did, ms until painted)
 
 
-def measure_upload(url: str, browser: Any, megabytes: float) -> UploadTiming:
+def measure_upload(url: str, browser: Any, name: str, doc: bytes) -> UploadTiming:
     """Lab 1 at 1440x900: upload the document, paste an answer from a third of the way
     in, switch to structural chunking, open Lab 3, step its size slider once."""
     from ui.views.questions import answer_sentences
 
-    name, doc = upload_document(megabytes)
     sentences = answer_sentences(doc.decode())
     answer = sentences[len(sentences) // 3]
     page = new_page(browser)
@@ -319,7 +343,10 @@ def measure_upload(url: str, browser: Any, megabytes: float) -> UploadTiming:
     wait_idle(page)
     files = [{"name": name, "mimeType": "text/markdown", "buffer": doc}]
     sidebar = page.locator('[data-testid="stSidebar"]')
-    step("upload, first view", lambda: sidebar.locator('input[type="file"]').set_input_files(files))
+    step(
+        "upload, first view",
+        lambda: sidebar.locator('input[type="file"][accept*=".md"]').set_input_files(files),
+    )
     sidebar.get_by_text("paste it").click()
     wait_idle(page, 900_000)
     box = page.get_by_label("Answer text, copied from the document")
@@ -341,7 +368,7 @@ def upload_report(timings: list[UploadTiming]) -> str:
     lines.append("|---" * (len(timings[0].steps) + 1) + "|")
     for t in timings:
         cells = " | ".join(f"{ms / 1000:.1f} s" for _, ms in t.steps)
-        lines.append(f"| {t.size / 1e6:.1f} MB | {cells} |")
+        lines.append(f"| {t.name}, {t.size / 1e6:.1f} MB | {cells} |")
     return "\n".join(lines)
 
 
@@ -349,13 +376,33 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=7, help="slider steps per lab (default 7)")
     ap.add_argument(
+        "--labs",
+        default=",".join(map(str, TIMED_LABS)),
+        help="the labs to time, comma-separated (default 1-6; 11 is the two judges)",
+    )
+    ap.add_argument(
         "--uploads",
         nargs="*",
-        type=float,
-        metavar="MB",
-        help="instead, time uploads of these sizes through Labs 1 and 3 (default 0.7 and 4)",
+        metavar="MB|FILE",
+        help="instead, time uploads through Labs 1 and 3: documents of these sizes in MB, "
+        "built from the shared corpus, or these markdown files (default 0.7 and 4)",
     )
     args = ap.parse_args(argv)
+    uploads = []
+    for spec in (args.uploads or ["0.7", "4"]) if args.uploads is not None else []:
+        doc = upload_source(spec)
+        if doc is None:
+            print(f"--uploads: {spec!r} is neither a size in MB nor a file", file=sys.stderr)
+            return 2
+        uploads.append(doc)
+    try:
+        labs = tuple(int(n) for n in args.labs.split(","))
+    except ValueError:
+        print(f"--labs must be lab numbers with commas, got {args.labs!r}", file=sys.stderr)
+        return 2
+    if not set(labs) <= set(VIEWS) or 7 in labs:
+        print(f"--labs: choose from {sorted(set(VIEWS) - {7})}", file=sys.stderr)
+        return 2
     if chromium_path() is None:
         print("Chromium not found: install Debian's chromium package", file=sys.stderr)
         return 2
@@ -364,11 +411,10 @@ def main(argv: list[str] | None = None) -> int:
     with running_app() as url, sync_playwright() as p:
         browser = launch(p)
         try:
-            if args.uploads is not None:
-                sizes = args.uploads or [0.7, 4.0]
-                print(upload_report([measure_upload(url, browser, mb) for mb in sizes]))
+            if uploads:
+                print(upload_report([measure_upload(url, browser, *doc) for doc in uploads]))
             else:
-                print(report(measure(url, browser, args.steps)))
+                print(report(measure(url, browser, args.steps, labs)))
         finally:
             browser.close()
     return 0

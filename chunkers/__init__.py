@@ -2,7 +2,15 @@
 
 from .model import Chunk, indexed_text
 from .options import ChunkOptions
-from .registry import STRATEGIES, Strategy, chunk, chunk_parsed, chunk_with, get_strategy
+from .registry import (
+    STRATEGIES,
+    Strategy,
+    chunk,
+    chunk_parsed,
+    chunk_sweep,
+    chunk_with,
+    get_strategy,
+)
 from .structural import ParsedDocument, merge_runt_lengths, parse
 
 __all__ = [
@@ -12,6 +20,7 @@ __all__ = [
     "Strategy",
     "chunk",
     "chunk_parsed",
+    "chunk_sweep",
     "parse",
     "ParsedDocument",
     "merge_runt_lengths",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-UNITS = ("words", "chars")
+UNITS = ("words", "chars", "tokens")
 
 # -- what happened to overlap at the boundary before a structural chunk (Chunk.overlap_outcome);
 # -- the packer records it where it decides, so nothing downstream re-derives it
@@ -40,7 +40,9 @@ class Chunk:
     body: str  # displayed and cited
     start: int  # body's source span; for a table fragment, its own rows
     end: int
-    length: int  # body length in the configured unit (repeated header included)
+    # body length in the configured unit (repeated header included); in tokens, the
+    # body's own count by the configured tokenizer
+    length: int
     kind: str = "prose"
     heading_path: tuple[str, ...] = ()
     overlap_prefix: str = ""  # indexed, never displayed

@@ -6,8 +6,25 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .model import UNITS
+from .tokens import DEFAULT_TOKENIZER, Tokenizer, tokenizer_for
 
 RUNT_MERGES = ("backward", "forward", "off")
+_TOKENS = " tokens"
+
+
+def unit_name(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> str:
+    """A unit as a reader names it: chars, words, or a tokenizer's tokens
+    ("cl100k_base tokens"): the tokens of two tokenizers are two units."""
+    return f"{tokenizer}{_TOKENS}" if unit == "tokens" else unit
+
+
+def split_unit_name(name: str) -> tuple[str, str]:
+    """(unit, tokenizer) of a unit's name, unit_name's inverse ("tokens" alone is
+    the default tokenizer's)."""
+    if name.endswith(_TOKENS) and len(name) > len(_TOKENS):
+        return "tokens", name[: -len(_TOKENS)]
+    return name, DEFAULT_TOKENIZER
+
 
 DEFAULT_SIZE = 1800
 DEFAULT_OVERLAP = 150
@@ -18,6 +35,10 @@ DEFAULT_STRATEGY = "structural"
 @dataclass(frozen=True, slots=True)
 class ChunkOptions:
     """Size, overlap and unit, and the limits that follow from the size.
+
+    ``tokenizer`` names what counts tokens when the unit is tokens (an OpenAI
+    encoding, or the path of a tokenizer.json; see chunkers.tokens). It is a
+    name, not a loaded tokenizer, so options stay frozen, hashable and comparable.
 
     The runt rule's two fractions are defined here and nowhere else: the floor,
     the overflow limit and the effective maximum are read from these properties
@@ -33,6 +54,7 @@ class ChunkOptions:
     unit: str = DEFAULT_UNIT
     runt_merge: str = "backward"  # structural only: the runt merge's direction, or off
     heading_paths: bool = True  # structural only: carry the heading ancestry
+    tokenizer: str = DEFAULT_TOKENIZER  # unit tokens only
 
     def __post_init__(self) -> None:
         if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size < 1:
@@ -45,6 +67,14 @@ class ChunkOptions:
             )
         if self.unit not in UNITS:
             raise ValueError(f"unit must be one of {', '.join(UNITS)}, got {self.unit!r}")
+        if self.unit == "tokens":
+            tokenizer_for(self.tokenizer)  # loads it once per process; a one-line ValueError
+        elif self.tokenizer != DEFAULT_TOKENIZER:
+            # -- two options that chunk alike must compare equal (caches, pins, the diff)
+            raise ValueError(
+                f"a tokenizer ({self.tokenizer!r}) applies only to the unit tokens, "
+                f"not {self.unit}: choose unit tokens or leave the tokenizer out"
+            )
         if self.runt_merge not in RUNT_MERGES:
             raise ValueError(
                 f"runt_merge must be one of {', '.join(RUNT_MERGES)}, got {self.runt_merge!r}"
@@ -62,6 +92,16 @@ class ChunkOptions:
         elif overlap is None:
             overlap = 0
         return cls(size=size, overlap=overlap, **options)  # type: ignore[arg-type]
+
+    @property
+    def unit_name(self) -> str:
+        """The unit as a reader names it (unit_name)."""
+        return unit_name(self.unit, self.tokenizer)
+
+    @property
+    def counter(self) -> Tokenizer | None:
+        """The tokenizer that measures lengths in tokens; None in words and chars."""
+        return tokenizer_for(self.tokenizer) if self.unit == "tokens" else None
 
     @property
     def floor(self) -> int:

@@ -3,8 +3,8 @@ TokenChunker, and semchunk.
 
 Each runs as its library runs it, with its own defaults, and is measured in
 the lab's units: the size is counted by the same rule as every other strategy
-(characters, or whitespace-delimited words), handed to the library as its
-token counter. Where a library works on tokens it decodes back to text
+(characters, whitespace-delimited words, or the tokenizer's tokens), handed
+to the library as its token counter. Where a library works on tokens it decodes back to text
 (Chonkie's TokenChunker), its tokens are the text's own pieces, so every chunk
 it returns is a slice of the text. Offsets are found as for LangChain's
 splitter (recursive.drafts_from_pieces): the library's claimed start is kept
@@ -25,16 +25,27 @@ from .options import ChunkOptions
 from .recursive import drafts_from_pieces
 from .spans import Draft
 from .text import SourceText, count_units
+from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 _WORD_START = re.compile(r"(?<!\S)\S")
 
 
-def _pieces_of(unit: str) -> Callable[[str], list[str]]:
+def _pieces_of(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> Callable[[str], list[str]]:
     """The text cut into its units, whitespace kept, so the pieces join back into it:
-    characters, or words, each with the whitespace after it (the first also with
-    the whitespace before it)."""
+    characters; words, each with the whitespace after it (the first also with the
+    whitespace before it); or tokens, each the text its offsets cover (an empty
+    piece kept for a token that holds only a character's later bytes, so a window
+    of N pieces is N tokens)."""
     if unit == "chars":
         return list
+    if unit == "tokens":
+        offsets = tokenizer_for(tokenizer).offsets
+
+        def tokens(text: str) -> list[str]:
+            starts, ends = offsets(text)
+            return [text[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+
+        return tokens
 
     def words(text: str) -> list[str]:
         starts = [m.start() for m in _WORD_START.finditer(text)]
@@ -46,7 +57,10 @@ def _pieces_of(unit: str) -> Callable[[str], list[str]]:
     return words
 
 
-def _counter(unit: str) -> Callable[[str], int]:
+def _counter(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> Callable[[str], int]:
+    if unit == "tokens":
+        return tokenizer_for(tokenizer).count
+
     def count(text: str) -> int:
         return count_units(text, unit)
 
@@ -71,14 +85,15 @@ def _unit_tokenizer_class() -> type:
     from chonkie.tokenizer import Tokenizer
 
     class UnitTokenizer(Tokenizer):
-        def __init__(self, unit: str) -> None:
+        def __init__(self, unit: str, tokenizer: str) -> None:
             super().__init__()
             self.unit = unit
-            self._pieces = _pieces_of(unit)
-            self._count = _counter(unit)
+            self._pieces = _pieces_of(unit, tokenizer)
+            self._count = _counter(unit, tokenizer)
+            self._name = tokenizer if unit == "tokens" else unit
 
         def __repr__(self) -> str:
-            return f"UnitTokenizer({self.unit})"
+            return f"UnitTokenizer({self._name})"
 
         def tokenize(self, text: str) -> list[str]:
             return self._pieces(text)
@@ -101,8 +116,8 @@ def _unit_tokenizer_class() -> type:
     return UnitTokenizer
 
 
-def _unit_tokenizer(unit: str) -> Any:
-    return _unit_tokenizer_class()(unit)
+def _unit_tokenizer(opts: ChunkOptions) -> Any:
+    return _unit_tokenizer_class()(opts.unit, opts.tokenizer)
 
 
 def _text_pieces(chunks: Any) -> list[tuple[str, int]]:
@@ -115,7 +130,7 @@ def chonkie_recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]
     text = src.norm
     if not text.strip():
         return []
-    chunker = chonkie.RecursiveChunker(tokenizer=_unit_tokenizer(opts.unit), chunk_size=opts.size)
+    chunker = chonkie.RecursiveChunker(tokenizer=_unit_tokenizer(opts), chunk_size=opts.size)
     return drafts_from_pieces(text, _text_pieces(chunker.chunk(text)))
 
 
@@ -125,7 +140,7 @@ def chonkie_token_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     if not text.strip():
         return []
     chunker = chonkie.TokenChunker(
-        tokenizer=_unit_tokenizer(opts.unit), chunk_size=opts.size, chunk_overlap=opts.overlap
+        tokenizer=_unit_tokenizer(opts), chunk_size=opts.size, chunk_overlap=opts.overlap
     )
     return drafts_from_pieces(text, _text_pieces(chunker.chunk(text)))
 
@@ -136,6 +151,6 @@ def semchunk_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     text = src.norm
     if not text.strip():
         return []
-    chunker = semchunk.chunkerify(_counter(opts.unit), opts.size)
+    chunker = semchunk.chunkerify(_counter(opts.unit, opts.tokenizer), opts.size)
     pieces, offsets = chunker(text, offsets=True, overlap=opts.overlap or None)
     return drafts_from_pieces(text, [(p, s) for p, (s, _) in zip(pieces, offsets, strict=True)])

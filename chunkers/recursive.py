@@ -23,8 +23,12 @@ _NON_SPACE = re.compile(r"\S")
 
 
 def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
+    # -- in tokens, the counts of from_tiktoken_encoder(encoding_name=...) without
+    # -- tiktoken's download (or a tokenizer.json's, as from_huggingface_tokenizer)
     if opts.unit == "chars":
         length = len
+    elif opts.counter is not None:
+        length = opts.counter.count
     else:
 
         def length(s: str) -> int:

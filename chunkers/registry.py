@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .fixed import fixed_drafts
-from .gcpause import collector_paused
 from .model import Chunk
 from .options import DEFAULT_STRATEGY, ChunkOptions
 from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
 from .recursive import recursive_drafts
 from .sentence import sentence_drafts
 from .spans import Draft, finish
-from .structural import ParsedDocument, pack_drafts, structural_drafts
+from .structural import ParsedDocument, pack_drafts, parse, structural_drafts
 from .text import SourceText
 
 
@@ -61,7 +60,10 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 # -- the chunkers people run instead, by name through chunk() and chunk_with(); kept
-# -- apart from STRATEGIES, the lab's own four that the app and the command line list
+# -- apart from STRATEGIES, the lab's own four that the labs compare side by side at
+# -- every size (a peer's sweep costs more, and Chonkie is optional): the sidebar, the
+# -- command line and a diff offer them by name (OFFERED), and Labs 3 and 6 add the
+# -- sidebar's choice beside the four
 PEERS: dict[str, Strategy] = {
     s.name: s
     for s in (
@@ -89,10 +91,15 @@ PEERS: dict[str, Strategy] = {
 }
 
 
+# -- every strategy a caller may name: the lab's own, then the peers (a sidebar, the
+# -- command line's --strategy, a diff configuration)
+OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS}
+
+
 def get_strategy(name: str) -> Strategy:
-    found = STRATEGIES.get(name) or PEERS.get(name)
+    found = OFFERED.get(name)
     if found is None:
-        names = ", ".join([*STRATEGIES, *PEERS])
+        names = ", ".join(OFFERED)
         raise ValueError(f"strategy must be one of {names}, got {name!r}")
     return found
 
@@ -121,14 +128,39 @@ def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
     strat = get_strategy(strategy)
     if not text or text.isspace():  # (strip() would copy the whole text to say so)
         return []
-    with collector_paused():
-        src = SourceText.of(text)
-        return finish(src, strat.drafts(src, opts), opts.unit)
+    src = SourceText.of(text)
+    return finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
 
 
 def chunk_parsed(parsed: ParsedDocument, opts: ChunkOptions) -> list[Chunk]:
     """Structural chunks from a parse made once with ``parse(text)``: for sweeps."""
     if not parsed.source.norm or parsed.source.norm.isspace():
         return []
-    with collector_paused():
-        return finish(parsed.source, pack_drafts(parsed, opts), opts.unit)
+    return finish(parsed.source, pack_drafts(parsed, opts), opts.unit, opts.tokenizer)
+
+
+def chunk_sweep(
+    text: str,
+    strategy: str,
+    options: Iterable[ChunkOptions],
+    parsed: ParsedDocument | None = None,
+) -> Iterator[list[Chunk]]:
+    """The chunks of one text at each of many options (a sweep over sizes), with
+    what no size changes made once: the structural parse (``parsed``, when the
+    caller holds one), and for the other strategies the text's sentences, token
+    offsets and token counts (kept on one SourceText)."""
+    strat = get_strategy(strategy)
+    if strat.name == "structural":
+        parsed = parse(text) if parsed is None else parsed
+        for opts in options:
+            yield chunk_parsed(parsed, opts)
+        return
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a str, got {type(text).__name__}")
+    src = SourceText.of(text) if text and not text.isspace() else None
+    for opts in options:
+        if src is None:
+            yield []
+            continue
+        chunks = finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
+        yield chunks

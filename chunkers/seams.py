@@ -26,6 +26,7 @@ from collections.abc import Callable
 from functools import partial
 
 from .text import count_units, word_spans
+from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 Span = tuple[int, int]
 # a rung of the ladder: (start, end) -> trimmed parts of text[start:end]; None
@@ -77,6 +78,9 @@ def _char_spans(s: int, e: int, cap: int) -> list[Span]:
     return [(i, min(i + cap, e)) for i in range(s, e, max(1, cap))]
 
 
+_NON_SPACE = re.compile(r"\S")
+
+
 def seam_at(text: str, end: int, next_start: int) -> str:
     """The strongest seam below the sentence between a piece ending at ``end``
     and the next starting at ``next_start``: how a cut there reads."""
@@ -98,12 +102,28 @@ class SeamPacker:
     ``below_sentence`` is the ladder under a sentence (lines, stops, clauses,
     words); ``within_line`` the same without lines. Characters are the rung
     under every ladder, taken when a ladder runs out (in words one word is one
-    unit, so it always fits and never needs it).
+    unit, so it always fits and never needs it; in tokens the rung is tokens).
+
+    In tokens, parts join as blocks do (structural/pack.py): a part counted
+    with the whitespace after it, plus the next part alone, is the count of the
+    two together. ``length`` and ``tail`` (what that whitespace adds) are the
+    exact counts, kept in ``cache`` (a parse's cache: one count per span per
+    document, whatever the size).
     """
 
-    def __init__(self, text: str, unit: str) -> None:
+    def __init__(
+        self,
+        text: str,
+        unit: str,
+        tokenizer: str = DEFAULT_TOKENIZER,
+        cache: dict | None = None,
+    ) -> None:
         self.text = text
         self.unit = unit
+        self.tokens = unit == "tokens"
+        self.tokenizer = tokenizer
+        self.counter = tokenizer_for(tokenizer) if self.tokens else None
+        self.cache = {} if cache is None else cache
         # partials over the text, never over self: a rung that referred back to its
         # packer would make a reference cycle (freed only by the garbage collector,
         # which chunking pauses)
@@ -115,44 +135,170 @@ class SeamPacker:
             self.words,
         ]
         self.below_sentence: list[Level] = [self.lines, *self.within_line]
+        # the rungs that cut between whole blocks (a container's), none here
+        self.between_blocks: tuple[Level, ...] = ()
 
     def length(self, s: int, e: int) -> int:
-        return e - s if self.unit == "chars" else count_units(self.text[s:e], "words")
+        if self.unit == "chars":
+            return e - s
+        if not self.tokens:
+            return count_units(self.text[s:e], "words")
+        key = ("tokens", self.tokenizer, s, e)
+        n = self.cache.get(key)
+        if n is None:
+            n = self.cache[key] = self.counter.count(self.text[s:e])
+        return n
+
+    def tail(self, s: int, e: int) -> int:
+        """In tokens, what the whitespace after text[s:e] adds to its count when
+        more text follows (0 in words and chars: whitespace is free there, or counted
+        by span)."""
+        if not self.tokens:
+            return 0
+        m = _NON_SPACE.search(self.text, e)
+        nxt = m.start() if m else len(self.text)
+        return self.length(s, nxt) - self.length(s, e) if nxt > e else 0
+
+    def _token_spans(self, s: int, e: int, first_cap: int, cap: int) -> list[Span]:
+        """text[s:e] cut at its own tokens' starts into pieces of at most ``cap``
+        tokens (the first at most ``first_cap``), each counted alone."""
+        assert self.counter is not None
+        cuts = (self.counter.offsets(self.text[s:e]).starts + s).tolist()
+        n = len(cuts)
+        cuts.append(e)
+        out: list[Span] = []
+        i, limit = 0, first_cap
+        while i < n:
+            j = min(i + max(1, limit), n)
+            # -- a piece re-encoded alone may count a token more than its share of
+            # -- the stream (its edges cut inside a word): shorten it until it fits
+            while j - i > 1 and self.length(cuts[i], cuts[j]) > limit:
+                j -= 1
+            out.append((cuts[i], cuts[j]))
+            i, limit = j, cap
+        return [(a, b) for a, b in out if a < b]
+
+    def leads(self, s: int, e: int) -> bool:
+        """Whether the part text[s:e] introduces what follows it, and so travels
+        with it (a title, a lead-in): never here; the structural splitter knows some."""
+        return False
 
     def pack(self, s: int, e: int, first_cap: int, cap: int, levels: list[Level]) -> list[Span]:
         """Pieces of text[s:e] of at most ``cap`` units (the first at most ``first_cap``),
         in order, whitespace-trimmed, together holding every non-whitespace character."""
         if not levels:
-            if self.unit == "words":  # one word is one unit: it always fits
-                return [(s, e)]
-            head = (s, min(s + first_cap, e))
-            return [head, *_char_spans(head[1], e, cap)]
+            return self._below_every_rung(s, e, first_cap, cap)
         if levels[0] is None:  # indivisible: it stands alone, however long
             return [(s, e)]
         out: list[Span] = []
         group_start = group_end = -1
-        group_len = 0
+        group_len = group_tail = 0
+        group: list[Span] = []  # the parts of the open piece
         limit = first_cap
         chars = self.unit == "chars"
         for ps, pe in levels[0](s, e):
             n = pe - ps if chars else self.length(ps, pe)
             if group_start >= 0:
-                joined = (pe - group_start) if chars else group_len + n
+                joined = (pe - group_start) if chars else group_len + group_tail + n
                 if joined <= limit:
                     group_len = joined
-                    group_end = pe
+                    group_end, group_tail = pe, self.tail(ps, pe)
+                    group.append((ps, pe))
                     continue
+                if self.leads(*group[-1]):
+                    done = len(out)
+                    group, placed = self._lead_on(out, group, (ps, pe, n), limit, cap, levels)
+                    (group_start, _), group_end = group[0], group[-1][1]
+                    group_len = self.length(group_start, group_end)
+                    group_tail = self.tail(*group[-1])
+                    limit = cap if len(out) > done else limit
+                    if placed:
+                        continue
                 out.append((group_start, group_end))
                 limit = cap
                 group_start = -1
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
+                group_tail = self.tail(ps, pe)
+                group = [(ps, pe)]
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:])
             out.extend(sub[:-1])
-            limit = cap
+            if len(sub) > 1:  # (a first piece too big for its room takes nothing more)
+                limit = cap
             group_start, group_end = sub[-1]
-            group_len = self.length(*sub[-1])
+            group_len, group_tail = self.length(*sub[-1]), self.tail(*sub[-1])
+            group = [sub[-1]]
         if group_start >= 0:
             out.append((group_start, group_end))
         return out
+
+    def _below_every_rung(self, s: int, e: int, first_cap: int, cap: int) -> list[Span]:
+        """What no rung could cut: one word in words (it always fits), tokens in
+        tokens, characters in characters."""
+        if self.unit == "words":  # one word is one unit: it always fits
+            return [(s, e)]
+        if self.tokens:
+            return self._token_spans(s, e, first_cap, cap)
+        head = (s, min(s + first_cap, e))
+        return [head, *_char_spans(head[1], e, cap)]
+
+    def _lead_on(
+        self,
+        out: list[Span],
+        group: list[Span],
+        part: tuple[int, int, int],
+        limit: int,
+        cap: int,
+        levels: list[Level],
+    ) -> tuple[list[Span], bool]:
+        """Titles and lead-ins travel with what follows them: the leads the open
+        piece ends with (``group``'s last parts) leave it for the next piece, and
+        the next part joins them whole if it fits; else its first whole parts
+        that fit join them, or, when it is too big for a piece of its own, its
+        first piece fills the room beside them.
+
+        ``part`` is the next part (start, end, length), too big to join the piece.
+        Pieces finished go to ``out``. Returns the parts of the piece still open
+        and whether the part was placed among them (if not, the caller closes
+        that piece and places the part)."""
+        ps, pe, n = part
+        first = len(group) - 1
+        while first > 0 and self.leads(*group[first - 1]):
+            first -= 1
+        if first > 0:  # the parts before the leads make a piece of their own
+            out.append((group[0][0], group[first - 1][1]))
+            limit = cap
+            group = group[first:]
+        start, end = group[0][0], group[-1][1]
+        lead_len = self.length(start, end)
+        joined = (pe - start) if self.unit == "chars" else lead_len + n
+        if joined <= limit:
+            return [*group, (ps, pe)], True
+        room = limit - ((ps - start) if self.unit == "chars" else lead_len)
+        if len(levels) < 2 or levels[1] is None:
+            return group, False
+        if n <= cap:
+            # -- a part that fits a piece of its own is cut to make room only between
+            # -- the blocks it holds (the whole ones that fit beside the leads)
+            if not any(levels[1] is rung for rung in self.between_blocks):
+                return group, False
+            inner = levels[1](ps, pe)
+            k = 0
+            while k < len(inner) and self._span_len(start, inner[k][1]) <= limit:
+                k += 1
+            if k == 0 or k == len(inner):
+                return group, False
+            out.append((start, inner[k - 1][1]))
+            return [(inner[k][0], pe)], True
+        if room * 4 < cap:
+            return group, False
+        sub = self.pack(ps, pe, room, cap, levels[1:])
+        if len(sub) == 1:  # the leads and the part's one piece
+            return [*group, sub[0]], True
+        out.append((start, sub[0][1]))
+        out.extend(sub[1:-1])
+        return [sub[-1]], True
+
+    def _span_len(self, s: int, e: int) -> int:
+        return e - s if self.unit == "chars" else self.length(s, e)

@@ -22,6 +22,7 @@ from .seams import SEAMS, SeamPacker, seam_at
 from .segment import sentence_spans
 from .spans import Draft
 from .text import SourceText
+from .tokens import DEFAULT_TOKENIZER
 
 _PARAGRAPH = re.compile(r"(?:[^\n]*\S[^\n]*(?:\n|\Z))+")
 
@@ -33,6 +34,7 @@ class Piece(NamedTuple):
     end: int
     length: int  # in the unit
     cut_after: str  # the seam that cuts its sentence after it; "" at the sentence's end
+    tail: int = 0  # in tokens: what the whitespace after it adds when a piece follows
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
@@ -49,50 +51,71 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
 def document_sentences(text: str) -> tuple[tuple[int, int], ...]:
     """Every sentence of the text, paragraph by paragraph: (start, end) offsets.
 
-    -- why cached -- segmenting is most of the strategy's time and does not depend on
-    the size: a survival curve chunks one document at forty sizes, and segmented it
-    forty times. A few recent documents are kept (the spans are a small part of the
-    text's own size)."""
+    -- why cached by text -- segmenting is most of the strategy's time and does not
+    depend on the size: a sweep chunks one document at many sizes, and a slider step
+    on the page chunks it again at the next size (a fresh SourceText each time). A
+    few recent documents are kept (the spans are a small part of the text's own size)."""
     return tuple(span for ps, pe in paragraph_spans(text) for span in sentence_spans(text, ps, pe))
 
 
-def sentence_pieces(text: str, unit: str, size: int) -> list[Piece]:
-    """Every sentence of the text, each one longer than ``size`` cut into pieces that fit."""
-    packer = SeamPacker(text, unit)
+def sentence_pieces(
+    text: str,
+    unit: str,
+    size: int,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    cache: dict | None = None,
+) -> list[Piece]:
+    """Every sentence of the text, each one longer than ``size`` cut into pieces that fit.
+
+    ``cache`` (a SourceText's) keeps, in tokens, every count for the next size of a
+    sweep; the sentences themselves are found once per text (document_sentences)."""
+    cache = {} if cache is None else cache
+    packer = SeamPacker(text, unit, tokenizer, cache)
+    tail = packer.tail
     out: list[Piece] = []
     for s, e in document_sentences(text):
         n = packer.length(s, e)
         if n <= size:
-            out.append(Piece(s, e, n, ""))
+            out.append(Piece(s, e, n, "", tail(s, e)))
             continue
         cuts = packer.pack(s, e, size, size, packer.below_sentence)
         for (cs, ce), (nxt, _) in pairwise(cuts):
-            out.append(Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt)))
+            out.append(Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt), tail(cs, ce)))
         cs, ce = cuts[-1]
-        out.append(Piece(cs, ce, packer.length(cs, ce), ""))
+        out.append(Piece(cs, ce, packer.length(cs, ce), "", tail(cs, ce)))
     return out
 
 
 def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     text, unit, size, overlap = src.norm, opts.unit, opts.size, opts.overlap
-    pieces = sentence_pieces(text, unit, size)
+    pieces = sentence_pieces(text, unit, size, opts.tokenizer, src.cache)
     cum = [0]
     for p in pieces:
-        cum.append(cum[-1] + p.length)
+        cum.append(cum[-1] + p.length + p.tail)
 
     def span_len(a: int, b: int) -> int:  # pieces a..b inclusive
         if unit == "chars":
             return pieces[b].end - pieces[a].start
-        return cum[b + 1] - cum[a]  # pieces are whitespace-separated: words add up
+        # pieces are whitespace-separated: words add up, tokens with their tails
+        return cum[b] - cum[a] + pieces[b].length
+
+    counter = opts.counter
+
+    def over(a: int, b: int, limit: int) -> bool:
+        """In tokens, whether pieces a..b counted whole pass ``limit`` (the sum of
+        counts with tails decides; the exact count has the last word)."""
+        return counter is not None and counter.count(text[pieces[a].start : pieces[b].end]) > limit
 
     groups: list[tuple[int, int]] = []  # first and last piece of each chunk
     first = 0
-    for i in range(1, len(pieces)):
-        if span_len(first, i) > size:
-            groups.append((first, i - 1))
-            first = i
-    if pieces:
-        groups.append((first, len(pieces) - 1))
+    while first < len(pieces):
+        last = first
+        while last + 1 < len(pieces) and span_len(first, last + 1) <= size:
+            last += 1
+        while last > first and over(first, last, size):
+            last -= 1
+        groups.append((first, last))
+        first = last + 1
     drafts: list[Draft] = []
     for g, (a, b) in enumerate(groups):
         d = Draft(pieces[a].start, pieces[b].end)
@@ -100,6 +123,8 @@ def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
         if overlap and g:
             pa, pb = groups[g - 1]
             ov = next((j for j in range(pa, pb + 1) if span_len(j, pb) <= overlap), None)
+            while ov is not None and over(ov, pb, overlap):
+                ov = ov + 1 if ov < pb else None
             if ov is not None:
                 d.overlap_start, d.overlap_end = pieces[ov].start, pieces[pb].end
         drafts.append(d)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import speedups
 from .model import Chunk
 from .text import SourceText, count_units
+from .tokens import DEFAULT_TOKENIZER
 
 
 @dataclass(slots=True)
@@ -32,17 +32,15 @@ class Draft:
     sentence_cut: str = ""
     last_page: int | None = None
     overlap_outcome: str = ""
+    # the body's length when the strategy has counted it exactly already (in
+    # tokens, the structural packer); -1: finish counts it
+    length: int = -1
 
 
-def finish(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
-    """Slice bodies from the caller's text and number the chunks (with the
-    compiled twin when it is built: the same output)."""
-    if speedups.use_twin(speedups.finish, speedups.WHY_NOT):
-        return speedups.finish(src, drafts, unit, Chunk, count_units)
-    return finish_python(src, drafts, unit)
-
-
-def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk]:
+def finish(
+    src: SourceText, drafts: list[Draft], unit: str, tokenizer: str = DEFAULT_TOKENIZER
+) -> list[Chunk]:
+    """Slice bodies from the caller's text and number the chunks."""
     out: list[Chunk] = []
     orig, norm = src.original, src.norm
     # no CR was dropped (the usual case): offsets map to themselves, skip the map
@@ -66,30 +64,33 @@ def finish_python(src: SourceText, drafts: list[Draft], unit: str) -> list[Chunk
         else:
             os_ = oe = s
             prefix = ""
-        # the length is counted on the normalised text (chars: no need to slice it)
-        length = (
-            len(norm_header) + de - ds if chars else count_units(norm_header + norm[ds:de], unit)
-        )
-        # positional, in Chunk's field order: keywords cost a fifth more per record
+        # the length is counted on the normalised text (chars: no need to slice it);
+        # in tokens, the body's own count, repeated header included
+        if chars:
+            length = len(norm_header) + de - ds
+        elif draft.length >= 0:
+            length = draft.length
+        else:
+            length = count_units(norm_header + norm[ds:de], unit, tokenizer)
         out.append(
             Chunk(
-                index,
-                body,
-                s,
-                e,
-                length,
-                draft.kind,
-                draft.heading_path,
-                prefix,
-                os_,
-                oe,
-                draft.transcribed,
-                draft.page,
-                draft.header is not None,
-                draft.runt_excuse,
-                draft.sentence_cut,
-                draft.last_page,
-                draft.overlap_outcome,
+                index=index,
+                body=body,
+                start=s,
+                end=e,
+                length=length,
+                kind=draft.kind,
+                heading_path=draft.heading_path,
+                overlap_prefix=prefix,
+                overlap_start=os_,
+                overlap_end=oe,
+                transcribed=draft.transcribed,
+                page=draft.page,
+                header_repeated=draft.header is not None,
+                runt_excuse=draft.runt_excuse,
+                sentence_cut=draft.sentence_cut,
+                last_page=draft.last_page,
+                overlap_outcome=draft.overlap_outcome,
             )
         )
     return out

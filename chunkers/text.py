@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from . import speedups
+from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 _WS = re.compile(r"\S+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -22,13 +22,13 @@ class SourceText:
     norm: str
     # norm offsets at which a '\r' of a CRLF pair was dropped (sorted)
     _dropped: tuple[int, ...] = ()
+    # what a strategy finds once per text whatever the size (sentences, token
+    # counts), for a sweep that chunks one SourceText at many sizes
+    cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, text: str) -> SourceText:
-        if speedups.use_twin(speedups.surrogates_and_returns, speedups.WHY_NOT):
-            surrogates, returns = speedups.surrogates_and_returns(text)
-        else:
-            surrogates, returns = surrogates_and_returns_python(text)
+        surrogates, returns = surrogates_and_returns(text)
         # Lone surrogates (from a lossy decode) become U+FFFD in the working copy:
         # the same length, so offsets hold, and segmenters that must encode the
         # text as UTF-8 no longer fail on it. Bodies are still sliced from the original.
@@ -48,7 +48,7 @@ class SourceText:
         return i + bisect_left(self._dropped, i)
 
 
-def surrogates_and_returns_python(text: str) -> tuple[bool, bool]:
+def surrogates_and_returns(text: str) -> tuple[bool, bool]:
     """(a lone surrogate is in the text, a carriage return is). Only a lone
     surrogate makes UTF-8 encoding fail."""
     try:
@@ -59,10 +59,13 @@ def surrogates_and_returns_python(text: str) -> tuple[bool, bool]:
     return surrogates, "\r" in text
 
 
-def count_units(text: str, unit: str) -> int:
-    """Length of ``text`` in the unit: whitespace tokens for words, characters for chars."""
+def count_units(text: str, unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> int:
+    """Length of ``text`` in the unit: whitespace-delimited words for words, characters
+    for chars, the tokenizer's count for tokens."""
     if unit == "chars":
         return len(text)
+    if unit == "tokens":
+        return tokenizer_for(tokenizer).count(text)
     return len(text.split())
 
 

@@ -4,8 +4,9 @@ import streamlit as st
 
 from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
-from ui import controls, lesson_data, palette, shell, vega_charts
-from ui.views import lessons
+from lab.retrieval.retrievers import BM25
+from ui import controls, judging, lesson_data, palette, shell, vega_charts
+from ui.views import lessons, sweeps
 
 INTRO = """
 A converted PDF repeats its running header, its footer and its disclaimer on every page. They
@@ -18,6 +19,18 @@ again **with the boilerplate stripped before chunking**.
 """
 
 SERIES = {"as given": palette.OKABE_ITO["vermillion"], "stripped": palette.OKABE_ITO["blue"]}
+
+
+WHY_BM25 = (
+    "BM25 gives a word that nearly every chunk carries almost no weight, so repetition alone "
+    "moves its scores little; the boilerplate chunks above rank through the words they share "
+    "with a question, and through their shortness."
+)
+WHY_DENSE = (
+    "An embedding sees boilerplate as text like any other: chunks made mostly of it are near "
+    "one another and near many questions, a dense cluster that intercepts queries it does not "
+    "answer."
+)
 
 
 def _found(ctx, e, extra):
@@ -40,7 +53,7 @@ def _found(ctx, e, extra):
     )
 
 
-def _ranking(ctx, e, k):
+def _ranking(ctx, e, k, judge):
     st.subheader(f"Boilerplate chunks in the top {k} of questions they do not answer")
     if e.intercepts:
         shell.wrapping_table(lessons.intercept_rows(e))
@@ -60,12 +73,10 @@ def _ranking(ctx, e, k):
     )
     mb = e.mean(e.spread_before, "median")
     ma = e.mean(e.spread_after, "median")
+    why = WHY_BM25 if judge == BM25 else WHY_DENSE
     shell.explain(
         f"Averaged over the questions, the median chunk scores {mb:.0%} of the best as given "
-        f"and {ma:.0%} stripped (1.0 would be a tie: ranking by chance). BM25 gives a word that "
-        "nearly every chunk carries almost no weight, so repetition alone moves its scores "
-        "little; the boilerplate chunks above rank through the words they share with a "
-        "question, and through their shortness."
+        f"and {ma:.0%} stripped (1.0 would be a tie: ranking by chance). {why}"
     )
 
 
@@ -85,18 +96,28 @@ def body(ctx):
         options=list(controls.BOILERPLATE_K.options),
         key=controls.BOILERPLATE_K.key,
     )
+    judge = judging.loaded(judging.judges_row(controls.BOILERPLATE_RETRIEVER))
     extra = {"k": k}
+    if sweeps.is_imported(ctx.strategy):
+        st.info(
+            "Stripping the boilerplate chunks the document again, and your chunks were made "
+            "elsewhere: pick a strategy in the sidebar to measure the strip; the chunk view "
+            "below shows yours."
+        )
+        view = shell.chunk_view(ctx, key="lab10")
+        shell.footer(ctx, "boilerplate", view, extra)
+        return
     try:
         e = lesson_data.boilerplate_effect(
             ctx.text, ctx.doc_label, ctx.answered(), ctx.strategy, ctx.size, ctx.overlap,
-            ctx.unit, k,
+            ctx.unit, k, judge,
         )  # fmt: skip
     except BoilerplateError as err:
         st.warning(f"{shell.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
     else:
         _found(ctx, e, extra)
         if ctx.answered():
-            _ranking(ctx, e, k)
+            _ranking(ctx, e, k, judge[0])
             _before_after(ctx, e, extra)
         else:
             st.info("No gold set for this document: load one on Lab 6 to measure the strip.")

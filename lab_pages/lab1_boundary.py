@@ -33,10 +33,26 @@ def _explain_first_cut(ctx):
     shell.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
 
 
+def _in_tokens(ctx, extra):
+    """The lesson read in tokens: fixed windows of the answer in the sidebar's tokenizer
+    (cl100k_base unless tokens of another are chosen), and the 512/50 setting."""
+    base, tokenizer = ctx.opts.unit, ctx.opts.tokenizer
+    lesson = data.token_lesson(ctx.text, ctx.answer, tokenizer)
+    extra[f"verdict flips in {lesson.unit}"] = lesson.flips
+    (st.markdown if base == "tokens" else shell.explain)(lesson.line)
+
+
 def body(ctx):
     view = shell.chunk_view(ctx, key="lab1")
     extra = {}
-    if ctx.answer:
+    if ctx.answer and sweeps.is_imported(ctx.strategy):
+        st.info(
+            "Survival over sizes does not apply to your chunks: they were cut once, by "
+            "their own pipeline, so there is no size to sweep. The verdict above is theirs; "
+            "pick a strategy in the sidebar to draw its curve."
+        )
+        _in_tokens(ctx, extra)
+    elif ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
@@ -66,6 +82,7 @@ def body(ctx):
             "with where the meaning is: a lottery, re-drawn every time you change the size."
         )
         _explain_first_cut(ctx)
+        _in_tokens(ctx, extra)
     shell.footer(ctx, "boundary", view, extra)
 
 

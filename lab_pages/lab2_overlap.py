@@ -18,7 +18,9 @@ CURVE_KEY = "lab2_curve"
 def body(ctx):
     view = shell.chunk_view(ctx, key="lab2")
     no_overlap = data.chunks(ctx.text, ctx.strategy, ctx.size, 0, ctx.unit)
-    bill = sweeps.storage_bill(view["chunks"], len(no_overlap), ctx.opts)
+    opts = ctx.opts
+    per_word = data.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
+    bill = sweeps.storage_bill(view["chunks"], len(no_overlap), opts, per_word)
     extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
     left, right = shell.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
@@ -69,7 +71,8 @@ def body(ctx):
         if bill.corpus:
             st.markdown(
                 f"For a corpus of {sweeps.CORPUS_DOCS:,} documents averaging "
-                f"{sweeps.CORPUS_WORDS_PER_DOC:,} words, these settings cost:"
+                f"{sweeps.CORPUS_WORDS_PER_DOC:,} words, these settings cost"
+                + (f" (counted in {ctx.unit}):" if opts.unit == "tokens" else ":")
             )
             shell.table([{"": k, "value": v} for k, v in bill.corpus.items()])
         shell.explain(
@@ -77,7 +80,12 @@ def body(ctx):
             "same token budget either way. A duplicated vector is cheap; an unretrievable "
             "answer is a user who does not come back."
         )
-    if ctx.answer:
+    if ctx.answer and sweeps.is_imported(ctx.strategy):
+        st.info(
+            "Survival over sizes does not apply to your chunks: they were cut once, by their "
+            "own pipeline. The lottery map above is fixed-size windows, as it always is."
+        )
+    elif ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size

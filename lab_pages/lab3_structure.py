@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from chunkers import STRATEGIES
 from ui import charts, chunkview, data, shell, state, vega_charts
 from ui.views import sweeps
 
@@ -20,8 +19,14 @@ def _size_checks(ctx, names, largest) -> None:
     for col, name in zip(st.columns(len(names)), names, strict=True):
         check, surv, cs = largest[name]
         with col:
-            # -- why -- a strategy that passes the size can look perfect for the wrong reason
-            (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
+            if sweeps.is_imported(name):  # sized by their own pipeline, not by the slider
+                st.caption(
+                    f"largest chunk {check.largest:,} {check.unit}, as their pipeline cut it"
+                )
+            else:
+                # -- why -- a strategy that passes the size can look perfect for the wrong
+                # -- reason
+                (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
             shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
 
 
@@ -35,12 +40,15 @@ def _largest_short(check) -> None:
 
 
 def body(ctx):
+    # the lab's four, and beside them the sidebar's when it is another (a peer, your chunks)
     names = sweeps.strategy_names()
+    if ctx.strategy not in names:
+        names.append(ctx.strategy)
     largest = {}
     cols = st.columns(len(names))
     for col, name in zip(cols, names, strict=True):
         with col:
-            st.markdown(f"**{STRATEGIES[name].display_name}**")
+            st.markdown(f"**{sweeps.display_name(name)}**")
             surv = shell.survival_of(ctx, name)
             if ctx.answer_missing:  # the warning stands once, above the chunk view
                 st.caption("no answer to check")
@@ -55,6 +63,12 @@ def body(ctx):
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
+        swept = [n for n in names if not sweeps.is_imported(n)]
+        if len(swept) < len(names):
+            shell.explain(
+                "Your chunks have no curve: they were cut once, by their own pipeline, so "
+                "survival over sizes does not apply to them. Their verdict is above."
+            )
         curves = {
             n: data.curve(
                 ctx.text,
@@ -63,10 +77,10 @@ def body(ctx):
                 sizes,
                 ctx.unit,
                 ctx.overlap,
-                label=STRATEGIES[n].display_name,
+                label=sweeps.display_name(n),
                 current=ctx.size,
             )
-            for n in names
+            for n in swept
         }
         shell.plot_curve(
             charts.overlaid_curves,
@@ -87,7 +101,7 @@ def body(ctx):
         shell.table(
             [
                 {
-                    "strategy": STRATEGIES[n].display_name,
+                    "strategy": sweeps.display_name(n),
                     "verdict flips": sweeps.flips(c),
                     "sizes intact": f"{sweeps.survival_share(c):.0%}",
                     f"largest chunk ({ctx.unit}) at {ctx.size}": largest[n][0].largest,
@@ -114,7 +128,7 @@ def body(ctx):
     else:
         where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
         st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
-    st.subheader(f"Chunk view: {STRATEGIES[ctx.strategy].display_name}")
+    st.subheader(f"Chunk view: {sweeps.display_name(ctx.strategy)}")
     view = shell.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
     shell.footer(ctx, "structure", view, extra)
 

@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
-from ui import controls, data, glossary, shell, vega_charts
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
+from ui import controls, data, glossary, judging, shell, vega_charts
 from ui.views import ranking
 
 INTRO = """
@@ -52,7 +52,7 @@ def _revenue_table(case: ranking.RevenueCase) -> None:
     )
 
 
-def _scores(ctx, k1, b, runt_merge, extra):
+def _scores(ctx, k1, b, runt_merge, variant, extra):
     chunks = data.chunks(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge)
     scores = data.scores(
         ctx.text,
@@ -64,6 +64,7 @@ def _scores(ctx, k1, b, runt_merge, extra):
         k1,
         b,
         runt_merge=runt_merge,
+        variant=variant,
     )
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
@@ -87,10 +88,10 @@ def _scores(ctx, k1, b, runt_merge, extra):
     )
 
 
-def _revenue(k1, b, runt_merge, extra):
+def _revenue(k1, b, runt_merge, variant, extra):
     text = data.sample_text(ranking.REVENUE_DOC)
     st.subheader("The revenue report: a row without its header")
-    orphan = data.revenue_orphan(text, k1, b)
+    orphan = data.revenue_orphan(text, k1, b, variant)
     _banner(orphan)
     _revenue_table(orphan)
     shell.explain(
@@ -100,7 +101,7 @@ def _revenue(k1, b, runt_merge, extra):
         "means outranks the table that can."
     )
     st.subheader("The structural fix")
-    revenue = data.revenue(text, runt_merge, k1, b)
+    revenue = data.revenue(text, runt_merge, k1, b, variant)
     _banner(revenue)
     _revenue_table(revenue)
     shell.explain(
@@ -118,12 +119,27 @@ def _revenue(k1, b, runt_merge, extra):
 
 def body(ctx):
     controls.ensure(st.session_state, "runts")
-    k1_col, b_col, merge_col = st.columns(3)
+    k1_col, b_col, merge_col, variant_col = st.columns([2, 2, 2, 3])
+    # -- SQLite compiles its own k1 and b into fts5: the sliders stand still for it
+    fixed = st.session_state.get(controls.BM25.key) == FTS5
+    why = "fts5 scores with SQLite's own k1 = 1.2 and b = 0.75" if fixed else None
     k1 = k1_col.slider(
-        controls.K1.label, controls.K1.lo, controls.K1.hi, step=controls.K1.step, key="k1"
+        controls.K1.label,
+        controls.K1.lo,
+        controls.K1.hi,
+        step=controls.K1.step,
+        key="k1",
+        disabled=fixed,
+        help=why,
     )
     b = b_col.slider(
-        controls.B.label, controls.B.lo, controls.B.hi, step=controls.B.step, key=controls.B.key
+        controls.B.label,
+        controls.B.lo,
+        controls.B.hi,
+        step=controls.B.step,
+        key=controls.B.key,
+        disabled=fixed,
+        help=why,
     )
     runt_merge = merge_col.radio(
         controls.RUNT_MERGE.label,
@@ -131,12 +147,16 @@ def body(ctx):
         horizontal=True,
         key=controls.RUNT_MERGE.key,
     )
-    extra = {"k1": k1, "b": b, "runt merge": runt_merge}
+    variant = judging.bm25_switch(variant_col, note=False)  # written under the charts
+    if variant == FTS5:
+        k1, b = DEFAULT_K1, DEFAULT_B
+    extra = {"k1": k1, "b": b, "runt merge": runt_merge, "BM25 variant": variant}
     if ctx.question:
-        _scores(ctx, k1, b, runt_merge, extra)
+        _scores(ctx, k1, b, runt_merge, variant, extra)
     else:
         st.info("Type a question in the sidebar to score the chunks.")
-    _revenue(k1, b, runt_merge, extra)
+    judging.variant_caption(variant)
+    _revenue(k1, b, runt_merge, variant, extra)
     view = shell.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
     shell.footer(ctx, "runts", view, extra)
 

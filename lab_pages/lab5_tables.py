@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import controls, data, shell, state
+from ui import controls, data, judging, shell, state
 from ui.views import structure
 
 INTRO = """
@@ -102,10 +102,19 @@ def body(ctx):
 
     st.subheader("Heading path in the index")
     controls.ensure(st.session_state, "tables")
-    leave_out = st.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
+    toggle_col, variant_col = st.columns([2, 3])
+    leave_out = toggle_col.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
+    variant = judging.bm25_switch(variant_col, note=st.container())
     if ctx.question:
         moves = data.rank_moves(
-            ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, ctx.question, ctx.answer
+            ctx.text,
+            ctx.strategy,
+            ctx.size,
+            ctx.overlap,
+            ctx.unit,
+            ctx.question,
+            ctx.answer,
+            variant,
         )
         moved = [m for m in moves if m.move != 0]
         st.markdown(

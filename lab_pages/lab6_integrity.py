@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from chunkers import STRATEGIES
 from lab.inputs.gold import (
     GoldFileError,
     GoldQuestion,
@@ -11,15 +10,19 @@ from lab.inputs.gold import (
     unique_questions,
 )
 from lab.report.markup import md_escape
-from ui import controls, data, drift_view, glossary, shell, state, vega_charts
-from ui.views import sweeps
+from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.interface import judge_name
+from lab.retrieval.retrievers import RETRIEVERS
+from ui import controls, data, drift_view, glossary, judging, shell, state, vega_charts
+from ui.views import judges, structure, sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
 appears intact in at least one chunk**. It is a substring search, needs no model and runs at
 index time. It separates *the chunk does not exist* from *the chunk exists and ranks poorly*,
-then recall@k and MRR measure the ranking half. Watch the length histogram too: a shifted
-histogram is the earliest signal that extraction changed.
+then recall@k and MRR measure the ranking half, by the judge that ranks: BM25, dense vectors or
+their hybrid. Watch the length histogram too: a shifted histogram is the earliest signal that
+extraction changed.
 """
 
 
@@ -66,6 +69,24 @@ def _gold(ctx):
     return unique_questions(questions)
 
 
+def _by_retriever(ctx, questions, k, variant, spec):
+    """The sidebar strategy's gold set judged by every retriever (BM25 alone when the
+    embedder cannot be loaded: said in one line)."""
+    reports = []
+    for name in RETRIEVERS:
+        try:
+            reports.append(
+                data.integrity_report(
+                    ctx.text, questions, ctx.strategy, ctx.size, ctx.overlap, ctx.unit, k,
+                    name, variant, spec,
+                )
+            )  # fmt: skip
+        except EmbedderError as e:
+            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            break
+    return reports
+
+
 def _summary(reports, k) -> list[dict]:
     """The strategy table: every recall@k, or in presenter mode the chosen k's only
     (every column must fit beside the chart at a room's text size; the chart beside
@@ -73,7 +94,7 @@ def _summary(reports, k) -> list[dict]:
     ks = [k] if state.presenter() else list(next(iter(reports.values())).recall)
     return [
         {
-            "strategy": STRATEGIES[n].display_name,
+            "strategy": sweeps.display_name(n),
             **({} if state.presenter() else {"chunks": r.chunk_count}),
             "intact": f"{r.intact_rate:.0%}",
             **{f"recall@{kk}": round(r.recall[kk], 2) for kk in ks},
@@ -89,58 +110,62 @@ def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
+    judge, variant, spec = judging.judges_row(controls.RETRIEVER)
     extra = {}
     if questions:
+        # the lab's four, and the sidebar's when it is another (a peer, your chunks)
         names = sweeps.strategy_names()
+        if ctx.strategy not in names:
+            names.append(ctx.strategy)
         reports = {}
         bar = (
             st.progress(0.0, text="Checking the gold set…")
             if len(ctx.text) > data.PROGRESS_CHARS
             else None
         )
-        for i, n in enumerate(names, start=1):
-            reports[n] = data.integrity_report(
-                ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k
-            )
-            if bar:
-                bar.progress(i / len(names), text=f"Checked {STRATEGIES[n].display_name}")
+        try:
+            for i, n in enumerate(names, start=1):
+                reports[n] = data.integrity_report(
+                    ctx.text, questions, n, ctx.size, ctx.overlap, ctx.unit, k,
+                    judge, variant, spec,
+                )  # fmt: skip
+                if bar:
+                    bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
+        except EmbedderError as e:
+            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            return
         if bar:
             bar.empty()
         summary = _summary(reports, k)
         left, right = st.columns([3, 2] if state.presenter() else [2, 1])
         with left:
             shell.wrapping_table(summary)
+            shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
+            judging.variant_caption(variant)
         with right:
             shell.vega(
                 vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
-                    shell.chart_height(1),  # under the k slider
+                    # under the k slider and the judges' row: short enough that the
+                    # chart ends on the first screen at 1440x900 too
+                    min(shell.chart_height(2), 300),
                 )
             )
-        current = reports[ctx.strategy]
+        by_judge = _by_retriever(ctx, questions, k, variant, spec)
+        current = by_judge[0]
+        poorly = ", ".join(f"{len(r.ranks_poorly)} by {judge_name(r.retriever)}" for r in by_judge)
         st.subheader(
-            f"Gold set, {STRATEGIES[ctx.strategy].display_name}: {len(current.missing)} answer(s) "
-            f"with no chunk, {len(current.ranks_poorly)} ranking below {k}"
+            f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
+            f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(
-            [
-                {
-                    "question": r.question,
-                    "intact": "✓" if r.intact else "✗",
-                    "chunk": str(r.chunk_index + 1) if r.chunk_index is not None else "—",
-                    "rank": str(r.rank) if r.rank is not None else "—",
-                    "status": r.status,
-                    "verdict": r.verdict,
-                }
-                for r in current.results
-            ]
-        )
+        shell.wrapping_table(judges.gold_by_retriever(by_judge))
+        shell.wrapping_table(judges.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",
-                f"recall@{k}": round(current.recall_at(k), 3),
-                "MRR": round(current.mrr, 3),
+                **{f"recall@{k} ({r.retriever})": round(r.recall_at(k), 3) for r in by_judge},
+                **{f"MRR ({r.retriever})": round(r.mrr, 3) for r in by_judge},
             }
         )
     else:
@@ -161,6 +186,16 @@ def body(ctx):
     )
     st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
+    flagged = data.quality(ctx.text, ctx.strategy, ctx.size, ctx.overlap, ctx.unit)
+    st.subheader(f"Chunks to read: {len(flagged)}")
+    if flagged:
+        shell.wrapping_table(structure.quality_rows(flagged))
+    else:
+        shell.explain(
+            "No chunk passes the size, ends with a heading or a lead-in, is only markup "
+            "or cuts a sentence."
+        )
+    extra.update({"chunks to read": len(flagged)})
     view = shell.chunk_view(ctx, key="lab6")
     shell.footer(ctx, "integrity", view, extra)
 

@@ -13,7 +13,7 @@ a finding deserves the same.
 """
 
 
-RESTORED = ("doc", "q", "strategy", "unit", "size", "overlap")
+RESTORED = ("doc", "q", "strategy", "unit", "tok", "size", "overlap")
 ADDED = "_nb_added"  # the file id of the notebook file whose pins were added
 
 

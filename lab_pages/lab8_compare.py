@@ -4,12 +4,13 @@ import json
 
 import streamlit as st
 
-from chunkers import STRATEGIES
-from chunkers.model import UNITS
+from chunkers.registry import OFFERED
+from lab.inputs.placement import PlacementError
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import data, glossary, shell
+from ui import data, glossary, judging, shell
+from ui.views import judges, sweeps
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the
@@ -24,10 +25,12 @@ LIMIT = 20
 
 
 def _seed_b(ctx) -> None:
-    """B starts as A with the other strategy family, so the first view shows a difference."""
+    """B starts as A with the other strategy family (structural against your chunks), so
+    the first view shows a difference."""
     ss = st.session_state
     if KEYS["strategy"] not in ss:
-        ss[KEYS["strategy"]] = "fixed" if ctx.strategy != "fixed" else "structural"
+        other = ctx.strategy == "fixed" or sweeps.is_imported(ctx.strategy)
+        ss[KEYS["strategy"]] = "structural" if other else "fixed"
         ss[KEYS["unit"]] = ctx.unit
         ss[KEYS["size"]] = ctx.size
         ss[OVERLAP_KEY] = ctx.overlap
@@ -37,15 +40,17 @@ def _config_b() -> str:
     cols = st.columns(4)
     cols[0].selectbox(
         "B: strategy",
-        list(STRATEGIES),
+        list(OFFERED),
         key=KEYS["strategy"],
-        format_func=lambda n: STRATEGIES[n].display_name,
+        format_func=sweeps.display_name,
     )
-    cols[1].selectbox("B: unit", UNITS, key=KEYS["unit"])
+    cols[1].selectbox("B: unit", sweeps.APP_UNITS, key=KEYS["unit"])
     cols[2].number_input("B: size", min_value=1, step=1, key=KEYS["size"])
     cols[3].number_input("B: overlap (below the size)", min_value=0, step=1, key=OVERLAP_KEY)
     ss = st.session_state
-    return f"{ss[KEYS['strategy']]}:{ss[KEYS['unit']]}:{ss[KEYS['size']]}:{ss[OVERLAP_KEY]}"
+    return sweeps.config_string(
+        ss[KEYS["strategy"]], ss[KEYS["unit"]], ss[KEYS["size"]], ss[OVERLAP_KEY]
+    )
 
 
 def _figure(fig) -> None:
@@ -70,9 +75,17 @@ def _pair(report, n: int, p) -> None:
 
 
 def body(ctx):
-    config_a = f"{ctx.strategy}:{ctx.unit}:{ctx.size}:{ctx.overlap}"
+    imported = sweeps.is_imported(ctx.strategy)
+    if imported:  # -- your chunks against a chunking you could switch to
+        config_a = ctx.strategy
+        st.markdown(
+            "**A** (the sidebar): your chunks, measured in B's unit. What would change "
+            "if your pipeline switched to B?"
+        )
+    else:
+        config_a = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
+        st.markdown(f"**A** (the sidebar): `{config_a}`")
     _seed_b(ctx)
-    st.markdown(f"**A** (the sidebar): `{config_a}`")
     config_b = _config_b()
     try:
         report = data.diff_report(
@@ -80,6 +93,9 @@ def body(ctx):
         )
     except ConfigError as e:
         st.error(f"B is not a configuration: {shell.one_line(e)}")
+        return
+    except PlacementError as e:
+        st.error(f"Your chunks cannot be compared: {shell.one_line(e)}")
         return
     line = verdict(report)
     (st.error if report.worse else st.success)(md_escape(line))
@@ -90,6 +106,7 @@ def body(ctx):
     with right:
         for fig in rest:
             _figure(fig)
+    tops = _top_scores(ctx, config_a, config_b)
     st.subheader(f"The {len(report.changed)} most-changed chunks")
     shell.explain(
         f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span. "
@@ -101,6 +118,11 @@ def body(ctx):
     va, vb = report.a.violations.total, report.b.violations.total
     numbers = {
         "B": config_b,
+        **(
+            {"top score A": judges.score_text(tops[0]), "top score B": judges.score_text(tops[1])}
+            if tops
+            else {}
+        ),
         "A violations": f"{va.violations} of {va.out_of}",
         "B violations": f"{vb.violations} of {vb.out_of}",
         "chunks A / B": f"{report.a.sizes.count} / {report.b.sizes.count}",
@@ -115,6 +137,23 @@ def body(ctx):
             ("Export the diff (JSON)", _json_text(report), "json"),
         ],
     )
+
+
+def _top_scores(ctx, config_a: str, config_b: str):
+    """The same question's top BM25 score under A and under B, and why they differ."""
+    st.subheader("The same question, scored under A and under B")
+    if not ctx.question:
+        st.info("Pick a question in the sidebar to see its top score under A and under B.")
+        return None
+    variant = judging.bm25_switch()
+    a, b = data.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
+    st.markdown(
+        f"“{md_escape(ctx.question)}”: top score **{judges.score_text(a)}** under A, "
+        f"**{judges.score_text(b)}** under B."
+    )
+    st.warning(judges.NOT_COMPARABLE)
+    shell.full_table(judges.score_scale_rows(a, b))
+    return a, b
 
 
 def _json_text(report) -> str:

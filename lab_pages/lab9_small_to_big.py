@@ -5,8 +5,8 @@ import streamlit as st
 from lab.measure.diff import ConfigError
 from lab.measure.small_to_big import parse_tiers
 from lab.report.markup import md_escape
-from ui import controls, lesson_data, palette, shell, vega_charts
-from ui.views import lessons
+from ui import controls, judging, lesson_data, palette, shell, vega_charts
+from ui.views import lessons, sweeps
 
 INTRO = """
 Small chunks embed sharply; big chunks read usefully. **Small to big** stops using one unit for
@@ -41,11 +41,12 @@ def _controls():
     k = k_col.select_slider(
         controls.S2B_K.label, options=list(controls.S2B_K.options), key=controls.S2B_K.key
     )
-    return int(child), int(parent), k
+    judge = judging.loaded(judging.judges_row(controls.S2B_RETRIEVER))
+    return int(child), int(parent), k, judge
 
 
-def _question(ctx, spec, plain, k, extra):
-    res = lesson_data.resolution(ctx.text, spec, plain, ctx.question, k)
+def _question(ctx, spec, plain, k, judge, extra):
+    res = lesson_data.resolution(ctx.text, spec, plain, ctx.question, k, judge)
     parents, unit = len(res.parents), ctx.unit
     line = (
         f"The top {len(res.hits)} children resolve to {parents} parent(s): the dedupe left out "
@@ -85,16 +86,16 @@ def _question(ctx, spec, plain, k, extra):
     )
 
 
-def _gold(ctx, spec, plain, k, extra):
+def _gold(ctx, spec, plain, k, judge, extra):
     questions = ctx.answered()
     if questions:
-        r = lesson_data.small_to_big_report(ctx.text, spec, plain, questions, k)
+        r = lesson_data.small_to_big_report(ctx.text, spec, plain, questions, k, judge)
         st.subheader(f"{ctx.doc_label}'s gold set, k = {k}")
         shell.wrapping_table(lessons.gold_rows(r))
         with st.expander("Each question"):
             shell.wrapping_table(lessons.question_rows(r))
         extra.update({f"parents recall@{k}": round(r.recall("parents"), 3)})
-    everything = lesson_data.samples_report(spec, plain, k)
+    everything = lesson_data.samples_report(spec, plain, k, judge)
     st.subheader(f"Every sample's gold set ({len(everything.results)} questions), k = {k}")
     shell.wrapping_table(lessons.gold_rows(everything))
     shell.explain(
@@ -102,25 +103,35 @@ def _gold(ctx, spec, plain, k, extra):
         "the share of the answer's characters in what is sent; mean context: what is sent per "
         f"question, in {ctx.unit}. The dedupe removed {everything.duplicates} duplicate "
         f"parent(s) over these questions: {everything.mean_size_without_dedupe:,.0f} -> "
-        f"{everything.mean_size('parents'):,.0f} {ctx.unit} per question."
+        f"{everything.mean_size('parents'):,.0f} {ctx.unit} per question. Ranked by "
+        f"{everything.retriever}."
     )
 
 
 def body(ctx):
-    child, parent, k = _controls()
+    child, parent, k, judge = _controls()
     spec = lesson_data.tiers_spec(child, parent, ctx.unit)
-    plain = f"{ctx.strategy}:{ctx.unit}:{ctx.size}:{ctx.overlap}"
     extra = {"child size": child, "parent size": parent, "k": k}
     try:
         parse_tiers(spec)
     except ConfigError as e:
         st.error(shell.one_line(e))
     else:
+        if sweeps.is_imported(ctx.strategy):
+            st.info(
+                "Small to big compares children and parents with the sidebar's plain chunks "
+                "at the same budget; your chunks were made elsewhere, at no size of ours. Pick "
+                "a strategy in the sidebar to compare; the chunk view below shows yours."
+            )
+            view = shell.chunk_view(ctx, key="lab9")
+            shell.footer(ctx, "small-to-big", view, extra)
+            return
+        plain = sweeps.config_string(ctx.strategy, ctx.unit, ctx.size, ctx.overlap)
         if ctx.question:
-            _question(ctx, spec, plain, k, extra)
+            _question(ctx, spec, plain, k, judge, extra)
         else:
             st.info("Type a question in the sidebar to rank the children.")
-        _gold(ctx, spec, plain, k, extra)
+        _gold(ctx, spec, plain, k, judge, extra)
     view = shell.chunk_view(ctx, key="lab9")
     shell.footer(ctx, "small-to-big", view, extra)
 

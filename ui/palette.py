@@ -44,6 +44,14 @@ CATEGORY_COLOURS = {  # the BM25 charts' chunk kinds
     ranking.OTHER: OTHER,
 }
 
+# The two judges (and their fusion), and the two topics of one chunk
+JUDGE_COLOURS = {
+    "bm25": OKABE_ITO["blue"],
+    "dense": OKABE_ITO["reddish_purple"],
+    "hybrid": OKABE_ITO["bluish_green"],
+}
+TOPIC_COLOURS = (OKABE_ITO["blue"], OKABE_ITO["orange"])
+
 # The chunk view: two light shades alternate chunk by chunk, overlap is hatched
 # yellow, the answer is underlined in orange (distinguishable without hue too).
 CHUNK_SHADES = ("#DCEBF7", "#F3E6D3")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import pickle
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from lab.inputs import exports
 from lab.measure.survival import AnswerNotFound, Survival
 from lab.report.markup import md_escape
 from lab.report.words import counted
+from lab.retrieval.bm25 import DEFAULT_VARIANT
 from ui import charts, chunkview, controls, glossary, notebook, urlstate, vega_charts
 
 from . import data, state
@@ -297,6 +299,8 @@ def _chunk_view_body(
                 ctx.question,
                 heading_path=heading_path,
                 runt_merge=runt_merge,
+                # the BM25 the labs that rank have chosen (ui.state keeps it from lab to lab)
+                variant=st.session_state.get(state.BM25, DEFAULT_VARIANT),
             )
         except ValueError as e:
             st.warning(one_line(e))
@@ -422,9 +426,13 @@ MIME_TYPES = {
 }
 
 
+_FILE_NAME = re.compile(r"[^\w.-]+")
+
+
 def download_buttons(stem: str, key: str, files: Sequence[tuple[str, str, str]]) -> None:
     """A download button per (label, payload, extension), side by side: it saves
     ``{stem}.{extension}``; its widget key is ``{key}_{extension}``."""
+    stem = _FILE_NAME.sub("_", stem)  # a unit's name has a space, your chunks a colon
     for column, (label, payload, extension) in zip(st.columns(len(files)), files, strict=True):
         column.download_button(
             label,

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from chunkers import STRATEGIES, ChunkOptions
+from chunkers import ChunkOptions
 from chunkers.model import UNITS
+from chunkers.options import unit_name
+from chunkers.registry import OFFERED
 from lab.inputs.documents import (
     MB,
     Document,
@@ -19,18 +21,21 @@ from lab.inputs.documents import (
     read_document,
 )
 from lab.inputs.gold import GoldQuestion
+from lab.inputs.placement import PlacementError
 from lab.inputs.samples import sample_names
 from lab.report.markup import md_escape
 from lab.retrieval.tokenize import tokenize
 from lab.text import clip
 from ui import urlstate
-from ui.views import sweeps
+from ui.views import code, sweeps
 
 from . import data, state
 
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
 _READ_AS = "_read_as"
+_CHUNK_NAME = "_chunk_file_name"  # the uploaded chunk file's name, for pins
+_CHUNK_ID = "_chunk_file_id"  # the upload whose chunks were offered last
 
 
 @dataclass
@@ -40,8 +45,8 @@ class Context:
     doc_name: str | None  # the sample's name; None for an upload
     doc_label: str  # what the user calls the document
     text: str | None  # None until a usable document is there
-    strategy: str
-    unit: str
+    strategy: str  # a strategy's name, or "chunks:<digest>" for an uploaded chunk file
+    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.views.sweeps)
     size: int
     overlap: int
     question: str | None = None
@@ -52,16 +57,22 @@ class Context:
 
     @property
     def opts(self) -> ChunkOptions:
-        return ChunkOptions(size=self.size, overlap=self.overlap, unit=self.unit)
+        return data.options(self.size, self.overlap, self.unit)
 
     @property
     def config(self) -> dict:
         q = st.session_state.get(state.QUESTION, 0)
+        opts = self.opts
+        strategy = self.strategy
+        if sweeps.is_imported(strategy):  # the file's name, not its digest
+            strategy = f"{sweeps.IMPORTED}:{st.session_state.get(_CHUNK_NAME, '')}"
         return {
             "doc": self.doc_name or self.doc_label,
             "q": q if q >= 0 else "own",
-            "strategy": self.strategy,
-            "unit": self.unit,
+            "strategy": strategy,
+            "unit": opts.unit,
+            # the tokenizer under the link's name for it, only in tokens
+            **({"tok": opts.tokenizer} if opts.unit == "tokens" else {}),
             "size": self.size,
             "overlap": self.overlap,
         }
@@ -230,18 +241,24 @@ def render() -> Context:
     _question(ctx)
     _check_answer(ctx)
 
+    imported = _chunk_file(ctx)
+    choices = list(OFFERED) + ([sweeps.IMPORTED] if imported else [])
+    if ss.get(state.STRATEGY) not in choices:
+        ss[state.STRATEGY] = urlstate.DEFAULTS.strategy
     sb.selectbox(
         "Strategy",
-        list(STRATEGIES),
+        choices,
         key=state.STRATEGY,
-        format_func=lambda n: STRATEGIES[n].display_name,
-        help=" · ".join(f"{s.display_name}: {s.description}" for s in STRATEGIES.values()),
+        format_func=sweeps.display_name,
+        help=" · ".join(f"{s.display_name}: {s.description}" for s in OFFERED.values())
+        + " · Your chunks: a chunk file uploaded below, placed in the document.",
     )
     sb.radio("Unit", UNITS, key=state.UNIT, horizontal=True, on_change=state.on_unit_change)
-    unit = ss[state.UNIT]
-    lo, hi = sweeps.SIZE_LIMITS[unit]
-    step = sweeps.SIZE_STEP[unit]
-    state.settle(state.SIZE, urlstate.clamp_size(ss.get(state.SIZE, 24), unit), (lo, hi, step))
+    base = ss[state.UNIT]
+    unit = _unit(ctx, base)
+    lo, hi = sweeps.SIZE_LIMITS[base]
+    step = sweeps.SIZE_STEP[base]
+    state.settle(state.SIZE, urlstate.clamp_size(ss.get(state.SIZE, 24), base), (lo, hi, step))
     sb.slider(
         f"Chunk size ({unit})",
         lo,
@@ -255,6 +272,79 @@ def render() -> Context:
     state.settle(state.OVERLAP, urlstate.clamp_overlap(ss.get(state.OVERLAP, 0), size), (0, top))
     sb.slider(f"Overlap ({unit}, below the size)", 0, top, key=state.OVERLAP)
     sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
-    ctx.strategy, ctx.unit = ss[state.STRATEGY], unit
-    ctx.size, ctx.overlap = size, ss[state.OVERLAP]
+    strategy = ss[state.STRATEGY]
+    ctx.strategy = imported if strategy == sweeps.IMPORTED and imported else strategy
+    ctx.unit, ctx.size, ctx.overlap = unit, size, ss[state.OVERLAP]
+    _copy_as_code(ctx)
     return ctx
+
+
+def _unit(ctx: Context, base: str) -> str:
+    """The unit's name; in tokens, the tokenizer's choice and the document's tokens
+    per word under it (so a size in words from the lessons reads in tokens)."""
+    if base != "tokens":
+        return base
+    ss = st.session_state
+    if ss.get(state.TOKENIZER) not in sweeps.APP_TOKENIZERS:
+        ss[state.TOKENIZER] = urlstate.DEFAULTS.tok
+    st.sidebar.selectbox(
+        "Tokenizer",
+        sweeps.APP_TOKENIZERS,
+        key=state.TOKENIZER,
+        help="Counted offline, token for token as tiktoken counts: cl100k_base is GPT-4's "
+        "and OpenAI's text-embedding-3 models', o200k_base GPT-4o's.",
+    )
+    tokenizer = ss[state.TOKENIZER]
+    if ctx.text is not None:
+        ratio = data.words_to_tokens(ctx.text, tokenizer)
+        if ratio:
+            st.sidebar.caption(
+                f"This document: {ratio:.2f} {tokenizer} tokens per word, so 24 words are "
+                f"about {round(24 * ratio)} tokens and 512 tokens about {round(512 / ratio)} "
+                "words."
+            )
+    return unit_name("tokens", tokenizer)
+
+
+def _chunk_file(ctx: Context) -> str | None:
+    """The uploader for chunks made elsewhere: the strategy name that stands for them
+    when they can be placed in the document, else None (the problem in one line)."""
+    ss = st.session_state
+    with st.sidebar.expander("Your chunks", expanded=bool(ss.get(state.CHUNK_FILE))):
+        f = st.file_uploader(
+            "Chunks made by any pipeline (JSONL or CSV: LangChain, LlamaIndex, Chonkie, "
+            "your own), to measure as the strategy “Your chunks”",
+            type=["jsonl", "ndjson", "json", "csv"],
+            key=state.CHUNK_FILE,
+            max_upload_size=MAX_UPLOAD_MB,
+        )
+        if f is None or ctx.text is None:
+            return None
+        strategy = data.register_chunk_file(f.name, f.getvalue())
+        try:
+            placed = data.placement(ctx.text, strategy, "chars")
+        except PlacementError as e:
+            st.error(md_escape(str(e).splitlines()[0]))
+            return None
+        ss[_CHUNK_NAME] = f.name
+        if ss.get(_CHUNK_ID) != f.file_id:  # a new file: measure it now
+            ss[_CHUNK_ID] = f.file_id
+            ss[state.STRATEGY] = sweeps.IMPORTED
+        findings = placed.report(ctx.text, each_overlap=False)
+        st.caption(
+            f"{len(placed.chunks)} chunk(s) placed in {md_escape(ctx.doc_label)}, "
+            f"{len(placed.unplaced)} not placed."
+        )
+        for line in findings[:5]:
+            st.caption(md_escape(line))
+        if len(findings) > 5:
+            st.caption(f"and {len(findings) - 5} more")
+        return strategy
+
+
+def _copy_as_code(ctx: Context) -> None:
+    """The settings as the few lines of Python that make the same chunks."""
+    with st.sidebar.expander("Copy as code"):
+        for s in code.snippets(ctx.strategy, ctx.unit, ctx.size, ctx.overlap, ctx.doc_label):
+            st.caption(s.title)
+            st.code(s.code, language="python")

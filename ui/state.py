@@ -30,9 +30,16 @@ ANSWER_PICK = "answer_pick"
 ANSWER_PASTE = "answer_paste"
 STRATEGY = "strategy"
 UNIT = "unit"
+TOKENIZER = "tok"  # the tokenizer, when the unit is tokens (a link's "tok")
+CHUNK_FILE = "chunk_file"  # an upload of chunks made elsewhere: the strategy "your chunks"
 SIZE = "size"
 OVERLAP = "overlap"
 PRESENTER = "presenter"
+# The judges: one value each for every lab that ranks (each lab draws its own widget
+# under this key), kept alive across labs and carried by the URL
+BM25 = "bm25"
+EMBEDDER = "embedder"
+SHARED = (BM25, EMBEDDER)
 
 UPLOAD_CHOICE = "__upload__"
 OWN_QUESTION = -1
@@ -79,7 +86,7 @@ def _write(settings: Settings | dict[str, Any]) -> None:
         ss[QUESTION] = 0
     if "q" in s:
         ss[QUESTION] = int(s["q"])
-    for key in ("strategy", "unit", "size", "overlap"):
+    for key in ("strategy", "unit", TOKENIZER, "size", "overlap", *SHARED):
         if key in s:
             ss[key] = s[key]
     if SIZE in ss and UNIT in ss:
@@ -96,8 +103,14 @@ def request(
 
 
 def apply_pending() -> None:
-    """Top of every run: apply requested settings and clicks on survival curves."""
+    """Top of every run: apply requested settings and clicks on survival curves, and
+    keep the judges' settings alive."""
     ss = st.session_state
+    for key in SHARED:
+        # -- why -- Streamlit forgets a widget's value on a page that does not draw it;
+        # -- set again before any widget exists, the value outlives the labs without one
+        if key in ss:
+            ss[key] = ss[key]
     pending = ss.pop(PENDING, None)
     if pending:
         settings, lab, widgets = pending
@@ -156,10 +169,13 @@ def current_settings(lab: str) -> Settings:
         q=q if isinstance(q, int) and q >= 0 else 0,
         strategy=ss.get(STRATEGY, "fixed"),
         unit=ss.get(UNIT, "words"),
+        tok=ss.get(TOKENIZER, urlstate.DEFAULTS.tok),
         size=ss.get(SIZE, 24),
         overlap=ss.get(OVERLAP, 0),
         lab=lab,
         presenter=presenter(),
+        bm25=ss.get(BM25, urlstate.DEFAULTS.bm25),
+        embedder=ss.get(EMBEDDER, urlstate.DEFAULTS.embedder),
     )
 
 

@@ -8,15 +8,19 @@ for the page to show; nothing here raises on user input.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, NamedTuple
 
-from chunkers import STRATEGIES
 from chunkers.model import UNITS
+from chunkers.registry import OFFERED
+from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.report.markup import md_escape
+from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.text import clip
-from ui.views.sweeps import SIZE_LIMITS
+from ui.views.sweeps import APP_TOKENIZERS, SIZE_LIMITS
 
 
 class Lab(NamedTuple):
@@ -38,13 +42,15 @@ LABS: tuple[Lab, ...] = (
     Lab("compare", "Compare two configurations", "lab_pages/lab8_compare.py"),
     Lab("small-to-big", "Small to big", "lab_pages/lab9_small_to_big.py"),
     Lab("boilerplate", "Boilerplate", "lab_pages/lab10_boilerplate.py"),
+    Lab("judges", "Two judges", "lab_pages/lab11_judges.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
 DEFAULT_DOC = "platform_data"  # the boundary-lottery document
 # Switching unit starts from that unit's classic setting: the lottery widget
-# (24 words, no overlap) or the structural chunker's (1,800 chars, 150 overlap).
-UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150)}
+# (24 words, no overlap), the structural chunker's (1,800 chars, 150 overlap), or
+# what most pipelines were set to (512 tokens, 50 overlap).
+UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150), "tokens": (512, 50)}
 # How a link says presenter mode is on or off (a teacher's bookmark for the projector).
 _ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 
@@ -59,12 +65,27 @@ class Settings:
     overlap: int = 0
     lab: str = "boundary"
     presenter: bool = False
+    bm25: str = DEFAULT_VARIANT  # the BM25 variant every lab that ranks shows
+    embedder: str = DEFAULT_EMBEDDER  # the dense judge's model (one of app_embedders())
+    tok: str = DEFAULT_TOKENIZER  # the tokenizer, when the unit is tokens
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 DEFAULTS = Settings()
+
+# -- A link may name only an embedder the server offers: naming a module in a URL
+# -- must never make the server import it. The server's owner lists their own
+# -- (package.module:function, comma-separated) in this variable.
+EMBEDDERS_ENV = "CHUNK_LAB_EMBEDDERS"
+
+
+def app_embedders() -> tuple[str, ...]:
+    """The embedders this app offers: wordllama, then any the server lists in
+    CHUNK_LAB_EMBEDDERS."""
+    listed = (e.strip() for e in os.environ.get(EMBEDDERS_ENV, "").split(","))
+    return tuple(dict.fromkeys([DEFAULT_EMBEDDER, *(e for e in listed if e)]))
 
 
 def clamp_size(size: int, unit: str) -> int:
@@ -121,6 +142,7 @@ class _Known:
 
     docs: Sequence[str]  # the sample names a link may open
     questions: Mapping[str, int]  # gold questions per sample (a missing entry: don't check)
+    embedders: Sequence[str] = (DEFAULT_EMBEDDER,)  # the embedders the app offers
 
 
 def _read_lab(raw: str, s: Settings, known: _Known) -> Settings | None:
@@ -145,7 +167,7 @@ def _why_q(s: Settings, known: _Known) -> str:
 
 
 def _read_strategy(raw: str, s: Settings, known: _Known) -> Settings | None:
-    return replace(s, strategy=raw) if raw in STRATEGIES else None
+    return replace(s, strategy=raw) if raw in OFFERED else None
 
 
 def _read_unit(raw: str, s: Settings, known: _Known) -> Settings | None:
@@ -153,6 +175,11 @@ def _read_unit(raw: str, s: Settings, known: _Known) -> Settings | None:
         return None
     size, overlap = UNIT_DEFAULTS[raw]  # a unit starts from its classic setting
     return replace(s, unit=raw, size=size, overlap=overlap)
+
+
+def _read_tok(raw: str, s: Settings, known: _Known) -> Settings | None:
+    v = raw.strip()
+    return replace(s, tok=v) if v in APP_TOKENIZERS else None
 
 
 def _read_size(raw: str, s: Settings, known: _Known) -> Settings | None:
@@ -176,6 +203,15 @@ def _read_presenter(raw: str, s: Settings, known: _Known) -> Settings | None:
     return None if on is None else replace(s, presenter=on)
 
 
+def _read_bm25(raw: str, s: Settings, known: _Known) -> Settings | None:
+    v = raw.strip().lower()
+    return replace(s, bm25=v) if v in BM25_VARIANTS else None
+
+
+def _read_embedder(raw: str, s: Settings, known: _Known) -> Settings | None:
+    return replace(s, embedder=raw.strip()) if raw.strip() in known.embedders else None
+
+
 class _Param(NamedTuple):
     """One query parameter: how to read it, what to say when it is bad, and
     what stands in for it then (the settings so far, unless ``fallback`` says)."""
@@ -193,8 +229,11 @@ PARAMS: tuple[_Param, ...] = (
     _Param("lab", _read_lab, lambda s, k: f"labs are 1-{len(LABS)} or {', '.join(LAB_SLUGS)}"),
     _Param("doc", _read_doc, lambda s, k: "no such sample document"),
     _Param("q", _read_q, _why_q),
-    _Param("strategy", _read_strategy, lambda s, k: f"strategies are {', '.join(STRATEGIES)}"),
+    _Param("strategy", _read_strategy, lambda s, k: f"strategies are {', '.join(OFFERED)}"),
     _Param("unit", _read_unit, lambda s, k: f"units are {', '.join(UNITS)}"),
+    _Param(
+        "tok", _read_tok, lambda s, k: f"this app counts tokens with {', '.join(APP_TOKENIZERS)}"
+    ),
     _Param("size", _read_size, _why_size),
     _Param(
         "overlap",
@@ -208,6 +247,12 @@ PARAMS: tuple[_Param, ...] = (
         lambda s, k: "presenter is 1 or 0",
         show=lambda on: "1" if on else "0",
     ),
+    _Param("bm25", _read_bm25, lambda s, k: f"BM25 variants are {', '.join(BM25_VARIANTS)}"),
+    _Param(
+        "embedder",
+        _read_embedder,
+        lambda s, k: f"this app offers the embedder(s) {', '.join(k.embedders)}",
+    ),
 )
 
 
@@ -217,14 +262,16 @@ def parse_params(
     questions: Mapping[str, int] | None = None,
     *,
     source: str = "Link",
+    embedders: Sequence[str] | None = None,
 ) -> tuple[Settings, list[str]]:
     """Settings from query parameters, plus one notice per value that was ignored.
 
     ``docs`` are the sample names a link may open; ``questions`` maps a sample
     to how many gold questions it has (a missing entry means "don't check").
     ``source`` names where the values came from in the notices ("Link", "Pin").
+    ``embedders`` are those a link may name (default: ``app_embedders()``).
     """
-    known = _Known(docs, questions or {})
+    known = _Known(docs, questions or {}, app_embedders() if embedders is None else embedders)
     notices: list[str] = []
     s = DEFAULTS
     for param in PARAMS:
@@ -271,8 +318,17 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
         "size": str(settings.size),
         "overlap": str(settings.overlap),
     }
+    if settings.unit == "tokens" and settings.tok != DEFAULT_TOKENIZER:
+        out["tok"] = settings.tok  # the default tokenizer goes unsaid
+    if settings.strategy not in OFFERED:  # your chunks cannot travel in a link either
+        out.pop("strategy")
     if settings.presenter:  # only said when on: an ordinary link stays as it was
         out["presenter"] = "1"
+    # -- the judges, too, only when they are not the defaults
+    if settings.bm25 != DEFAULT_VARIANT:
+        out["bm25"] = settings.bm25
+    if settings.embedder != DEFAULT_EMBEDDER:
+        out["embedder"] = settings.embedder
     if not shareable_doc:
         out.pop("doc")
         out.pop("q")
@@ -297,5 +353,8 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
     ),
     "boilerplate": dict(
         doc="warehouse_manual", q=0, strategy="sentence", unit="chars", size=500, overlap=0
+    ),
+    "judges": dict(
+        doc="support_kb", q=0, strategy="structural", unit="chars", size=1000, overlap=100
     ),
 }

@@ -19,8 +19,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from chunkers import STRATEGIES
 from ui import palette
+from ui.views import sweeps
 from ui.views.ranking import CATEGORIES, ScoreRow, TheoryCurve
 
 Spec = dict[str, Any]
@@ -112,7 +112,7 @@ def _legend_below(columns: int) -> dict[str, Any]:
 
 def _strategy_scale(names: Sequence[str]) -> dict[str, Any]:
     return {
-        "domain": [STRATEGIES[n].display_name for n in names],
+        "domain": [sweeps.display_name(n) for n in names],
         "range": [palette.strategy_colour(n) for n in names],
     }
 
@@ -121,7 +121,7 @@ def strategy_bars(values: Mapping[str, float], height: int) -> Spec:
     """One bar per strategy, its share (0 to 1) written on it as a percentage."""
     names = list(values)
     rows = [
-        {"strategy": STRATEGIES[n].display_name, "share": values[n], "label": f"{values[n]:.0%}"}
+        {"strategy": sweeps.display_name(n), "share": values[n], "label": f"{values[n]:.0%}"}
         for n in names
     ]
     x = {"field": "strategy", "type": "nominal", "sort": None, "axis": {"labelAngle": 0}}
@@ -359,7 +359,7 @@ def recall_bars(
     chart has every number (a pointer over a bar shows it too)."""
     names = list(recall)
     rows = [
-        {"measure": label, "value": value, "strategy": STRATEGIES[n].display_name}
+        {"measure": label, "value": value, "strategy": sweeps.display_name(n)}
         for n in names
         for label, value in [*((f"recall@{k}", v) for k, v in recall[n].items()), ("MRR", mrr[n])]
     ]
@@ -539,3 +539,134 @@ def histogram_against_baseline(
             },
         ],
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- the two judges
+
+
+def _series_colour(field: str, colours: Mapping[str, str], columns: int) -> dict[str, Any]:
+    names = list(colours)
+    return {
+        "field": field,
+        "type": "nominal",
+        "scale": {"domain": names, "range": [colours[n] for n in names]},
+        "legend": _legend_below(columns),
+    }
+
+
+def muddy_chart(
+    points: Sequence[Mapping[str, Any]],
+    crossings: Sequence[Mapping[str, Any]],
+    colours: Mapping[str, str],
+    unit: str,
+    height: int,
+) -> Spec:
+    """The answer's chunk as each judge sees it against chunk size: each curve in its
+    own range (0 to 1), the sizes where they cross marked with a rule."""
+    x = {"field": "size", "type": "quantitative", "title": f"chunk size ({unit})"}
+    y = {
+        "field": "value",
+        "type": "quantitative",
+        "scale": {"domain": [0, 1.05]},
+        "axis": {"tickCount": AXIS_TICKS, "format": ".0%"},
+        "title": "share of its own range",
+    }
+    return _chart(
+        "The answer's chunk, judged at each size",
+        height,
+        {"curves": [dict(p) for p in points], "crossings": [dict(c) for c in crossings]},
+        layer=[
+            {
+                "data": {"name": "crossings"},
+                "mark": {"type": "rule", "strokeDash": [4, 4], "color": palette.CURRENT},
+                "encoding": {"x": {"field": "size", "type": "quantitative"}},
+            },
+            {
+                "data": {"name": "crossings"},
+                "mark": {"type": "text", "align": "left", "dx": 4, "baseline": "top", "y": 2},
+                "encoding": {
+                    "x": {"field": "size", "type": "quantitative"},
+                    "text": {"field": "label"},
+                },
+            },
+            {
+                "data": {"name": "curves"},
+                "mark": {"type": "line", "point": True, "strokeWidth": 3},
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "color": _series_colour("curve", colours, 2),
+                    "tooltip": [
+                        {"field": "curve"},
+                        {"field": "size"},
+                        {"field": "raw", "format": ".3f", "title": "value"},
+                        {"field": "value", "format": ".0%", "title": "of its range"},
+                    ],
+                },
+            },
+        ],
+    )
+
+
+def topics_chart(
+    points: Sequence[Mapping[str, Any]],
+    midpoints: Sequence[Mapping[str, Any]],
+    second_from: int | None,
+    colours: Mapping[str, str],
+    height: int,
+) -> Spec:
+    """A chunk growing from one passage to hold a second: its cosine with each
+    passage's question, and (dashed) where the midpoint of the two topics lands."""
+    x = {"field": "chars", "type": "quantitative", "title": "chunk length (chars)"}
+    y = {"field": "cosine", "type": "quantitative", "title": "cosine with the question"}
+    entering = [] if second_from is None else [{"chars": second_from, "label": "second passage"}]
+    return _chart(
+        "Two topics in one chunk",
+        height,
+        {
+            "cosines": [dict(p) for p in points],
+            "midpoints": [dict(m) for m in midpoints],
+            "entering": entering,
+        },
+        layer=[
+            {
+                "data": {"name": "entering"},
+                "mark": {"type": "rule", "strokeDash": [2, 3], "color": palette.OTHER},
+                "encoding": {"x": {"field": "chars", "type": "quantitative"}},
+            },
+            {
+                "data": {"name": "entering"},
+                "mark": {
+                    "type": "text",
+                    "align": "left",
+                    "dx": 4,
+                    "baseline": "top",
+                    "y": 2,
+                    "color": palette.OTHER,
+                },
+                "encoding": {
+                    "x": {"field": "chars", "type": "quantitative"},
+                    "text": {"field": "label"},
+                },
+            },
+            {
+                "data": {"name": "midpoints"},
+                "mark": {"type": "rule", "strokeDash": [6, 4], "strokeWidth": 2},
+                "encoding": {"y": y, "color": _series_colour("question", colours, 1)},
+            },
+            {
+                "data": {"name": "cosines"},
+                "mark": {"type": "line", "point": True, "strokeWidth": 3},
+                "encoding": {
+                    "x": x,
+                    "y": y,
+                    "color": _series_colour("question", colours, 1),
+                    "tooltip": [
+                        {"field": "question"},
+                        {"field": "chars", "title": "chunk length"},
+                        {"field": "cosine", "format": ".3f"},
+                    ],
+                },
+            },
+        ],
+    )

@@ -14,9 +14,8 @@ from itertools import chain, pairwise, repeat
 from operator import sub
 from typing import NamedTuple
 
-from ..gcpause import collector_paused
 from ..text import SourceText
-from .engine import RawBlock, top_level_blocks
+from .engine import RawBlock, dedent, top_level_blocks
 
 # a greedy title: a lazy (.*?) costs a regex step per character, and _heading_text
 # strips the trailing blanks a greedy one keeps
@@ -33,10 +32,13 @@ def is_transcribed(heading: str) -> bool:
 
 
 def page_number(heading: str) -> int | None:
-    if heading[:1] not in ("p", "P"):  # the common case, without a regex call
-        return None
     m = _PAGE.match(heading)
     return int(m.group(1)) if m else None
+
+
+# -- blocks that travel with what follows them, as a heading does: a chunk never
+# -- ends with one while text follows (front matter goes with the title below it)
+TITLES = ("heading", "metadata", "anchor", "tab")
 
 
 # Block and Section are immutable named tuples. The parse itself keeps blocks as
@@ -89,6 +91,8 @@ class ParsedDocument:
     section_starts: tuple[int, ...]  # each section's first block (its heading; 0 for section 0)
     # tables by their block's start: data rows, and header (see Block)
     tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]]
+    # the blocks that introduce the block after them in their section (is_lead)
+    leads: frozenset[int] = frozenset()
     # lazily filled splitting caches (sentence spans per block), shared by all packings
     cache: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -107,33 +111,54 @@ class ParsedDocument:
         return tuple(map(self.block, range(len(self.kinds))))
 
 
+# -- a heading path is text as a reader sees it: a link or an image shows its text,
+# -- an icon shortcode (":material-download:") and an HTML tag show nothing
+_LINK = re.compile(r"!?\[([^\[\]]*)\](?:\([^()]*\)|\[[^\[\]]*\])")
+_ICON = re.compile(r"(?<![\w:]):[a-z][a-z0-9]*(?:-[a-z0-9]+)+:(?![\w:])")
+_TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+_SPACES = re.compile(r"\s{2,}")
+_CODE_SPAN = re.compile(r"(`+).+?\1")  # shown as written: nothing inside is stripped
+_HELD = re.compile(r"\x00(\d+)\x00")  # a code span, held out of the way while markup goes
+
+
+def plain_title(title: str) -> str:
+    """A heading's text without link targets, icon shortcodes or HTML tags."""
+    if "[" not in title and ":" not in title and "<" not in title:  # the common case
+        return title
+    spans: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        spans.append(m.group())
+        return f"\x00{len(spans) - 1}\x00"
+
+    text = _TAG.sub("", _ICON.sub("", _LINK.sub(r"\1", _CODE_SPAN.sub(hold, title))))
+    text = _HELD.sub(lambda m: spans[int(m.group(1))], text)
+    return _SPACES.sub(" ", text).strip()
+
+
 def _heading_text(raw: str | None) -> str:
     if not raw:
         return ""
-    if not raw.rstrip(" \t").endswith(
-        "#"
-    ):  # no closing hashes: skip a pattern that tries every position
-        return raw.strip()
     return _CLOSING_HASHES.sub("", raw).strip()
 
 
 def parse(text: str | SourceText) -> ParsedDocument:
     """Split the text into sections (headings) and typed blocks (the engine's
     top-level blocks, see engine.py)."""
-    with collector_paused():
-        src = text if isinstance(text, SourceText) else SourceText.of(text)
-        p = _Parser(src.norm)
-        p.run()
-        return ParsedDocument(
-            src,
-            tuple(p.sections),
-            tuple(p.kinds),
-            tuple(p.starts),
-            tuple(p.ends),
-            tuple(p.block_sections()),
-            tuple(p.section_starts),
-            p.tables,
-        )
+    src = text if isinstance(text, SourceText) else SourceText.of(text)
+    p = _Parser(src.norm)
+    p.run()
+    return ParsedDocument(
+        src,
+        tuple(p.sections),
+        tuple(p.kinds),
+        tuple(p.starts),
+        tuple(p.ends),
+        tuple(p.block_sections()),
+        tuple(p.section_starts),
+        p.tables,
+        p.leads(),
+    )
 
 
 _NON_BLANK = re.compile(r"\S")
@@ -153,6 +178,39 @@ CAPTION_MAX = 300
 # an HTML table row starts on its own line
 _HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
 _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
+# mkdocs content tabs: '=== "Linux"' ('===! "..."' opens a new group, '===+ "..."' is
+# the one selected); a tab's body is the indented text below, as an admonition's
+_TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
+# -- what introduces the text after it, and travels with it (a chunk never ends with
+# -- one): a title line (an admonition's, a tab's, a "///" block's), a lead-in ending
+# -- in ":", a lone opening tag (<Listing caption="...">, <div markdown>), anchors
+_TITLE_LINE = re.compile(rf"[ \t]*(?:{_ADMONITION.pattern}|{_TAB.pattern}|{_SLASH_OPEN.pattern})")
+_LEAD_IN_END = re.compile(r":[*_]*\Z")
+_DEFINITION_LABEL = re.compile(r"[ \t]*\[[^\]]+\]:")  # a link reference definition's, alone
+_OPENING_TAG = re.compile(r"<(?!(?:img|br|hr)\b)[A-Za-z][\w-]*(?:\s[^<>]*)?>", re.I)
+# lines that only anchor or annotate what follows: HTML comments and empty anchors
+# (<a id="..."></a>, <span id="..."></span>); they are no text of their own
+_ANCHORS = re.compile(
+    r"(?:\s*(?:<!--.*?-->|<(a|span)\s[^<>]*\b(?:id|name)\s*=[^<>]*>\s*</\1\s*>))+\s*", re.S | re.I
+)
+
+
+def is_lead(text: str, s: int, e: int) -> bool:
+    """Whether text[s:e] introduces what follows it: a title line, a lead-in
+    ending in ":", a lone opening tag, or anchors and comments only."""
+    if e <= s:
+        return False
+    last_line = text.rfind("\n", s, e) + 1 or s
+    # (each test reads its first character before a pattern: most text is none)
+    if text[last_line] in "!?=/ \t" and _TITLE_LINE.match(text, last_line, e):
+        return True
+    if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
+        # (not an option line such as ":docstring:", nor a definition's label)
+        word = max(text.rfind(" ", s, e), text.rfind("\n", s, e), text.rfind("\t", s, e)) + 1
+        return text[max(word, s)] != ":" and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
+    return text[s] == "<" and bool(
+        _OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)
+    )
 
 
 def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -186,6 +244,7 @@ class _Parser:
         self.starts: list[int] = []
         self.ends: list[int] = []
         self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
+        self.tab_host: int | None = None  # the section an open group of content tabs sits in
 
     def add(
         self,
@@ -220,8 +279,13 @@ class _Parser:
 
     def run(self) -> None:
         text = self.text
-        blocks = top_level_blocks(text)
-        done = 0  # where the last block ended
+        done = self.walk(top_level_blocks(text), 0)
+        self.gap(done, len(text))
+        self.front_matter()
+
+    def walk(self, blocks: list[RawBlock], done: int, nested: bool = False) -> int:
+        """Type the blocks (the text before ``done`` is typed already); returns where
+        the last one ended. ``nested``: the blocks of a tab's body."""
         i = 0
         while i < len(blocks):
             b = blocks[i]
@@ -231,10 +295,9 @@ class _Parser:
             if e <= s:
                 i += 1
                 continue
-            i, e = self.block(blocks, i, s, e)
+            i, e = self.block(blocks, i, s, e, nested)
             done = max(done, e)
-        self.gap(done, len(text))
-        self.front_matter()
+        return done
 
     def gap(self, s: int, e: int) -> None:
         """Text between blocks that the engine reports no block for: link
@@ -243,14 +306,25 @@ class _Parser:
         if m is not None:
             self.add("prose", *self.trim(m.start(), e))
 
-    def block(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+    def block(
+        self, blocks: list[RawBlock], i: int, s: int, e: int, nested: bool = False
+    ) -> tuple[int, int]:
         """Type block i (spanning s:e); returns the next block's index and where
-        this one ended (an admonition takes in the blocks of its body)."""
+        this one ended (an admonition or a tab takes in the blocks of its body).
+        In a tab's body (``nested``) a heading, a title or a tab is a paragraph."""
         b, text = blocks[i], self.text
         tag = b.tag
+        if nested and tag in ("heading", "paragraph"):
+            self.paragraph(s, e)
+            return i + 1, e
+        if self.tab_host is not None and not nested and not _TAB.match(text, s):
+            self.end_tabs(tag == "heading")
+        tab = text[s] == "=" and _TAB.match(text, s) is not None
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
+            if tab:
+                return self.tab(blocks, i, s, e)
             if _ADMONITION.match(text, s):
                 return self.admonition(blocks, i, s, e)
             if _SLASH_OPEN.match(text, s):
@@ -259,7 +333,12 @@ class _Parser:
         elif tag == "table":
             self.table(b, s, e)
         elif tag == "list":
-            items = tuple(self.trim(a, z) for a, z in b.parts)
+            # -- each item runs to the next one's start, the last to the list's end: the
+            # -- engine counts link reference definitions that end an item or the list
+            # -- into the list but into no item, and a list cut between its items must
+            # -- still hold them
+            bounds = [a for a, _ in b.parts[1:]] + [e] if b.parts else []
+            items = tuple(self.trim(a, z) for (a, _), z in zip(b.parts, bounds, strict=True))
             self.add("list", s, e, tuple(span for span in items if span[1] > span[0]))
         elif tag == "html":
             self.html(s, e)
@@ -279,17 +358,15 @@ class _Parser:
             title = _heading_text(atx.group(2) if atx else text[s:e])
         if attributes:
             title = _ATTRIBUTES.sub("", title).strip()
-        return title
+        return plain_title(title)
 
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""
         text = self.text
-        if text.find(" | ", s, e) >= 0:  # every linearised row holds one
-            lines = _lines(text, s, e)
-            if all(LINEAR_ROW.match(text[a:z].strip()) for a, z in lines):
-                self.add("table", s, e, tuple(lines))
-                return
-        self.add("prose", s, e)
+        if all(LINEAR_ROW.match(line.strip()) for line in text[s:e].split("\n")):
+            self.add("table", s, e, tuple(_lines(text, s, e)))
+        else:
+            self.add("prose", s, e)
 
     def caption(self, s: int) -> int:
         """Where a table starting at s begins once its caption is taken in: a
@@ -327,20 +404,84 @@ class _Parser:
         spans[-1] = (spans[-1][0], e)
         self.add("table", s, e, tuple(spans), (s, rows[1]))
 
+    def indented_body(self, blocks: list[RawBlock], i: int) -> int:
+        """The index of the first block past the body of the title in block i: the
+        indented blocks right below it (CommonMark reads an admonition's or a
+        tab's body as indented code)."""
+        text = self.text
+        j = i + 1
+        while j < len(blocks) and blocks[j].tag == "code":
+            if not _INDENTED.match(text, text.rfind("\n", 0, blocks[j].start) + 1):
+                break
+            j += 1
+        return j
+
     def admonition(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
         """ "!!! note" with its indented body (the code blocks right below it)."""
         text = self.text
-        parts = [(s, e)]  # its parts: the title line(s), then each block of its body
-        j = i + 1
-        while j < len(blocks) and blocks[j].tag == "code":
-            bs = text.rfind("\n", 0, blocks[j].start) + 1
-            if not _INDENTED.match(text, bs):
-                break
-            parts.append(self.trim(bs, blocks[j].end))
-            j += 1
+        j = self.indented_body(blocks, i)
+        # its parts: the title line(s), then each block of its body
+        parts = [(s, e)] + [
+            self.trim(text.rfind("\n", 0, b.start) + 1, b.end) for b in blocks[i + 1 : j]
+        ]
         e = parts[-1][1]
         self.add("admonition", s, e, tuple(parts) if len(parts) > 1 else ())
         return j, e
+
+    def tab(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
+        """'=== "Linux"' opens a content tab: a titled part of the section its group
+        sits in (a section of its own, one level down, so that a chunk starting
+        inside it names it); its body, the indented text below, is read as the
+        blocks it holds, each typed by what it is."""
+        text = self.text
+        if self.tab_host is None:
+            self.tab_host = len(self.sections) - 1
+        host = self.sections[self.tab_host]
+        match = _TAB.match(text, s)
+        assert match is not None  # (block() asked)
+        title = plain_title(match.group(1).strip())
+        path = host.heading_path + (title,)
+        self.sections.append(Section(title, host.level + 1, path, host.transcribed, host.page))
+        self.section_starts.append(len(self.kinds))
+        line_end = text.find("\n", s, e)
+        title_end = e if line_end < 0 else line_end
+        self.add("tab", s, title_end)
+        j = self.indented_body(blocks, i)
+        # the body: the title paragraph's own later lines, then the indented blocks
+        body_start, body_end = title_end + 1, e
+        if j > i + 1:
+            if title_end == e:
+                body_start = text.rfind("\n", 0, blocks[i + 1].start) + 1
+            body_end = self.trim(body_start, blocks[j - 1].end)[1]
+        if body_end > body_start:
+            self.walk(self.body_blocks(body_start, body_end), body_start, nested=True)
+        return j, max(title_end, body_end)
+
+    def end_tabs(self, heading: bool) -> None:
+        """A block past the last tab of a group belongs to the section the group
+        sits in again (a continuation of it), unless it is a heading."""
+        host = self.sections[self.tab_host]  # type: ignore[index]
+        self.tab_host = None
+        if not heading:
+            self.sections.append(host)
+            self.section_starts.append(len(self.kinds))
+
+    def body_blocks(self, s: int, e: int) -> list[RawBlock]:
+        """The blocks of the indented text s:e as the engine reads it once one level
+        of indentation (four columns, or a tab) is taken off each line, in
+        offsets of the whole text."""
+        dedented, back = dedent(self.text, s, e, 4)
+        return [
+            RawBlock(
+                b.tag,
+                back(b.start),
+                back(b.end),
+                b.level,
+                b.attributes,
+                tuple((back(x), back(y)) for x, y in b.parts),
+            )
+            for b in top_level_blocks(dedented)
+        ]
 
     def slash_block(self, blocks: list[RawBlock], i: int, s: int, e: int) -> tuple[int, int]:
         """ "/// tip" through its closing "///", whatever blocks lie between
@@ -361,6 +502,22 @@ class _Parser:
                 return j + 1, end
         self.paragraph(s, e)
         return i + 1, e
+
+    def leads(self) -> frozenset[int]:
+        """The paragraphs and HTML blocks that introduce the block after them in
+        their section, or the content tab after them (is_lead): a lead-in ending
+        in ":", a lone opening tag, anchors; each travels with that block."""
+        text, kinds, starts, ends = self.text, self.kinds, self.starts, self.ends
+        section_starts = set(self.section_starts)
+        # (a lead ends in a colon or opens with "<" or a title's mark: read first)
+        return frozenset(
+            j
+            for j in range(len(kinds) - 1)
+            if (text[ends[j] - 1] in ":*_" or text[starts[j]] in "<!?=/ \t")
+            and kinds[j] in ("prose", "html")
+            and (j + 1 not in section_starts or kinds[j + 1] == "tab")
+            and is_lead(text, starts[j], ends[j])
+        )
 
     def front_matter(self) -> None:
         """Front matter is metadata, never a section: when nothing but it comes
@@ -417,5 +574,22 @@ class _Parser:
         )
         sections = self.sections
         sections.append(Section(title, level, path, under_transcribed, nearest_page))
-        self.section_starts.append(len(self.kinds))
+        self.section_starts.append(self.anchors_above())
         self.add("heading", s, e)
+
+    def anchors_above(self) -> int:
+        """Where the heading about to be added starts its section: at the anchors and
+        comments right above it, which travel with it (they are typed "anchor")."""
+        kinds, starts, ends, text = self.kinds, self.starts, self.ends, self.text
+        # never past the section before's own heading, nor into front matter
+        low = self.section_starts[-1] + (len(self.section_starts) > 1)
+        k = len(kinds)
+        while (
+            k > low
+            and kinds[k - 1] in ("html", "prose")
+            and text[starts[k - 1]] == "<"
+            and _ANCHORS.fullmatch(text, starts[k - 1], ends[k - 1])
+        ):
+            k -= 1
+            kinds[k] = "anchor"
+        return k

@@ -11,6 +11,9 @@ sections, captions and admonitions from these ranges.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+from collections.abc import Callable
 from typing import NamedTuple
 
 import pyromark
@@ -123,3 +126,77 @@ def top_level_blocks(text: str) -> list[RawBlock]:
         RawBlock(t, at[s], at[e], lv, attr, tuple((at[a], at[b]) for a, b in parts))
         for t, s, e, lv, attr, parts in raw
     ]
+
+
+class InnerBlock(NamedTuple):
+    tag: str  # as RawBlock's, and "item" for a list item
+    start: int  # character offsets into the whole text
+    end: int
+    depth: int  # 0 for the outermost blocks of the span, 1 inside them, ...
+
+
+def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
+    """Every block in text[s:e], read on its own, at every depth, in text order.
+
+    The document's walk keeps top-level blocks only; what lies inside a list, a
+    quote or a footnote (an item's paragraphs and fences) is read here, on
+    demand: only a container too big for a chunk, or the overlap taken from one,
+    needs it. A span whose first line is indented (a block in a tab's body) is
+    read without that indentation."""
+    line_end = text.find("\n", s, e)
+    first_line = text[s : e if line_end < 0 else line_end]
+    indent = len(first_line) - len(first_line.lstrip(" "))
+    part, back = dedent(text, s, e, indent) if indent else (text[s:e], lambda p: s + p)
+    found: list[list] = []
+    depth = 0
+    for event, where in pyromark.events_with_range(part, options=OPTIONS):
+        if type(event) is not dict:
+            if event == "Rule":
+                found.append(["rule", where["start"], where["end"], depth])
+            continue
+        if "Start" in event:
+            name = _name(event["Start"])
+            if name in _TAGS or name == "Item":
+                found.append([_TAGS.get(name, "item"), where["start"], where["end"], depth])
+                depth += 1
+        elif "End" in event and (_name(event["End"]) in _TAGS or event["End"] == "Item"):
+            depth -= 1
+    if not part.isascii():
+        at = _char_offsets(part, {o for b in found for o in (b[1], b[2])})
+        found = [[t, at[a], at[z], d] for t, a, z, d in found]
+    return [InnerBlock(t, back(a), back(z), d) for t, a, z, d in found]
+
+
+# up to n columns of indentation: spaces, or a tab
+_INDENTS: dict[int, re.Pattern[str]] = {}
+
+
+def dedent(text: str, s: int, e: int, columns: int) -> tuple[str, Callable[[int], int]]:
+    """text[s:e] with up to ``columns`` of each line's indentation taken off (a
+    tab counts as reaching them), and the map from an offset in it back to the
+    offset in text."""
+    indent = _INDENTS.get(columns)
+    if indent is None:
+        indent = _INDENTS[columns] = re.compile(rf" {{0,{columns - 1}}}(?:\t| )?")
+    kept: list[str] = []
+    starts: list[int] = []  # each line's start in the dedented text
+    origins: list[int] = []  # and in text
+    at = 0
+    pos = s
+    while True:
+        nl = text.find("\n", pos, e)
+        z = e if nl < 0 else nl
+        cut = indent.match(text, pos, z).end()  # type: ignore[union-attr]
+        kept.append(text[cut:z])
+        starts.append(at)
+        origins.append(cut)
+        at += z - cut + 1
+        if nl < 0:
+            break
+        pos = nl + 1
+
+    def back(p: int) -> int:
+        k = bisect_right(starts, p) - 1
+        return origins[k] + p - starts[k]
+
+    return "\n".join(kept), back

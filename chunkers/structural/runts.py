@@ -29,6 +29,14 @@ def _always(a: object, b: object) -> bool:
     return True
 
 
+def _never(a: object) -> bool:
+    return False
+
+
+def _sum(length: Callable[[T], int]) -> Callable[[T, T], int]:
+    return lambda a, b: length(a) + length(b)
+
+
 @dataclass(frozen=True, slots=True)
 class Guards(Generic[T]):
     """When a runt may merge: the limits (from ChunkOptions) and the trust test.
@@ -36,13 +44,20 @@ class Guards(Generic[T]):
     Left merges may reach ``overflow_limit``; right merges (the fallback and the
     leading runt) stop at ``right_limit``, the effective maximum, so no merge
     ever makes a chunk longer than size + floor - 1 out of pieces within size.
+    A merge is measured by ``joined``, the length of what it makes: the span it
+    covers, with whatever lies between the two (by default, their sum; in tokens,
+    the exact count of that span). A runt that ``leads`` (it ends with what
+    introduces the text after it: a title, a lead-in) merges forward first, so
+    that it stays with what it introduces.
     """
 
     floor: int
     overflow_limit: int
     right_limit: int
     length: Callable[[T], int]
+    joined: Callable[[T, T], int]
     compatible: Callable[[T, T], bool] = _always
+    leads: Callable[[T], bool] = _never
 
     @classmethod
     def of(
@@ -50,17 +65,20 @@ class Guards(Generic[T]):
         opts: ChunkOptions,
         length: Callable[[T], int],
         compatible: Callable[[T, T], bool] = _always,
+        joined: Callable[[T, T], int] | None = None,
+        leads: Callable[[T], bool] = _never,
     ) -> Guards[T]:
         # -- why -- 125 % of a size divisible by 4 is one past size + floor - 1, and a
         # -- chunk may already hold a whole block up to the effective maximum
         left = min(opts.overflow_limit, opts.effective_max)
-        return cls(opts.floor, left, opts.effective_max, length, compatible)
+        joined = joined or _sum(length)
+        return cls(opts.floor, left, opts.effective_max, length, joined, compatible, leads)
 
     def refusal(self, a: T, b: T, limit: int) -> str:
         """Why a and b may not merge into one chunk of at most ``limit``; "" if they may."""
         if not self.compatible(a, b):
             return TRUST
-        if self.length(a) + self.length(b) > limit:
+        if self.joined(a, b) > limit:
             return OVERFLOW
         return ""
 
@@ -110,17 +128,23 @@ def merge_runts(
 
 
 def _backward(items: Sequence[T], guards: Guards[T], merge: Callable[[T, T], T]) -> list[T]:
-    fits, is_runt = guards.fits, guards.is_runt
+    fits, is_runt, leads = guards.fits, guards.is_runt, guards.leads
     rev: list[T] = []  # finished chunks, right to left
     carry = items[-1]
     for left in reversed(items[:-1]):
-        if is_runt(carry) and fits(left, carry, guards.overflow_limit):
-            carry = merge(left, carry)
-            continue
-        if is_runt(carry) and rev and fits(carry, rev[-1], guards.right_limit):
-            rev[-1] = merge(carry, rev[-1])
-        else:
-            rev.append(carry)
+        if is_runt(carry):
+            if leads(carry) and rev and fits(carry, rev[-1], guards.right_limit):
+                rev[-1] = merge(carry, rev[-1])  # what it introduces follows it
+                carry = left
+                continue
+            if fits(left, carry, guards.overflow_limit):
+                carry = merge(left, carry)
+                continue
+            if rev and fits(carry, rev[-1], guards.right_limit):
+                rev[-1] = merge(carry, rev[-1])
+                carry = left
+                continue
+        rev.append(carry)
         carry = left
     rev.append(carry)
     return rev[::-1]

@@ -10,7 +10,12 @@ import argparse
 from pathlib import Path
 
 from chunkers import ChunkOptions
+from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.inputs.documents import DocumentError, read_document, read_folder
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
+from lab.retrieval.interface import Retriever
+from lab.retrieval.retrievers import BM25, get_retriever, parse_retrievers
 
 EXIT_BAD_INPUT = 2
 EXIT_CHECK_FAILED = 1
@@ -21,6 +26,11 @@ class BadInput(Exception):
 
 
 def chunk_options(args: argparse.Namespace, size: int | None = None) -> ChunkOptions:
+    if args.tokenizer is not None and args.unit != "tokens":
+        raise BadInput(
+            f"--tokenizer {args.tokenizer} counts tokens, but the unit is {args.unit}; "
+            "add --unit tokens, or leave --tokenizer out"
+        )
     try:
         return ChunkOptions.sized(
             args.size if size is None else size,
@@ -28,9 +38,19 @@ def chunk_options(args: argparse.Namespace, size: int | None = None) -> ChunkOpt
             unit=args.unit,
             runt_merge=args.runt_merge,
             heading_paths=not args.no_heading_paths,
+            tokenizer=args.tokenizer or DEFAULT_TOKENIZER,
         )
     except ValueError as exc:
         raise BadInput(str(exc)) from None
+
+
+def sweep_extras(args: argparse.Namespace) -> dict:
+    """The options a sweep passes on besides size, overlap and unit."""
+    return {
+        "runt_merge": args.runt_merge,
+        "heading_paths": not args.no_heading_paths,
+        "tokenizer": args.tokenizer or DEFAULT_TOKENIZER,
+    }
 
 
 def read_text(path: str) -> str:
@@ -57,7 +77,7 @@ def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
 
 def sweep_sizes(spec: str | None, unit: str) -> list[int]:
     if spec is None:
-        spec = "10:120" if unit == "words" else "200:3000:50"
+        spec = {"words": "10:120", "tokens": "16:800:8"}.get(unit, "200:3000:50")
     parts = spec.split(":")
     try:
         nums = [int(x) for x in parts]
@@ -73,3 +93,34 @@ def sweep_sizes(spec: str | None, unit: str) -> list[int]:
     if (stop - start) // step > 100_000:
         raise BadInput(f"--sizes {spec!r} asks for too many sizes; use a larger STEP")
     return list(range(start, stop + 1, step))
+
+
+def retrievers(
+    args: argparse.Namespace, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B
+) -> list[Retriever]:
+    """The judges --retriever names, with --bm25, --embedder, and BM25's ``k1`` and
+    ``b`` (the score command's --k1 and --b); BadInput for an unknown name, a bad
+    setting, an embedder that cannot be loaded, or a setting no named judge uses."""
+    try:
+        names = parse_retrievers(args.retriever)
+    except ValueError as exc:
+        raise BadInput(f"--retriever: {exc}") from None
+    if args.embedder is not None and names == [BM25]:
+        raise BadInput(
+            "--embedder is for the dense and hybrid retrievers: add --retriever bm25,dense"
+        )
+    if args.bm25 is not None and BM25 not in names and "hybrid" not in names:
+        raise BadInput("--bm25 is for the bm25 and hybrid retrievers: add --retriever bm25")
+    try:
+        return [
+            get_retriever(
+                name,
+                variant=args.bm25 or DEFAULT_VARIANT,
+                embedder=args.embedder or DEFAULT_EMBEDDER,
+                k1=k1,
+                b=b,
+            )
+            for name in names
+        ]
+    except ValueError as exc:  # EmbedderError is one: a name that cannot be imported
+        raise BadInput(str(exc)) from None

@@ -14,22 +14,35 @@ from typing import Any
 
 from tqdm import tqdm
 
-from chunkers import ChunkOptions, chunk_with
+from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.model import HEADING_SEPARATOR, Chunk
+from lab.inputs.placement import PlacementError, import_chunk_file
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
+from lab.measure.atomic import Finding, quality
 from lab.measure.diff import ConfigError, build_diff, parse_config
-from lab.measure.integrity import check_index
+from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
 from lab.report.tables import table as _table
 from lab.report.words import counted
-from lab.retrieval.bm25 import score_chunks
+from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.fts5 import Fts5Unavailable, fts5_scores
+from lab.retrieval.fusion import HybridRetriever
+from lab.retrieval.interface import judge_name
 from lab.text import clip
 
-from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents, read_text, sweep_sizes
+from .args import (
+    EXIT_CHECK_FAILED,
+    BadInput,
+    chunk_options,
+    read_documents,
+    read_text,
+    retrievers,
+    sweep_extras,
+    sweep_sizes,
+)
 from .distributed import ClusterUnavailable, chunk_documents
 from .gold_paths import gold_questions
 from .lessons import (
@@ -56,7 +69,7 @@ def cmd_chunk(args: argparse.Namespace) -> int:
         _emit_json([c.to_dict() for c in chunks])
         return 0
     print(
-        f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {opts.size} {opts.unit}, "
+        f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {opts.size} {opts.unit_name}, "
         f"overlap {opts.overlap}"
     )
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
@@ -85,7 +98,7 @@ def cmd_survival(args: argparse.Namespace) -> int:
         raise BadInput(
             f"--overlap-fraction must be at least 0 and below 1, got {args.overlap_fraction}"
         )
-    extra = {"runt_merge": args.runt_merge, "heading_paths": not args.no_heading_paths}
+    extra = sweep_extras(args)
     try:
         curve = survival_curve(
             text,
@@ -103,7 +116,8 @@ def cmd_survival(args: argparse.Namespace) -> int:
         _emit_json({"sizes": curve.sizes, "intact": curve.intact})
         return 0
     kept = sum(curve.intact)
-    print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {args.unit})")
+    unit = chunk_options(args, sizes[-1]).unit_name if args.unit == "tokens" else args.unit
+    print(f"answer intact at {kept} of {len(curve.sizes)} sizes ({args.strategy}, {unit})")
     print(
         _table(
             ["size", "overlap", "intact"],
@@ -117,47 +131,52 @@ def cmd_score(args: argparse.Namespace) -> int:
     text = read_text(args.doc)
     opts = chunk_options(args)
     chunks = chunk_with(text, args.strategy, opts)
+    judges = retrievers(args, k1=args.k1, b=args.b)
+    texts = [indexed_text(c) for c in chunks]
     try:
-        scores = score_chunks(chunks, args.query, k1=args.k1, b=args.b)
-    except ValueError as exc:
+        judged = [j.score(texts, args.query) for j in judges]
+    except ValueError as exc:  # a wordless question, or an embedder that broke its promise
         raise BadInput(str(exc)) from None
     try:
         fts = {f.index: f.rank for f in fts5_scores(chunks, args.query)}
     except Fts5Unavailable as exc:
         raise BadInput(str(exc)) from None
+    first = judged[0]
     rows = [
         {
             "index": c.index,
-            "rank": s.rank,
-            "score": s.score,
+            "rank": first.ranks[i],
+            "score": first.scores[i],
             "length": c.length,
             "body": c.body,
             "fts5_rank": fts.get(c.index),
+            "by_retriever": {
+                r.retriever: {"rank": r.ranks[i], "score": r.scores[i]} for r in judged
+            },
         }
-        for c, s in zip(chunks, scores, strict=True)
+        for i, c in enumerate(chunks)
     ]
     rows.sort(key=lambda r: r["rank"])
     if args.json:
         _emit_json(rows)
         return 0
+    bm25 = any(isinstance(j, Bm25Retriever | HybridRetriever) for j in judges)
     print(
-        f"{counted(len(chunks), 'chunk')} scored for {args.query!r} "
-        f"(BM25 k1={args.k1}, b={args.b}; rank 1 is best)"
+        f"{counted(len(chunks), 'chunk')} scored for {args.query!r} by "
+        f"{', '.join(r.retriever for r in judged)} "
+        f"({f'BM25 k1={args.k1}, b={args.b}; ' if bm25 else ''}rank 1 is best)"
     )
+    many = len(judged) > 1
+    heads = ["#"] + [f"{w}: {judge_name(r.retriever)}" for r in judged for w in ("rank", "score")]
+    table_rows = []
+    for r in rows:
+        judged_cells = [x for j in r["by_retriever"].values() for x in (j["rank"], j["score"])]
+        lead = [r["index"] + 1, *judged_cells] if many else [r["rank"], r["index"] + 1, r["score"]]
+        table_rows.append((*lead, r["length"], r["fts5_rank"], clip(r["body"], 50)))
     print(
         _table(
-            ["rank", "#", "score", "length", "fts5 rank", "body"],
-            [
-                (
-                    r["rank"],
-                    r["index"] + 1,
-                    r["score"],
-                    r["length"],
-                    r["fts5_rank"],
-                    clip(r["body"], 50),
-                )
-                for r in rows
-            ],
+            [*(heads if many else ["rank", "#", "score"]), "length", "fts5 rank", "body"],
+            table_rows,
         )
     )
     return 0
@@ -202,14 +221,21 @@ def cmd_stats(args: argparse.Namespace) -> int:
         **inv,
         "invariant_holds": not inv["failing"],
     }
+    counts, listed = quality(docs, chunked, opts.effective_max)
+    data["quality"] = {
+        "counts": counts,
+        "chunks": [  # people count chunks from 1
+            {"doc": f.doc, "chunk": f.index + 1, "checks": list(f.checks), "first": f.first_line}
+            for f in listed
+        ],
+    }
     drift_lines, code = stats_drift(args, docs, chunked, opts, data)
     if args.json:
         _emit_json(data)
         return code
     print(
         f"{counted(len(docs), 'document')}, {counted(st.count, 'chunk')} ({args.strategy}, "
-        f"size {opts.size} "
-        f"{opts.unit}, overlap {opts.overlap})"
+        f"size {opts.size} {opts.unit_name}, overlap {opts.overlap})"
     )
     print(
         _table(
@@ -223,11 +249,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
     )
     for e in inv["excused"] + inv["failing"]:
         print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
+    _print_quality(counts, listed, opts.effective_max)
     for p, m in problems:
         print(f"not read: {p}: {m}")
     for line in drift_lines:
         print(line)
     return code
+
+
+def _print_quality(counts: dict[str, int], listed: list[Finding], limit: int) -> None:
+    """The chunks a reader should look at, document by document: number, what each
+    breaks, and its first line."""
+    summary = ", ".join(f"{check} {n}" for check, n in counts.items())
+    print(f"chunks to read: {len(listed)} ({summary}; the size is {limit} at most)")
+    doc = None
+    for f in listed:
+        if f.doc != doc:
+            doc = f.doc
+            print(f"  {doc}")
+        print(f"    chunk {f.index + 1}: {', '.join(f.checks)}: {clip(f.first_line, 70)}")
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
@@ -245,16 +285,27 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
     docs, problems = read_documents(args.path)
+    if args.chunks and len(docs) != 1:
+        raise BadInput(
+            f"--chunks {args.chunks} holds the chunks of one document; give that document, "
+            f"not a folder of {len(docs)}"
+        )
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
-    docs, questions, stripped = strip_for_check(args, docs, questions, opts)
-    chunked = _chunked(args, docs, opts)
+    judges = retrievers(args)
+    if args.chunks:
+        chunked, imported = imported_chunks(args, docs, opts)
+        stripped = None
+    else:
+        docs, questions, stripped = strip_for_check(args, docs, questions, opts)
+        chunked, imported = _chunked(args, docs, opts), None
     try:
-        report = check_index(
+        reports = check_judged(
             docs,
             questions,
-            args.strategy,
+            f"chunks:{args.chunks}" if args.chunks else args.strategy,
             opts,
+            retrievers=judges,
             k=args.k,
             chunked=chunked,
             # a bar only on a terminal (tqdm's disable=None), never under --quiet
@@ -262,18 +313,56 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         )
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
-    except ValueError as exc:  # a parameter check_index refuses
+    except ValueError as exc:  # a parameter check_judged refuses, an embedder's broken promise
         raise BadInput(str(exc)) from None
+    # -- chunks made elsewhere carry no runt excuses: the floor is judged only at
+    # -- the size their pipeline was set to, when --size names it
+    judged = not args.chunks or args.size is not None
     data = check_report(
-        report,
-        runt_invariant(chunked, opts),
+        reports,
+        runt_invariant(chunked, opts) if judged else NOT_JUDGED,
         documents=len(docs),
         unreadable=problems,
         skipped=skipped,
         thresholds=thresholds,
     )
-    finish_check(data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts))
+    if imported is not None:
+        data["imported"] = imported
+        return data
+    finish_check(
+        data, stripped, small_to_big_for_check(args, docs, questions, chunked, opts, judges)
+    )
     return data
+
+
+# the runt invariant of imported chunks with no size to judge them at
+NOT_JUDGED = {"floor": None, "below_floor": 0, "excused": [], "failing": [], "judged": False}
+
+
+def imported_chunks(
+    args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
+) -> tuple[dict[str, list[Chunk]], dict[str, Any]]:
+    """check --chunks: the file's chunks placed in the one document, and what placing
+    them found (rows not placed, text in no chunk, text two chunks share)."""
+    for flag, given in (
+        ("--strip-boilerplate", getattr(args, "strip_boilerplate", False)),
+        ("--small-to-big", getattr(args, "small_to_big", None)),
+        ("--workers", args.workers),
+        ("--scheduler", args.scheduler),
+    ):
+        if given:
+            raise BadInput(f"{flag} chunks the documents itself; leave it out with --chunks")
+    ((name, text),) = docs.items()
+    try:
+        placement = import_chunk_file(args.chunks, text, opts.unit, opts.tokenizer)
+    except PlacementError as exc:
+        raise BadInput(str(exc)) from None
+    return {name: placement.chunks}, {
+        "file": args.chunks,
+        "chunks": len(placement.chunks),
+        "unplaced": len(placement.unplaced),
+        "findings": placement.report(text, each_overlap=False),
+    }
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -302,6 +391,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     if args.limit < 0:
         raise BadInput(f"--limit must be a whole number of at least 0, got {args.limit}")
+    judges = retrievers(args)
     docs, problems = read_documents(args.path)
     gold = None
     if args.gold:
@@ -310,10 +400,19 @@ def cmd_diff(args: argparse.Namespace) -> int:
             print(f"{args.gold}: {skipped} line(s) name other documents; skipped", file=sys.stderr)
     try:
         report = build_diff(
-            docs, config_a, config_b, gold=gold, k=args.k, limit=args.limit, unreadable=problems
+            docs,
+            config_a,
+            config_b,
+            gold=gold,
+            k=args.k,
+            limit=args.limit,
+            unreadable=problems,
+            retrievers=judges,
         )
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None
+    except ValueError as exc:  # an embedder that broke its promise, an import not placed
+        raise BadInput(str(exc)) from None
     if args.format == "json":
         _emit_json(diff_render.to_json(report))
     elif args.format == "html":

@@ -101,6 +101,10 @@ def _on_cluster(
         client, cluster = connect()
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterUnavailable(f"could not reach the Dask cluster ({exc})") from None
+    except RuntimeError as exc:
+        # -- a local worker process that dies while starting (for one, when the
+        # -- program that called us cannot be re-run by a spawned process)
+        raise ClusterUnavailable(f"could not start the local Dask workers ({exc})") from None
     try:
         names = list(documents)
         futures = client.map(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from lab.measure.small_to_big import evaluate, parse_tiers
 from lab.measure.strip_effect import map_gold
 from lab.measure.survival import AnswerNotFound
 from lab.report import lessons as render
+from lab.retrieval.interface import Retriever
 
 from .args import EXIT_CHECK_FAILED, BadInput, chunk_options, read_documents
 
@@ -116,8 +118,10 @@ def small_to_big_for_check(
     pairs: list[GoldQuestion],
     chunked: dict[str, list[Chunk]],
     opts: ChunkOptions,
-) -> dict[str, Any] | None:
-    """With --small-to-big: the three ways of delivering context, measured on the gold set."""
+    judges: Sequence[Retriever],
+) -> list[dict[str, Any]] | None:
+    """With --small-to-big: the ways of delivering context, measured on the gold set,
+    once per retriever the check names (each ranks the children and the plain chunks)."""
     spec = getattr(args, "small_to_big", None)
     if not spec:
         return None
@@ -125,12 +129,15 @@ def small_to_big_for_check(
         tiers = parse_tiers(spec, opts.unit)
     except ConfigError as exc:
         raise BadInput(f"--small-to-big: {exc}") from None
-    plain = ChunkConfig(args.strategy, opts.unit, opts.size, opts.overlap)
-    return evaluate(docs, pairs, tiers, plain, k=args.k, plain_chunks=chunked).to_json()
+    plain = ChunkConfig(args.strategy, opts.unit, opts.size, opts.overlap, opts.tokenizer)
+    return [
+        evaluate(docs, pairs, tiers, plain, k=args.k, retriever=j, plain_chunks=chunked).to_json()
+        for j in judges
+    ]
 
 
 def finish_check(
-    data: dict[str, Any], strip: dict[str, Any] | None, s2b: dict[str, Any] | None
+    data: dict[str, Any], strip: dict[str, Any] | None, s2b: list[dict[str, Any]] | None
 ) -> None:
     """Put the lessons' parts into the check's data: a gold passage in stripped text
     fails the gate (the strip took text the gold set says is needed)."""
@@ -148,7 +155,8 @@ def check_extras(data: dict[str, Any], *, markdown: bool = False) -> list[str]:
     if "stripped" in data:
         lines += render.stripped_lines(data)
     if "small_to_big" in data:
-        lines += render.small_to_big_lines(data["small_to_big"], markdown=markdown)
+        for report in data["small_to_big"]:
+            lines += render.small_to_big_lines(report, markdown=markdown)
     return lines
 
 
@@ -234,7 +242,7 @@ def check_options(p: argparse.ArgumentParser) -> None:
         metavar="CHILD:PARENT",
         help="also measure small-to-big: children and parents as sizes (300:1800, structural "
         "in --unit) or as two configs CHILD/PARENT "
-        "(structural:chars:300:0/structural:chars:1800:0)",
+        "(structural:chars:300:0/structural:chars:1800:0); ranked by each --retriever",
     )
     g.add_argument(
         "--strip-boilerplate",

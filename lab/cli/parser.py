@@ -8,12 +8,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from chunkers import STRATEGIES
 from chunkers.model import UNITS
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
-from lab.measure.diff import DEFAULT_LIMIT
+from chunkers.registry import OFFERED
+from chunkers.tokens import DEFAULT_TOKENIZER, OPENAI_ENCODINGS
+from lab.measure.diff import CONFIG_FORM, DEFAULT_LIMIT, IMPORTED_FORM
 from lab.measure.integrity import DEFAULT_K
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
+from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.embedders import DEFAULT_EMBEDDER
+from lab.retrieval.fusion import RRF_K
+from lab.retrieval.retrievers import DEFAULT_RETRIEVER, RETRIEVERS
 
 from .args import EXIT_BAD_INPUT, BadInput
 from .commands import (
@@ -42,11 +46,18 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--strategy",
         default=DEFAULT_STRATEGY,
-        choices=list(STRATEGIES),
+        choices=list(OFFERED),
         help=f"how to cut the document (default {DEFAULT_STRATEGY})",
     )
     g.add_argument(
         "--unit", default="chars", choices=list(UNITS), help="what size and overlap count"
+    )
+    g.add_argument(
+        "--tokenizer",
+        metavar="NAME|PATH",
+        default=None,
+        help=f"with --unit tokens: {' or '.join(OPENAI_ENCODINGS)} (default {DEFAULT_TOKENIZER}), "
+        "or the path of a Hugging Face tokenizer.json",
     )
     g.add_argument(
         "--size",
@@ -70,6 +81,32 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--sweep", dest="runt_merge", choices=list(RUNT_MERGES), help=argparse.SUPPRESS)
     g.add_argument(
         "--no-heading-paths", action="store_true", help="structural: leave heading paths out"
+    )
+
+
+def _retrieval_options(p: argparse.ArgumentParser) -> None:
+    """Who ranks the chunks: BM25, dense vectors, or their fusion (docs/retrieval.md)."""
+    g = p.add_argument_group("retrieval")
+    g.add_argument(
+        "--retriever",
+        default=DEFAULT_RETRIEVER,
+        metavar="NAMES",
+        help=f"who ranks, one or several comma-separated: {', '.join(RETRIEVERS)} "
+        f"(hybrid: reciprocal-rank fusion of the two, k={RRF_K}; default {DEFAULT_RETRIEVER})",
+    )
+    g.add_argument(
+        "--bm25",
+        choices=BM25_VARIANTS,
+        default=None,
+        help=f"the BM25 variant (default {DEFAULT_VARIANT}, never below zero; okapi is "
+        "rank-bm25's BM25Okapi, fts5 SQLite's)",
+    )
+    g.add_argument(
+        "--embedder",
+        default=None,
+        metavar="SPEC",
+        help=f"the dense judge's model: {DEFAULT_EMBEDDER} (default, offline) or your own "
+        "package.module:function taking a list of texts and returning one vector per text",
     )
 
 
@@ -117,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     _chunk_options(p)
     p.set_defaults(func=cmd_survival)
 
-    p = sub.add_parser("score", help="per-chunk BM25 scores and ranks for a question")
+    p = sub.add_parser("score", help="per-chunk scores and ranks for a question, by retriever")
     p.add_argument("doc", help="a .md or .txt file")
     p.add_argument("--query", required=True, metavar="TEXT", help="the question to rank chunks for")
     p.add_argument(
@@ -133,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"BM25's length normalisation, 0 (none) to 1 (full) (default {DEFAULT_B})",
     )
     _chunk_options(p)
+    _retrieval_options(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
@@ -160,7 +198,15 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="the report: a table for people, JSON, or Markdown for a pull request",
     )
+    p.add_argument(
+        "--chunks",
+        metavar="FILE",
+        help="gate these chunks (JSONL or CSV, made by any pipeline: a text column, "
+        "optional start and end) instead of chunking the document: they are placed in it, "
+        "lengths in --unit",
+    )
     _chunk_options(p)
+    _retrieval_options(p)
     _corpus_options(p)
     check_options(p)
     p.set_defaults(func=cmd_check)
@@ -178,15 +224,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--a",
         required=True,
         metavar="CONFIG",
-        help="the old configuration: STRATEGY:UNIT:SIZE:OVERLAP, e.g. structural:chars:1800:150",
+        help=f"the old configuration: {CONFIG_FORM}; or {IMPORTED_FORM} (chunks made "
+        "elsewhere, for one document)",
     )
-    p.add_argument("--b", required=True, metavar="CONFIG", help="the new configuration")
+    p.add_argument(
+        "--b", required=True, metavar="CONFIG", help="the new configuration, in the same forms"
+    )
     p.add_argument("--gold", metavar="GOLD.jsonl", help="also compare intact share, recall, MRR")
     p.add_argument("--k", type=int, default=DEFAULT_K, help="rank cut-off for the gold check")
     p.add_argument(
         "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
     )
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
+    _retrieval_options(p)
     p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser(

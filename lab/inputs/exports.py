@@ -39,6 +39,8 @@ def chunking_config(document: str, text: str, strategy: str, opts: ChunkOptions)
         "unit": opts.unit,
         "runt_merge": opts.runt_merge,
         "heading_paths": opts.heading_paths,
+        # -- named only in tokens: exports made in words or chars read back as before
+        **({"tokenizer": opts.tokenizer} if opts.unit == "tokens" else {}),
     }
 
 

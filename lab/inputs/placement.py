@@ -30,15 +30,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from chunkers import Chunk
 from chunkers.model import UNITS
 from chunkers.text import count_units
+from chunkers.tokens import DEFAULT_TOKENIZER
 
 from ..text import clip, collapse
 from .documents import encoding_label, guess_encoding, jsonl_lines
@@ -104,8 +107,10 @@ class Placement:
     overlaps: list[Span] = field(default_factory=list)  # text a chunk shares with an earlier one
     contained: list[Span] = field(default_factory=list)  # chunks wholly inside another
 
-    def report(self, document: str) -> list[str]:
-        """One line per finding, for people: what was not placed, not covered, shared."""
+    def report(self, document: str, *, each_overlap: bool = True) -> list[str]:
+        """One line per finding, for people: what was not placed, not covered, shared
+        (overlap in one line without ``each_overlap``: a chunker with overlap shares
+        text at every boundary)."""
         lines = [f"{u.where}: not placed: {u.reason}" for u in self.unplaced]
         for g in self.gaps:
             around = " and ".join(w for w in (g.where, g.other) if w) or "the chunks"
@@ -113,7 +118,12 @@ class Placement:
                 f"characters {g.start:,}-{g.end:,} are in no chunk (near {around}): "
                 f"{_preview(document[g.start : g.end])}"
             )
-        for o in self.overlaps:
+        if self.overlaps and not each_overlap:
+            lines.append(
+                f"{len(self.overlaps)} chunk(s) repeat text of the chunk before them "
+                f"({sum(o.end - o.start for o in self.overlaps):,} characters): shown as overlap"
+            )
+        for o in self.overlaps if each_overlap else ():
             lines.append(
                 f"{o.where} repeats {o.end - o.start:,} characters of {o.other} "
                 f"(characters {o.start:,}-{o.end:,}): shown as overlap"
@@ -403,8 +413,11 @@ def _from(first: int, then: int) -> Iterator[int]:
         yield then
 
 
-def place_rows(document: str, rows: list[Row], unit: str = "chars") -> Placement:
-    """Place each row's text in ``document``; the chunks come back in document order."""
+def place_rows(
+    document: str, rows: list[Row], unit: str = "chars", tokenizer: str = DEFAULT_TOKENIZER
+) -> Placement:
+    """Place each row's text in ``document``; the chunks come back in document order,
+    their lengths in ``unit`` (tokens by ``tokenizer``)."""
     if unit not in UNITS:
         raise ValueError(f"unit must be one of {', '.join(UNITS)}, got {unit!r}")
     finder = _Finder(document)
@@ -430,11 +443,15 @@ def place_rows(document: str, rows: list[Row], unit: str = "chars") -> Placement
         s, e, how = found
         placed.append((s, e, row, how))
         prev = (s, e)
-    return _assemble(document, placed, unplaced, unit)
+    return _assemble(document, placed, unplaced, unit, tokenizer)
 
 
 def _assemble(
-    document: str, placed: list[tuple[int, int, Row, str]], unplaced: list[Unplaced], unit: str
+    document: str,
+    placed: list[tuple[int, int, Row, str]],
+    unplaced: list[Unplaced],
+    unit: str,
+    tokenizer: str,
 ) -> Placement:
     placed.sort(key=lambda p: (p[0], -p[1]))
     chunks: list[Chunk] = []
@@ -460,7 +477,7 @@ def _assemble(
                 start=body_start,
                 end=e,
                 # counted as the lab's strategies count, on text with LF line ends
-                length=count_units(body.replace("\r\n", "\n"), unit),
+                length=count_units(body.replace("\r\n", "\n"), unit, tokenizer),
                 heading_path=row.heading_path,
                 overlap_prefix=document[s:body_start],
                 overlap_start=s if s < body_start else body_start,
@@ -481,7 +498,38 @@ def _gap(document: str, s: int, e: int, before: str, after: str) -> Span:
 
 
 def import_chunks(
-    source: str | bytes, document: str, name: str = "the chunk file", unit: str = "chars"
+    source: str | bytes,
+    document: str,
+    name: str = "the chunk file",
+    unit: str = "chars",
+    tokenizer: str = DEFAULT_TOKENIZER,
 ) -> Placement:
     """Read a chunk file and place its chunks in ``document`` (see the module's rules)."""
-    return place_rows(document, read_rows(source, name), unit)
+    return place_rows(document, read_rows(source, name), unit, tokenizer)
+
+
+def import_chunk_file(
+    path: str | os.PathLike[str],
+    document: str,
+    unit: str = "chars",
+    tokenizer: str = DEFAULT_TOKENIZER,
+) -> Placement:
+    """import_chunks on a file, refusing in one line a file that is not there and a
+    file none of whose chunks is in the document (the wrong document, or the wrong file)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        problem = "is a folder, not a file" if p.is_dir() else f"cannot be read ({exc.strerror})"
+        raise PlacementError(
+            f"{p} {problem}; give the JSONL or CSV file the chunks were exported to"
+        ) from None
+    placement = import_chunks(data, document, p.name, unit, tokenizer)
+    if not placement.chunks:
+        first = placement.unplaced[0] if placement.unplaced else None
+        why = f" ({first.where}: {first.reason})" if first else ""
+        raise PlacementError(
+            f"{p.name}: none of its chunks is in the document{why}; import it with the "
+            "document it was made from"
+        )
+    return placement

@@ -8,6 +8,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from chunkers.text import count_units
+from chunkers.tokens import DEFAULT_TOKENIZER
+
 DIMS = 1536
 BYTES_PER_DIM = 4  # float32
 HNSW_FACTOR = 1.5  # an HNSW index adds roughly half again to the vectors' bytes
@@ -47,6 +50,46 @@ def context_budget(
     """Per-request context for k retrieved chunks; overlap does not change it."""
     words = k * chunk_size_words
     return ContextBudget(words, round(words * tokens_per_word))
+
+
+def tokens_per_word(text: str, tokenizer: str = DEFAULT_TOKENIZER) -> float:
+    """The document's own tokens per (whitespace-delimited) word by ``tokenizer``: what
+    turns a size or a corpus in words into tokens, where TOKENS_PER_WORD only estimates.
+    0.0 for a text with no word."""
+    words = count_units(text, "words")
+    return count_units(text, "tokens", tokenizer) / words if words else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenBill:
+    """A corpus and its context budget counted in one tokenizer's tokens."""
+
+    tokenizer: str
+    total_tokens: int
+    chunks: int  # ceil(total / (size - overlap))
+    vector_bytes: int
+    hnsw_bytes: float
+    k: int
+    context_tokens: int  # k chunks x size tokens, per request
+
+
+def token_bill(
+    docs: int,
+    words_per_doc: int,
+    size: int,
+    overlap: int,
+    tokens_per_word: float,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    *,
+    k: int = 5,
+) -> TokenBill:
+    """The cost table's corpus in tokens (its words times a document's tokens per
+    word), chunked at ``size`` tokens with ``overlap``: the vectors it stores and
+    the context k chunks fill per request (overlap does not change that)."""
+    total = round(docs * words_per_doc * tokens_per_word)
+    n = chunks_for(total, size, overlap)
+    vb = vector_bytes(n)
+    return TokenBill(tokenizer, total, n, vb, with_hnsw(vb), k, k * size)
 
 
 def round_sig(x: float, digits: int = 3) -> float:

@@ -18,20 +18,31 @@ with the most characters moved, the larger change first among equals.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from chunkers import STRATEGIES, Chunk, ChunkOptions, chunk_with
+from chunkers import Chunk, ChunkOptions, chunk_with
 from chunkers.model import UNITS
+from chunkers.registry import OFFERED
+from chunkers.tokens import DEFAULT_TOKENIZER, tokenizer_for
 from lab.inputs.gold import GoldQuestion
+from lab.inputs.placement import PlacementError, import_chunk_file
+from lab.retrieval.bm25_variants import Bm25Retriever
+from lab.retrieval.interface import Retriever
 
 from .atomic import KINDS, Elements, Violations, elements, violations
-from .integrity import DEFAULT_K, check_index
+from .integrity import DEFAULT_K, check_judged
 from .stats import Distribution, distribution
 
 DEFAULT_LIMIT = 20
-CONFIG_FORM = "STRATEGY:UNIT:SIZE:OVERLAP, e.g. structural:chars:1800:150"
+CONFIG_FORM = (
+    "STRATEGY:UNIT:SIZE:OVERLAP[:TOKENIZER], e.g. structural:chars:1800:150 or "
+    "structural:tokens:512:50:o200k_base"
+)
+# the chunks a file holds, made by another pipeline (lab.inputs.placement)
+IMPORTED = "chunks"
+IMPORTED_FORM = "chunks:FILE, e.g. chunks:my_chunks.jsonl"
 
 
 class ConfigError(ValueError):
@@ -40,31 +51,85 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ChunkConfig:
+    """A chunking by name, or (``strategy`` "chunks") the chunks a file holds.
+
+    Written ``STRATEGY:UNIT:SIZE:OVERLAP``, with the tokenizer as a fifth part when
+    the unit is tokens and the tokenizer is not the default, or ``chunks:FILE``:
+    ``str(parse_config(s)) == s``. An imported set is measured in the unit, and
+    judged at the size, of the configuration it is compared with (``measured_as``).
+    """
+
     strategy: str
     unit: str
     size: int
     overlap: int
+    tokenizer: str = DEFAULT_TOKENIZER
+    chunks: str = ""  # the chunk file, when strategy is "chunks"
 
     @property
     def options(self) -> ChunkOptions:
-        return ChunkOptions(size=self.size, overlap=self.overlap, unit=self.unit)
+        return ChunkOptions(
+            size=self.size, overlap=self.overlap, unit=self.unit, tokenizer=self.tokenizer
+        )
+
+    @property
+    def imported(self) -> bool:
+        return self.strategy == IMPORTED
+
+    def measured_as(self, other: ChunkConfig) -> ChunkConfig:
+        """An imported set measured like ``other`` (its unit, tokenizer and size)."""
+        if not self.imported or other.imported:
+            return self
+        return replace(self, unit=other.unit, size=other.size, overlap=0, tokenizer=other.tokenizer)
+
+    def chunk(self, name: str, text: str) -> list[Chunk]:
+        """The configuration's chunks of one document (an imported set: placed in it)."""
+        if not self.imported:
+            return chunk_with(text, self.strategy, self.options)
+        try:
+            return import_chunk_file(self.chunks, text, self.unit, self.tokenizer).chunks
+        except PlacementError as exc:
+            raise ConfigError(f"{self}: {exc}") from None
 
     def __str__(self) -> str:
-        return f"{self.strategy}:{self.unit}:{self.size}:{self.overlap}"
+        if self.imported:
+            return f"{IMPORTED}:{self.chunks}"
+        named = f":{self.tokenizer}" if self.tokenizer != DEFAULT_TOKENIZER else ""
+        return f"{self.strategy}:{self.unit}:{self.size}:{self.overlap}{named}"
 
 
 def parse_config(spec: str) -> ChunkConfig:
-    """``structural:chars:1800:150`` as a ChunkConfig; ConfigError names the part that is wrong."""
-    parts = spec.split(":")
-    if len(parts) != 4:
-        raise ConfigError(f"config {spec!r} must be {CONFIG_FORM}")
-    strategy, unit, size_text, overlap_text = (p.strip() for p in parts)
-    if strategy not in STRATEGIES:
+    """``structural:chars:1800:150``, ``structural:tokens:512:50:o200k_base`` or
+    ``chunks:FILE`` as a ChunkConfig; ConfigError names the part that is wrong."""
+    head, _, rest = spec.partition(":")
+    if head.strip() == IMPORTED:
+        if not rest.strip():
+            raise ConfigError(f"config {spec!r} must be {IMPORTED_FORM}")
+        return ChunkConfig(IMPORTED, "chars", 1, 0, chunks=rest.strip())
+    # -- a tokenizer.json's path may hold colons (C:\\models\\tokenizer.json): the fifth
+    # -- part is kept whole
+    parts = spec.split(":", 4)
+    if len(parts) not in (4, 5):
+        raise ConfigError(f"config {spec!r} must be {CONFIG_FORM}, or {IMPORTED_FORM}")
+    strategy, unit, size_text, overlap_text = (p.strip() for p in parts[:4])
+    if strategy not in OFFERED:
         raise ConfigError(
-            f"config {spec!r}: strategy {strategy!r} is not one of {', '.join(STRATEGIES)}"
+            f"config {spec!r}: strategy {strategy!r} is not one of {', '.join(OFFERED)}, "
+            f"or {IMPORTED}"
         )
     if unit not in UNITS:
         raise ConfigError(f"config {spec!r}: unit {unit!r} is not one of {', '.join(UNITS)}")
+    tokenizer = parts[4].strip() if len(parts) == 5 else DEFAULT_TOKENIZER
+    if len(parts) == 5 and unit != "tokens":
+        raise ConfigError(
+            f"config {spec!r}: a tokenizer ({tokenizer!r}) applies only to the unit tokens; "
+            f"write {strategy}:tokens:{size_text}:{overlap_text}:{tokenizer}, or leave it out"
+        )
+    if unit == "tokens":
+        try:
+            tokenizer_for(tokenizer)
+        except ValueError as exc:
+            raise ConfigError(f"config {spec!r}: {exc}") from None
     size = _whole(size_text)
     if size is None or size < 1:
         raise ConfigError(
@@ -76,7 +141,7 @@ def parse_config(spec: str) -> ChunkConfig:
             f"config {spec!r}: overlap {overlap_text!r} must be a whole number from 0 to "
             f"{size - 1}, below the size"
         )
-    return ChunkConfig(strategy, unit, size, overlap)
+    return ChunkConfig(strategy, unit, size, overlap, tokenizer)
 
 
 def _whole(text: str) -> int | None:
@@ -86,10 +151,11 @@ def _whole(text: str) -> int | None:
 @dataclass(frozen=True, slots=True)
 class GoldSummary:
     questions: int
-    intact: int  # answers whole in some chunk
+    intact: int  # answers whole in some chunk (whoever ranks)
     k: int
     recall: dict[int, float]  # recall@k for the report's ks
     mrr: float
+    retriever: str = ""  # who ranked: recall and MRR are this retriever's
 
     @property
     def intact_rate(self) -> float:
@@ -103,7 +169,8 @@ class Side:
     config: ChunkConfig
     sizes: Distribution
     violations: Violations
-    gold: GoldSummary | None = None
+    gold: GoldSummary | None = None  # the first retriever's
+    judged: tuple[GoldSummary, ...] = ()  # every retriever's, in the order named
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,24 +242,41 @@ def build_diff(
     k: int = DEFAULT_K,
     limit: int = DEFAULT_LIMIT,
     unreadable: Sequence[tuple[str, str]] = (),
+    retrievers: Sequence[Retriever] = (),
+    placed: Mapping[str, list[Chunk]] | None = None,
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
     ``gold`` questions name their document (``GoldQuestion.doc``); AnswerNotFound propagates
-    when an answer is not in it (a bad gold set, not a chunking result).
+    when an answer is not in it (a bad gold set, not a chunking result). Gold metrics
+    are given for each of ``retrievers`` (default: BM25 at its defaults). ``placed``:
+    the imported side's chunks already placed in each document, measured in the other
+    side's unit (an app's upload); without it they are read from the config's file.
     """
     if limit < 0:
         raise ValueError(f"limit must be at least 0, got {limit}")
+    a, b = a.measured_as(b), b.measured_as(a)
+    if (a.imported or b.imported) and len(documents) != 1:
+        raise ConfigError(
+            f"{a if a.imported else b} holds the chunks of one document: compare it on that "
+            f"document, not on {len(documents)}"
+        )
     found = {name: elements(text) for name, text in documents.items()}
-    chunks_a = {name: chunk_with(text, a.strategy, a.options) for name, text in documents.items()}
-    chunks_b = {name: chunk_with(text, b.strategy, b.options) for name, text in documents.items()}
+
+    def chunked(config: ChunkConfig, name: str, text: str) -> list[Chunk]:
+        if config.imported and placed is not None:
+            return placed[name]
+        return config.chunk(name, text)
+
+    chunks_a = {name: chunked(a, name, text) for name, text in documents.items()}
+    chunks_b = {name: chunked(b, name, text) for name, text in documents.items()}
     pairs: list[ChangedPair] = []
     for name in documents:
         pairs += match_chunks(name, chunks_a[name], chunks_b[name])
     pairs.sort(key=_most_changed_first)
     return DiffReport(
-        _side(a, chunks_a, found, documents, gold, k),
-        _side(b, chunks_b, found, documents, gold, k),
+        _side(a, chunks_a, found, documents, gold, k, retrievers),
+        _side(b, chunks_b, found, documents, gold, k, retrievers),
         [DocCounts(n, len(chunks_a[n]), len(chunks_b[n])) for n in documents],
         pairs[:limit],
         len(pairs),
@@ -213,23 +297,42 @@ def _side(
     documents: dict[str, str],
     gold: Sequence[GoldQuestion] | None,
     k: int,
+    retrievers: Sequence[Retriever],
 ) -> Side:
     opts = config.options
     broken = Violations()
     for name, chunks in chunked.items():
-        broken = broken.merged(violations(name, chunks, found[name]))
+        broken = broken.merged(violations(name, chunks, found[name], opts.effective_max))
     everything = [c for cs in chunked.values() for c in cs]
-    summary = None
+    judged: list[GoldSummary] = []
     if gold:
-        report = check_index(documents, list(gold), config.strategy, opts, k=k)
-        summary = GoldSummary(
-            len(report.results),
-            sum(r.intact for r in report.results),
-            k,
-            report.recall,
-            report.mrr,
+        reports = check_judged(
+            documents,
+            list(gold),
+            str(config),
+            opts,
+            retrievers=list(retrievers) or [Bm25Retriever()],
+            k=k,
+            chunked=chunked,
         )
-    return Side(config, distribution(everything, opts), broken, summary)
+        judged = [
+            GoldSummary(
+                len(report.results),
+                sum(r.intact for r in report.results),
+                k,
+                report.recall,
+                report.mrr,
+                report.retriever,
+            )
+            for report in reports
+        ]
+    return Side(
+        config,
+        distribution(everything, opts),
+        broken,
+        judged[0] if judged else None,
+        tuple(judged),
+    )
 
 
 def match_chunks(doc: str, a: Sequence[Chunk], b: Sequence[Chunk]) -> list[ChangedPair]:

@@ -30,7 +30,7 @@ from .atomic import KINDS, Elements, Violations, elements, violations
 from .stats import distribution
 
 BASELINE_FORMAT = "chunk-lab baseline"
-BASELINE_VERSION = 1
+BASELINE_VERSION = 2  # 2: lead-ins stranded, chunks over the size and only markup
 TOP = "."  # the source of the documents at the folder's top level
 ALL = "(all sources)"
 MAX_CHANGE = 0.25  # a length or a count moved: more than a quarter of its baseline value
@@ -166,6 +166,8 @@ def config_of(strategy: str, opts: ChunkOptions) -> dict[str, Any]:
         "overlap": opts.overlap,
         "runt_merge": opts.runt_merge,
         "heading_paths": opts.heading_paths,
+        # -- named only in tokens: baselines saved in words or chars compare as before
+        **({"tokenizer": opts.tokenizer} if opts.unit == "tokens" else {}),
     }
 
 
@@ -183,7 +185,7 @@ def snapshot(
 ) -> Snapshot:
     """The figures of a run: chunk lists per document, and the documents' text."""
     found = found or {n: elements(t) for n, t in documents.items()}
-    broken = {n: violations(n, chunked[n], found[n]) for n in documents}
+    broken = {n: violations(n, chunked[n], found[n], opts.effective_max) for n in documents}
     docs = {n: figures(chunked[n], len(documents[n]), broken[n], opts) for n in documents}
     by_source: dict[str, list[str]] = {}
     for n in documents:

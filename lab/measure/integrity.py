@@ -1,14 +1,16 @@
 """The chunk-integrity check (survival and ranking over a gold set; see docs/concepts.md).
 
 For each question/answer pair: is the answer whole in some chunk, which chunk,
-and where does BM25 rank it? Two failures that look the same from outside are
-kept apart in every report: "the chunk does not exist" (the answer was cut,
-no ranking can recover it) and "the chunk exists but ranks poorly".
+and where does a retriever rank it? Two failures that look the same from
+outside are kept apart in every report: "the chunk does not exist" (the answer
+was cut, no ranking can recover it) and "the chunk exists but ranks poorly".
+The first is one figure, whoever judges; the second, with recall, coverage and
+MRR, is the retriever's: ``check_judged`` gives one report per retriever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -16,8 +18,11 @@ import numpy as np
 from chunkers import ChunkOptions, chunk_with
 from chunkers.model import Chunk
 from lab.inputs.gold import GoldQuestion, Passage
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
-from lab.retrieval.bm25_sparse import QueryScores, chunk_index
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
+from lab.retrieval.bm25_sparse import QueryScores
+from lab.retrieval.bm25_variants import Bm25Retriever
+from lab.retrieval.corpus import corpus_index
+from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse
 
 from .survival import AnswerNotFound, DocumentLayout
@@ -55,7 +60,7 @@ class PairResult:
     doc: str
     intact: bool  # every passage whole in some chunk
     chunk_index: int | None  # the best-ranked relevant chunk (0-based)
-    rank: int | None  # its BM25 rank among all chunks of the index (1 = best)
+    rank: int | None  # its rank among all chunks of the index (1 = best), by the report's judge
     status: str  # FOUND, RANKS_POORLY or NO_CHUNK
     verdict: str  # in the verdict's words, e.g. "answer split across chunks 4 and 5: ..."
     coverage: dict[int, float] = field(default_factory=dict)  # k -> share of passage chars
@@ -69,6 +74,7 @@ class IntegrityReport:
     k: int
     chunk_count: int
     results: list[PairResult] = field(default_factory=list)
+    retriever: str = ""  # who ranked: the retriever's label, e.g. "bm25 (lucene)"
 
     @property
     def intact_rate(self) -> float:
@@ -120,6 +126,15 @@ class IntegrityReport:
     def passed(self) -> bool:
         """The index-time gate: every answer is whole in some chunk."""
         return not self.missing
+
+
+def status_by(statuses: Mapping[str, str]) -> str:
+    """One pair's status over several retrievers (label -> status): the chunk does not
+    exist (whoever ranks), found by every one, or which of them rank it poorly."""
+    if len(statuses) == 1 or NO_CHUNK in statuses.values():
+        return next(iter(statuses.values()))
+    poorly = [judge_name(label) for label, s in statuses.items() if s == RANKS_POORLY]
+    return f"ranks poorly: {', '.join(poorly)}" if poorly else FOUND
 
 
 def metric_ks(k: int) -> tuple[int, ...]:
@@ -284,30 +299,32 @@ def _result(
     )
 
 
-def check_index(
+def check_judged(
     documents: dict[str, str],
     pairs: Sequence[GoldQuestion],
     strategy: str,
     opts: ChunkOptions,
     *,
+    retrievers: Sequence[Retriever],
     k: int = DEFAULT_K,
-    k1: float = DEFAULT_K1,
-    b: float = DEFAULT_B,
     chunked: dict[str, list[Chunk]] | None = None,
     track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
-) -> IntegrityReport:
+) -> list[IntegrityReport]:
     """Chunk every document (or take ``chunked``, their chunks already made), index
-    all chunks together, and check every pair.
+    all chunks together once per retriever, and check every pair: one report per
+    retriever, in the order given.
 
-    Each document is laid out once and the index is built once (sparse BM25, the
-    same ranks as rank-bm25), so the cost grows with the corpus plus the
-    questions, not with their product. ``track`` wraps the questions, e.g. in a
-    progress bar. Raises GoldLineError (an AnswerNotFound naming the line) when a
-    gold answer or passage is not in its document: a bad gold set, not a
-    chunking failure.
+    Each document is laid out once and each pair located once, whoever judges;
+    each index is built once (``lab.retrieval.corpus``), so the cost grows with
+    the corpus plus the questions, not with their product. ``track`` wraps the
+    questions, e.g. in a progress bar. Raises GoldLineError (an AnswerNotFound
+    naming the line) when a gold answer or passage is not in its document: a
+    bad gold set, not a chunking failure.
     """
     if k < 1:
         raise ValueError(f"k must be >= 1, got {k}")
+    if not retrievers:
+        raise ValueError("name at least one retriever")
     if chunked is None:
         chunked = {name: chunk_with(text, strategy, opts) for name, text in documents.items()}
     flat: list[Chunk] = []
@@ -315,8 +332,10 @@ def check_index(
     for name, text in documents.items():
         docs[name] = _Document(text, chunked[name], len(flat))
         flat.extend(chunked[name])
-    index = chunk_index(flat, k1=k1, b=b)
-    results: list[PairResult] = []
+    judges = [corpus_index(r, flat) for r in retrievers]
+    for judge in judges:
+        judge.prepare([p.question for p in pairs])
+    results: list[list[PairResult]] = [[] for _ in judges]
     for n, pair in enumerate(track(pairs) if track else pairs, start=1):
         name = pair.doc or next(iter(documents), "")
         if name not in documents:
@@ -329,8 +348,34 @@ def check_index(
             located = [_locate_answer(doc, pair, n, pair.doc)]
         else:
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
-        results.append(_result(pair, doc, located, index.scores(pair.question), flat, k))
-    return IntegrityReport(strategy, opts, k, len(flat), results)
+        for judge, out in zip(judges, results, strict=True):
+            out.append(_result(pair, doc, located, judge.scores(pair.question), flat, k))
+    return [
+        IntegrityReport(strategy, opts, k, len(flat), out, judge.label)
+        for judge, out in zip(judges, results, strict=True)
+    ]
+
+
+def check_index(
+    documents: dict[str, str],
+    pairs: Sequence[GoldQuestion],
+    strategy: str,
+    opts: ChunkOptions,
+    *,
+    k: int = DEFAULT_K,
+    variant: str = DEFAULT_VARIANT,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+    retriever: Retriever | None = None,
+    chunked: dict[str, list[Chunk]] | None = None,
+    track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
+) -> IntegrityReport:
+    """``check_judged`` with one retriever: ``retriever``, or BM25 in ``variant`` with
+    k1 and b (the sparse engine: the same ranks as rank-bm25)."""
+    judge = retriever or Bm25Retriever(variant, k1, b)
+    return check_judged(
+        documents, pairs, strategy, opts, retrievers=[judge], k=k, chunked=chunked, track=track
+    )[0]
 
 
 def check_gold(
@@ -340,7 +385,8 @@ def check_gold(
     opts: ChunkOptions,
     *,
     k: int = DEFAULT_K,
+    retriever: Retriever | None = None,
 ) -> IntegrityReport:
-    """check_index for one document (at the default BM25 settings)."""
+    """check_index for one document (``retriever``, or BM25 at the default settings)."""
     one = [replace(p, doc="") for p in pairs]
-    return check_index({"": text}, one, strategy, opts, k=k)
+    return check_index({"": text}, one, strategy, opts, k=k, retriever=retriever)

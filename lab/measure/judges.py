@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chunkers import Chunk, ChunkOptions, chunk_parsed, indexed_text, parse
-from lab.measure.survival import AnswerNotFound, answer_problem, holds
+from chunkers import Chunk, ChunkOptions, chunk, chunk_parsed, indexed_text, parse
+from chunkers.tokens import DEFAULT_TOKENIZER
+from lab.measure.survival import AnswerNotFound, answer_problem, find_answer, holds
 from lab.retrieval.bm25 import query_tokens
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.dense import DenseRetriever, cosines
@@ -65,22 +66,27 @@ def scaled(values: Sequence[float | None]) -> list[float | None]:
 def crossings(
     xs: Sequence[float], a: Sequence[float | None], b: Sequence[float | None]
 ) -> list[float]:
-    """Where curve a meets curve b: an x where they are equal, or, between two
-    neighbouring points where they swap order, the x where the straight lines
-    joining the points meet. A point missing from either curve breaks the line."""
+    """Where curve a crosses curve b: where they swap order. Between two neighbouring
+    points that swap, the x where the straight lines joining them meet; where the
+    curves run equal for a stretch and come out swapped, the first x of it. Curves
+    that touch and part in the same order do not cross (two curves scaled to their
+    own ranges both start at 1 when both fall), nor do curves that start or end
+    equal. A point missing from either curve breaks the lines."""
     found: list[float] = []
-    prev: tuple[float, float] | None = None
+    prev: tuple[float, float] | None = None  # the last point where the curves differ
+    equal_from: float | None = None  # where the current stretch of equal points began
     for x, ya, yb in zip(xs, a, b, strict=True):
         if ya is None or yb is None:
-            prev = None
+            prev = equal_from = None
             continue
         d = ya - yb
         if d == 0:
-            found.append(float(x))
-        elif prev is not None and prev[1] != 0 and (prev[1] < 0) != (d < 0):
+            equal_from = float(x) if equal_from is None else equal_from
+            continue
+        if prev is not None and (prev[1] < 0) != (d < 0):
             x0, d0 = prev
-            found.append(float(x0 + (x - x0) * d0 / (d0 - d)))
-        prev = (float(x), d)
+            found.append(equal_from if equal_from is not None else x0 + (x - x0) * d0 / (d0 - d))
+        prev, equal_from = (float(x), d), None
     return found
 
 
@@ -101,6 +107,7 @@ def muddy_vector(
     *,
     overlap: int = 0,
     unit: str = "chars",
+    tokenizer: str = DEFAULT_TOKENIZER,
     bm25: Bm25Retriever | None = None,
     embedder: Embedder | None = None,
     heading_path: bool = True,
@@ -127,7 +134,8 @@ def muddy_vector(
     parsed = parse(text)  # -- parse once, pack per size
     raw: list[tuple[int, int, int | None, int | None, float | None, float | None]] = []
     for size in sizes:
-        chunks = chunk_parsed(parsed, ChunkOptions(size=size, overlap=overlap, unit=unit))
+        opts = ChunkOptions(size=size, overlap=overlap, unit=unit, tokenizer=tokenizer)
+        chunks = chunk_parsed(parsed, opts)
         held = [i for i, c in enumerate(chunks) if holds(c, answer)]
         if not held:
             raw.append((size, len(chunks), None, None, None, None))
@@ -228,6 +236,53 @@ def two_topics(
         for c, v in zip(chunks, windows, strict=True)
     )
     return TwoTopics(points, float(va @ qa), float(vb @ qb), float(mid @ qa), float(mid @ qb))
+
+
+@dataclass(frozen=True, slots=True)
+class TopicPair:
+    """Two gold questions whose answers sit in different sections of one document,
+    in the document's order (``first`` is the earlier answer)."""
+
+    first: int  # indices into the gold questions given
+    second: int
+    filler: str  # the document's text between the two answers
+
+
+def _section(chunks: Sequence[Chunk], at: int) -> tuple[str, ...]:
+    """The heading path of the structural chunk whose body covers offset ``at``."""
+    return next((c.heading_path for c in chunks if c.start <= at < c.end), ())
+
+
+def topic_pair(
+    text: str, answers: Sequence[str], index: int, other: int | None = None
+) -> TopicPair:
+    """Answer ``index`` with answer ``other``, or, without one, with the nearest answer
+    in another section (the structural chunker's heading path at its default size;
+    the nearest answer at all when every answer shares one section). The pair is
+    given in the document's order, with the text between the answers.
+
+    AnswerNotFound when an answer is not in the text; ValueError when there is no
+    other answer to pair with.
+    """
+    spans = []
+    for n, answer in enumerate(answers):
+        problem = answer_problem(text, answer)
+        if problem:
+            raise AnswerNotFound(f"gold answer {n + 1}: {problem}")
+        spans.append(find_answer(text, answer))
+    others = [n for n in range(len(answers)) if n != index]
+    if not others:
+        raise ValueError("two topics need two gold answers; this document has one")
+    if other is None:
+        chunks = chunk(text)
+        mine = _section(chunks, spans[index][0])
+        apart = [n for n in others if _section(chunks, spans[n][0]) != mine] or others
+        other = min(apart, key=lambda n: (abs(spans[n][0] - spans[index][0]), n))
+    elif other == index or not 0 <= other < len(answers):
+        raise ValueError(f"pick another answer than {index + 1}, from 1 to {len(answers)}")
+    first, second = sorted((index, other), key=lambda n: spans[n])
+    gap = text[spans[first][1] : spans[second][0]] if spans[first][1] < spans[second][0] else ""
+    return TopicPair(first, second, gap)
 
 
 # --------------------------------------------------------------------------- side by side

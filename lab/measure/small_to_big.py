@@ -40,6 +40,7 @@ from chunkers.text import count_units
 from lab.inputs.gold import GoldQuestion
 from lab.retrieval.bm25_sparse import chunk_index
 from lab.retrieval.interface import Index, Retriever
+from lab.retrieval.retrievers import get_retriever
 
 from .diff import CONFIG_FORM, ChunkConfig, ConfigError, parse_config
 from .integrity import DEFAULT_K
@@ -388,6 +389,7 @@ class SmallToBigReport:
     parents: int
     over_cap: int  # parents past the cap, delivered as windows
     results: list[QuestionResult] = field(default_factory=list)
+    retriever: str = ""  # who ranked the children and the plain chunks, as shown
 
     def recall(self, arm: str) -> float:
         return _mean([r.arms[arm].found for r in self.results])
@@ -415,6 +417,7 @@ class SmallToBigReport:
             "cap": self.tiers.cap,
             "k": self.k,
             "unit": self.unit,
+            "retriever": self.retriever,
             "counts": {
                 "chunks": self.chunks,
                 "children": self.children,
@@ -560,4 +563,5 @@ def evaluate(
         s2b.parent_count,
         s2b.over_cap,
         results,
+        (retriever or get_retriever()).label,
     )

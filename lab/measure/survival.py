@@ -5,9 +5,11 @@ chunk's retrievable text (overlap prefix + body), whitespace collapsed. That is
 the chunk-integrity diagnostic: a substring search, no model.
 
 For the fixed strategy the answer's position decides survival arithmetically,
-so curves and lottery maps are computed with numpy instead of re-chunking; the
-tests hold that shortcut equal to real chunking. Other strategies are swept by
-chunking at every size (structural: parse once, pack per size).
+so curves and lottery maps are computed with numpy instead of re-chunking, by
+the window rule in chunkers.fixed (which units the answer touches, which
+windows hold them); the tests hold that shortcut equal to real chunking.
+Other strategies are swept by chunking at every size (structural: parse
+once, pack per size).
 """
 
 from __future__ import annotations
@@ -25,11 +27,11 @@ from chunkers import (
     Chunk,
     ChunkOptions,
     ParsedDocument,
-    chunk_parsed,
-    chunk_with,
+    chunk_sweep,
     get_strategy,
-    parse,
 )
+from chunkers.fixed import unit_spans, units_touched, windows_hold
+from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.text import clip, collapse
 
 _TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
@@ -291,53 +293,42 @@ def _fixed_text(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-_BLOCK = 1 << 21  # cells per numpy pass when an answer occurs many times
-
-
 @dataclass(frozen=True, slots=True)
 class _FixedCase:
-    """One answer's occurrences as unit ranges: tokens for words, chars for chars."""
+    """One answer's occurrences as unit ranges (chunkers.fixed.units_touched)."""
 
     first: np.ndarray  # per occurrence: first unit it touches
     last: np.ndarray  # per occurrence: last unit it touches (inclusive)
 
+    def held(self, sizes: np.ndarray, overlaps: np.ndarray) -> np.ndarray:
+        """Intact per (size, overlap) cell, broadcasting (chunkers.fixed.windows_hold).
 
-def _fixed_case(layout: _Layout, answer: str, unit: str) -> _FixedCase:
+        Why windows stand for chunks: a chunk's retrievable text is its window
+        (prefix + body, joined by whitespace or, in chars and tokens, by nothing
+        where the window cut a word), and the windows fixed.py skips are whitespace
+        only, while the window whose body holds an answer's last character is never
+        skipped.
+        """
+        return windows_hold(self.first, self.last, sizes, overlaps)
+
+
+def _fixed_case(layout: _Layout, answer: str, unit: str, tokenizer: str) -> _FixedCase:
     occ = _occurrences(layout, answer)
-    if unit == "words":  # a token the answer only partly covers is still in the window
-        return _FixedCase(occ.first_token, occ.last_token)
-    return _FixedCase(occ.start, occ.end - 1)
+    # the layout's tokens are the fixed chunker's words (chunkers.text.word_spans)
+    spans = (
+        (layout.starts, layout.ends)
+        if unit == "words"
+        else unit_spans(layout.text, unit, tokenizer)
+    )
+    return _FixedCase(*units_touched(spans, occ.start, occ.end))
 
 
-def _fixed_intact(case: _FixedCase, sizes: np.ndarray, overlaps: np.ndarray) -> np.ndarray:
-    """Intact per (size, overlap) cell, broadcasting; mirrors fixed.window_starts.
-
-    Windows start at k*stride. Of those starting at or before an occurrence's
-    first unit a, the latest (k = a // stride) reaches furthest, so the
-    occurrence is held iff k*stride + size > b, its last unit. The last-window
-    rule (windows stop at K = ceil((n - size) / stride)) never changes this:
-    if a // stride > K, window K reaches the end, and so past b, anyway.
-
-    Why windows stand for chunks: a chunk's retrievable text is its window
-    (prefix + body, joined by whitespace or, in chars, by nothing where the
-    window cut a word), and the chars windows fixed.py skips are whitespace only, while the
-    window whose body holds an answer's last character is never skipped.
-    """
-    S, OV = np.broadcast_arrays(np.asarray(sizes, np.int64), np.asarray(overlaps, np.int64))
-    T = S - OV
-    out = np.zeros(S.shape, dtype=bool)
-    per = max(1, _BLOCK // max(1, S.size))
-    for lo in range(0, len(case.first), per):
-        a = case.first[lo : lo + per].reshape((-1,) + (1,) * S.ndim)
-        b = case.last[lo : lo + per].reshape((-1,) + (1,) * S.ndim)
-        out |= ((a // T) * T + S > b).any(axis=0)
-    return out
-
-
-def answer_units(text: str, answer: str, unit: str) -> tuple[int, int]:
+def answer_units(
+    text: str, answer: str, unit: str, tokenizer: str = DEFAULT_TOKENIZER
+) -> tuple[int, int]:
     """The first occurrence's first and last unit, 1-based and inclusive, as the
-    fixed-size chunker counts them (words are tokens; chars are characters)."""
-    case = _fixed_case(_layout_of(_fixed_text(text)), answer, unit)
+    fixed-size chunker counts them (chunkers.fixed.units_touched)."""
+    case = _fixed_case(_layout_of(_fixed_text(text)), answer, unit, tokenizer)
     return int(case.first[0]) + 1, int(case.last[0]) + 1
 
 
@@ -379,11 +370,8 @@ def _options(
 def _chunkings(
     text: str, strategy: str, options: Sequence[ChunkOptions], parsed: ParsedDocument | None = None
 ) -> Iterable[list[Chunk]]:
-    if strategy == "structural":
-        # parse once, pack per size; a caller sweeping in steps passes its parse
-        parsed = parse(text) if parsed is None else parsed
-        return (chunk_parsed(parsed, o) for o in options)
-    return (chunk_with(text, strategy, o) for o in options)
+    # parse once, pack per size; a caller sweeping in steps passes its parse
+    return chunk_sweep(text, strategy, options, parsed)
 
 
 def survival_curve(
@@ -405,8 +393,10 @@ def survival_curve(
     overlaps = _overlaps(sizes, overlap, overlap_fraction)
     options = _options(sizes, overlaps, unit, opts)  # validates every cell
     if strategy == "fixed":
-        case = _fixed_case(_layout_of(_fixed_text(text)), answer, unit)
-        intact = _fixed_intact(case, np.array(sizes, np.int64), np.array(overlaps, np.int64))
+        case = _fixed_case(
+            _layout_of(_fixed_text(text)), answer, unit, opts.get("tokenizer", DEFAULT_TOKENIZER)
+        )
+        intact = case.held(np.array(sizes, np.int64), np.array(overlaps, np.int64))
         return SurvivalCurve(sizes, [bool(x) for x in intact], overlaps)
     _require(text, [answer])  # an absent answer is an error, not a flat "no" curve
     intact_list = [
@@ -429,6 +419,7 @@ def lottery_map(
     sizes: Iterable[int],
     overlap_fractions: Iterable[float],
     unit: str = "words",
+    tokenizer: str = DEFAULT_TOKENIZER,
 ) -> LotteryMap:
     """Fixed-size survival over sizes x overlap fractions, one numpy pass."""
     S = np.array(list(sizes), dtype=np.int64)
@@ -437,10 +428,10 @@ def lottery_map(
         raise ValueError(f"sizes must be integers >= 1, got {int(S.min())}")
     if F.size and not ((F >= 0) & (F < 1)).all():
         raise ValueError("overlap fractions must be from 0 up to (not including) 1")
-    ChunkOptions(size=1, overlap=0, unit=unit)  # validates the unit
+    ChunkOptions(size=1, overlap=0, unit=unit, tokenizer=tokenizer)  # validates both
     OV = np.minimum(np.floor(S[None, :] * F[:, None]).astype(np.int64), S[None, :] - 1)
-    case = _fixed_case(_layout_of(_fixed_text(text)), answer, unit)
-    return LotteryMap(S, F, _fixed_intact(case, S[None, :], OV), OV)
+    case = _fixed_case(_layout_of(_fixed_text(text)), answer, unit, tokenizer)
+    return LotteryMap(S, F, case.held(S[None, :], OV), OV)
 
 
 def gold_survival_rates(
@@ -469,8 +460,9 @@ def gold_survival_rates(
     if strategy == "fixed":
         layout = _layout_of(_fixed_text(text))
         S, OV = np.array(sizes, np.int64), np.array(overlaps, np.int64)
+        tokenizer = opts.get("tokenizer", DEFAULT_TOKENIZER)
         hits = sum(
-            _fixed_intact(_fixed_case(layout, a, unit), S, OV).astype(np.int64) for a in answers
+            _fixed_case(layout, a, unit, tokenizer).held(S, OV).astype(np.int64) for a in answers
         )
         return [float(h) / len(answers) for h in np.atleast_1d(hits)]
     _require(text, answers)

@@ -17,7 +17,7 @@ from typing import Any
 
 from chunkers import Chunk
 from lab.measure.atomic import KINDS, KindCount
-from lab.measure.diff import ChangedPair, DiffReport, Side
+from lab.measure.diff import ChangedPair, DiffReport, GoldSummary, Side
 
 from .markup import md_escape
 
@@ -83,6 +83,8 @@ def violation_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
 
 
 def gold_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
+    """Intact share once (no retriever changes it), then recall@k and MRR for each
+    retriever, named after the measure when there are several."""
     ga, gb = report.a.gold, report.b.gold
     if ga is None or gb is None:
         return []
@@ -94,16 +96,21 @@ def gold_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
             _compare(ga.intact, gb.intact, higher_is_worse=False),
         )
     ]
-    for k in ga.recall:
-        rows.append(
-            (
-                f"recall@{k}",
-                f"{ga.recall[k]:.3f}",
-                f"{gb.recall[k]:.3f}",
-                _compare(ga.recall[k], gb.recall[k], higher_is_worse=False),
+    pairs = list(zip(report.a.judged, report.b.judged, strict=True)) or [(ga, gb)]
+    for ja, jb in pairs:
+        who = f" ({ja.retriever})" if len(pairs) > 1 else ""
+        for k in ja.recall:
+            rows.append(
+                (
+                    f"recall@{k}{who}",
+                    f"{ja.recall[k]:.3f}",
+                    f"{jb.recall[k]:.3f}",
+                    _compare(ja.recall[k], jb.recall[k], higher_is_worse=False),
+                )
             )
+        rows.append(
+            (f"MRR{who}", f"{ja.mrr:.3f}", f"{jb.mrr:.3f}", _compare(ja.mrr, jb.mrr, False))
         )
-    rows.append(("MRR", f"{ga.mrr:.3f}", f"{gb.mrr:.3f}", _compare(ga.mrr, gb.mrr, False)))
     return rows
 
 
@@ -130,7 +137,9 @@ def figures(report: DiffReport) -> list[Figure]:
     gold = gold_rows(report)
     if gold:
         k = report.a.gold.k if report.a.gold else 0
-        out.append(Figure(f"Gold set (ranks within k={k})", ("", "A", "B", "B against A"), gold))
+        judges = ", ".join(g.retriever for g in report.a.judged if g.retriever)
+        title = f"Gold set (ranks within k={k}{f', by {judges}' if judges else ''})"
+        out.append(Figure(title, ("", "A", "B", "B against A"), gold))
     out.append(
         Figure("Chunks per document", ("document", "A", "B", "change"), document_rows(report))
     )
@@ -152,6 +161,18 @@ def chunk_label(side: str, c: Chunk | None, unit: str) -> str:
 
 
 # -- JSON ----------------------------------------------------------------------------------------
+def _gold_json(g: GoldSummary) -> dict[str, Any]:
+    return {
+        "retriever": g.retriever,
+        "questions": g.questions,
+        "intact": g.intact,
+        "intact_rate": g.intact_rate,
+        "k": g.k,
+        "recall": {str(k): r for k, r in g.recall.items()},
+        "mrr": g.mrr,
+    }
+
+
 def _side_json(side: Side) -> dict[str, Any]:
     s, v, g = side.sizes, side.violations, side.gold
     return {
@@ -169,16 +190,8 @@ def _side_json(side: Side) -> dict[str, Any]:
             for kind, c in v.counts.items()
         },
         "violation_rate": float(v.total.rate),
-        "gold": None
-        if g is None
-        else {
-            "questions": g.questions,
-            "intact": g.intact,
-            "intact_rate": g.intact_rate,
-            "k": g.k,
-            "recall": {str(k): r for k, r in g.recall.items()},
-            "mrr": g.mrr,
-        },
+        "gold": None if g is None else _gold_json(g),  # the first retriever's
+        "gold_by_retriever": [_gold_json(j) for j in side.judged],
     }
 
 

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from lab.measure.integrity import IntegrityReport
+from chunkers.options import unit_name
+from lab.measure.integrity import NO_CHUNK, IntegrityReport, status_by
 from lab.report.words import counted
+from lab.retrieval.interface import judge_name
 from lab.text import clip
 
 from .tables import md_table, table
@@ -31,8 +33,29 @@ def _keyed(values: dict[int, float]) -> dict[str, float]:
     return {str(k): v for k, v in values.items()}
 
 
+def _below(report: IntegrityReport, thresholds: Thresholds, who: str) -> list[str]:
+    k, below = report.k, []
+    if thresholds.recall is not None and report.recall_at(k) < thresholds.recall:
+        below.append(f"recall@{k} {report.recall_at(k):.3f} < {thresholds.recall}{who}")
+    if thresholds.coverage is not None and report.coverage_at(k) < thresholds.coverage:
+        below.append(f"coverage@{k} {report.coverage_at(k):.3f} < {thresholds.coverage}{who}")
+    return below
+
+
+def _judged(report: IntegrityReport) -> dict[str, Any]:
+    """One retriever's figures: what ranking decides (intact and "does not exist" do not
+    depend on it)."""
+    return {
+        "retriever": report.retriever,
+        "recall": _keyed(report.recall),
+        "coverage": _keyed(report.coverage),
+        "mrr": report.mrr,
+        "chunk_ranks_poorly": len(report.ranks_poorly),
+    }
+
+
 def check_report(
-    report: IntegrityReport,
+    reports: IntegrityReport | Sequence[IntegrityReport],
     runts: dict[str, Any],
     *,
     documents: int,
@@ -40,14 +63,31 @@ def check_report(
     skipped: int = 0,
     thresholds: Thresholds = Thresholds(),
 ) -> dict[str, Any]:
-    """Everything the check found, and whether the gate passes."""
+    """Everything the check found, and whether the gate passes.
+
+    ``reports`` are the same check judged by one retriever or several (in the
+    order the user named them). The top-level recall, coverage, MRR and ranks
+    are the first retriever's, as a single-retriever report has always said;
+    ``retrievers`` has each one's, and each pair its rank and status by each.
+    A threshold holds for every retriever.
+    """
+    reports = [reports] if isinstance(reports, IntegrityReport) else list(reports)
+    report = reports[0]
     k = report.k
-    below = []
-    if thresholds.recall is not None and report.recall_at(k) < thresholds.recall:
-        below.append(f"recall@{k} {report.recall_at(k):.3f} < {thresholds.recall}")
-    if thresholds.coverage is not None and report.coverage_at(k) < thresholds.coverage:
-        below.append(f"coverage@{k} {report.coverage_at(k):.3f} < {thresholds.coverage}")
+    many = len(reports) > 1
+    below = [b for r in reports for b in _below(r, thresholds, f" ({r.retriever})" * many)]
     passages = sum(len(r.passages) for r in report.results)
+    pairs = []
+    for n, pair in enumerate(report.results):
+        judged = {
+            r.retriever: {
+                "rank": r.results[n].rank,
+                "status": r.results[n].status,
+                "coverage": r.results[n].coverage,
+            }
+            for r in reports
+        }
+        pairs.append({**asdict(pair), "by_retriever": judged})
     return {
         "strategy": report.strategy,
         "options": asdict(report.options),
@@ -64,7 +104,9 @@ def check_report(
         "mrr": report.mrr,
         "chunk_does_not_exist": len(report.missing),
         "chunk_ranks_poorly": len(report.ranks_poorly),
-        "pairs": [asdict(r) for r in report.results],
+        "retriever": report.retriever,
+        "retrievers": [_judged(r) for r in reports],
+        "pairs": pairs,
         "runts": runts,
         "thresholds": {"recall": thresholds.recall, "coverage": thresholds.coverage},
         "below_threshold": below,
@@ -75,33 +117,71 @@ def check_report(
 
 def _headline(data: dict[str, Any]) -> str:
     o = data["options"]
+    unit = unit_name(o["unit"], o["tokenizer"])
+    if "imported" in data:  # made elsewhere: no size or overlap of ours
+        how = f"{data['strategy']}, lengths in {unit}"
+    else:
+        how = f"{data['strategy']}, size {o['size']} {unit}, overlap {o['overlap']}"
+    judges = ", ".join(r["retriever"] for r in data["retrievers"])
     return (
         f"{counted(data['questions'], 'question')} ({counted(data['passages'], 'passage')}), "
         f"{counted(data['chunks'], 'chunk')} in {counted(data['documents'], 'document')} "
-        f"({data['strategy']}, size {o['size']} {o['unit']}, "
-        f"overlap {o['overlap']})"
+        f"({how}), ranked by {judges}"
     )
 
 
-def _rows(data: dict[str, Any], width: int) -> list[tuple[Any, ...]]:
+def _many(data: dict[str, Any]) -> bool:
+    return len(data["retrievers"]) > 1
+
+
+def _headers(data: dict[str, Any]) -> list[str]:
     k = data["k"]
-    return [
-        (
-            clip(r["question"], width),
-            r["intact"],
-            None if r["chunk_index"] is None else r["chunk_index"] + 1,
-            r["rank"],
-            r["coverage"][k],
-            r["status"],
+    if not _many(data):
+        return ["question", "intact", "chunk", "rank", f"coverage@{k}", "status"]
+    ranks = [f"rank: {judge_name(r['retriever'])}" for r in data["retrievers"]]
+    return ["question", "intact", "chunk", *ranks, "status"]
+
+
+def _status(pair: dict[str, Any]) -> str:
+    return status_by({label: j["status"] for label, j in pair["by_retriever"].items()})
+
+
+def _rows(data: dict[str, Any], width: int) -> list[tuple[Any, ...]]:
+    k, many = data["k"], _many(data)
+    rows = []
+    for r in data["pairs"]:
+        judged = [j["rank"] for j in r["by_retriever"].values()] if many else [r["rank"]]
+        rows.append(
+            (
+                clip(r["question"], width),
+                r["intact"],
+                None if r["chunk_index"] is None else r["chunk_index"] + 1,
+                *judged,
+                *(() if many else (r["coverage"][k],)),
+                _status(r),
+            )
         )
-        for r in data["pairs"]
-    ]
+    return rows
 
 
 def _metrics(data: dict[str, Any]) -> str:
-    rec = "  ".join(f"recall@{k} {v:.2f}" for k, v in data["recall"].items())
-    cov = "  ".join(f"coverage@{k} {v:.2f}" for k, v in data["coverage"].items())
-    return f"intact {data['intact_rate']:.2f}  {rec}  MRR {data['mrr']:.3f}\n{cov}"
+    lines = []
+    for j in data["retrievers"]:
+        rec = "  ".join(f"recall@{k} {v:.2f}" for k, v in j["recall"].items())
+        cov = "  ".join(f"coverage@{k} {v:.2f}" for k, v in j["coverage"].items())
+        if _many(data):
+            lines += [f"{j['retriever']}: {rec}  MRR {j['mrr']:.3f}", f"  {cov}"]
+        else:
+            lines += [f"intact {data['intact_rate']:.2f}  {rec}  MRR {j['mrr']:.3f}", cov]
+    if _many(data):
+        lines.insert(0, f"intact {data['intact_rate']:.2f} (whoever ranks)")
+    return "\n".join(lines)
+
+
+def _poorly(data: dict[str, Any]) -> str:
+    if not _many(data):
+        return str(data["chunk_ranks_poorly"])
+    return ", ".join(f"{j['retriever']} {j['chunk_ranks_poorly']}" for j in data["retrievers"])
 
 
 def _notes(data: dict[str, Any]) -> list[str]:
@@ -109,15 +189,21 @@ def _notes(data: dict[str, Any]) -> list[str]:
     k, runts = data["k"], data["runts"]
     lines = [
         f"chunk does not exist: {data['chunk_does_not_exist']}   chunk exists but ranks below "
-        f"{k}: {data['chunk_ranks_poorly']}"
+        f"{k}: {_poorly(data)}"
     ]
     for r in data["pairs"]:
-        if r["status"] == "chunk does not exist":
+        if r["status"] == NO_CHUNK:
             lines.append(f"  NOT INTACT: {clip(r['question'], 50)}: {r['verdict']}")
-    lines.append(
-        f"runts: {runts['below_floor']} below the floor, {len(runts['excused'])} excused, "
-        f"{len(runts['failing'])} failing"
-    )
+    if runts.get("judged", True):
+        lines.append(
+            f"runts: {runts['below_floor']} below the floor, {len(runts['excused'])} excused, "
+            f"{len(runts['failing'])} failing"
+        )
+    else:
+        lines.append(
+            "runts: not judged (chunks made elsewhere; give the size their pipeline used "
+            "to judge them at its floor)"
+        )
     for e in runts["failing"]:
         lines.append(
             f"  RUNT: {e['doc']} chunk {e['index'] + 1} is {e['length']}, "
@@ -129,41 +215,59 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"skipped {data['skipped_other_documents']} gold line(s) naming other documents"
         )
     lines += [f"not read: {u['path']}: {u['problem']}" for u in data["unreadable"]]
+    return lines + _imported(data.get("imported"))
+
+
+SHOWN_FINDINGS = 20
+
+
+def _imported(imported: dict[str, Any] | None) -> list[str]:
+    """What placing imported chunks found: rows not placed, text in no chunk, overlap."""
+    if not imported:
+        return []
+    findings = imported["findings"]
+    lines = [
+        f"imported {imported['file']}: {imported['chunks']} chunk(s) placed in the document, "
+        f"{imported['unplaced']} not placed"
+    ]
+    lines += [f"  {f}" for f in findings[:SHOWN_FINDINGS]]
+    if len(findings) > SHOWN_FINDINGS:
+        lines.append(f"  and {len(findings) - SHOWN_FINDINGS} more (--format json lists all)")
     return lines
-
-
-_HEADERS = ("question", "intact", "chunk", "rank", "coverage@k", "status")
 
 
 def render_text(data: dict[str, Any]) -> str:
     """The report for a terminal; its last line is PASS or FAIL."""
-    headers = [h.replace("@k", f"@{data['k']}") for h in _HEADERS]
-    parts = [_headline(data), table(headers, _rows(data, 44)), _metrics(data), *_notes(data)]
+    parts = [_headline(data), table(_headers(data), _rows(data, 44)), _metrics(data)]
+    parts += _notes(data)
     parts.append("PASS" if data["passed"] else "FAIL")
     return "\n".join(parts)
 
 
 def render_markdown(data: dict[str, Any]) -> str:
     """The report for a pull request or a CI summary page."""
-    k = data["k"]
     ks = list(data["recall"])
-    summary = md_table(
-        ["metric", *(f"@{kk}" for kk in ks)],
-        [
-            ("recall", *(data["recall"][kk] for kk in ks)),
-            ("coverage", *(data["coverage"][kk] for kk in ks)),
-        ],
+    many = _many(data)
+    rows = []
+    for j in data["retrievers"]:
+        who = f", {j['retriever']}" if many else ""
+        rows += [
+            (f"recall{who}", *(j["recall"][kk] for kk in ks)),
+            (f"coverage{who}", *(j["coverage"][kk] for kk in ks)),
+        ]
+    summary = md_table(["metric", *(f"@{kk}" for kk in ks)], rows)
+    mrr = " · ".join(
+        f"MRR {j['mrr']:.3f}" + (f" ({j['retriever']})" if many else "") for j in data["retrievers"]
     )
-    headers = [h.replace("@k", f"@{k}") for h in _HEADERS]
     verdict = "PASS" if data["passed"] else "FAIL"
     return "\n\n".join(
         [
             f"## Index gate: {verdict}",
             _headline(data),
             f"intact {data['intact_rate']:.3f} · passages intact "
-            f"{data['passage_intact_rate']:.3f} · MRR {data['mrr']:.3f}",
+            f"{data['passage_intact_rate']:.3f} · {mrr}",
             summary,
-            md_table(headers, _rows(data, 80)),
+            md_table(_headers(data), _rows(data, 80)),
             "\n".join(f"- {line.strip()}" for line in _notes(data)),
         ]
     )

@@ -26,7 +26,8 @@ def small_to_big_lines(r: dict[str, Any], *, markdown: bool = False) -> list[str
     (SmallToBigReport.to_json)."""
     unit, k, n = r["unit"], r["k"], r["counts"]
     head = (
-        f"small-to-big: children {r['children']}, parents {r['parents']} (a parent over "
+        f"small-to-big, ranked by {r['retriever']}: children {r['children']}, "
+        f"parents {r['parents']} (a parent over "
         f"{r['cap']} {unit} is sent as a window), top {k} children; plain chunks {r['plain']}; "
         f"{n['chunks']} chunks, {n['children']} children, {n['parents']} parents"
     )

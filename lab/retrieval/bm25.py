@@ -1,14 +1,22 @@
-"""Score chunks for a question with rank-bm25's BM25Okapi.
+"""Score chunks for a question with rank-bm25, in one of two IDFs.
 
 We call rank-bm25 rather than re-implementing BM25 so the lab shows what a
-widely used library actually does, quirks included:
+widely used library actually does, quirks included. The two variants differ in
+the IDF only (the IDF functions live here, once: the sparse index of the gate
+reads them too):
 
-* IDF is ``log((N - n + 0.5) / (n + 0.5))``. For a term in more than half the
-  chunks that is negative; BM25Okapi then replaces it with
-  ``epsilon * average_idf`` (average over the whole vocabulary), a small
-  positive floor - or a negative one if the average itself is negative.
-* With exactly half the chunks containing a term (e.g. 1 of 2) the IDF is 0 and
-  the term contributes nothing; tiny corpora can therefore score all zeros.
+* ``lucene`` (the default): ``log(1 + (N - n + 0.5) / (n + 0.5))``, as Lucene,
+  Elasticsearch and OpenSearch score. Above zero for every term, so no score is
+  ever negative and a match never counts against a chunk.
+* ``okapi``: rank-bm25's BM25Okapi, ``log((N - n + 0.5) / (n + 0.5))``. For a
+  term in more than half the chunks that is negative; BM25Okapi then replaces
+  it with ``epsilon * average_idf`` (average over the whole vocabulary), a
+  small positive floor - or a negative one if the average itself is negative.
+  With exactly half the chunks containing a term (e.g. 1 of 2) the IDF is 0
+  and the term contributes nothing; on a two-chunk document the answer's chunk
+  can score below zero and rank last.
+
+SQLite FTS5's bm25(), the third variant, is in ``lab.retrieval.fts5``.
 """
 
 from __future__ import annotations
@@ -30,6 +38,58 @@ from .tokenize import tokenize
 DEFAULT_K1 = 1.2
 DEFAULT_B = 0.75
 DEFAULT_EPSILON = 0.25  # rank-bm25's default IDF floor factor
+
+OKAPI = "okapi"
+LUCENE = "lucene"
+FTS5 = "fts5"
+BM25_VARIANTS = (LUCENE, OKAPI, FTS5)
+# -- the default never scores below zero: a short upload's answer cannot rank last
+# -- for saying the question's words, and a bar chart of scores never dips under its axis
+DEFAULT_VARIANT = LUCENE
+RANK_BM25_VARIANTS = (LUCENE, OKAPI)  # the two rank-bm25 computes (fts5 is SQLite's)
+
+
+def okapi_idf(n_chunks: int, n_holding: int) -> float:
+    """rank-bm25's BM25Okapi IDF before its floor: log((N - n + 0.5) / (n + 0.5)),
+    as rank-bm25 writes it (a difference of logs: the same float, bit for bit)."""
+    return math.log(n_chunks - n_holding + 0.5) - math.log(n_holding + 0.5)
+
+
+def lucene_idf(n_chunks: int, n_holding: int) -> float:
+    """Lucene's BM25 IDF: log(1 + (N - n + 0.5) / (n + 0.5)), above zero for any n <= N."""
+    return math.log(1 + (n_chunks - n_holding + 0.5) / (n_holding + 0.5))
+
+
+def check_variant(variant: str, allowed: Sequence[str] = BM25_VARIANTS) -> None:
+    """ValueError, one line, unless ``variant`` is one of ``allowed``."""
+    if variant not in allowed:
+        raise ValueError(f"BM25 variant must be one of {', '.join(allowed)}, got {variant!r}")
+
+
+class LuceneBM25(BM25Okapi):
+    """rank-bm25's BM25Okapi with Lucene's IDF and no epsilon floor (none is needed).
+
+    Only the IDF table changes; rank-bm25's own scoring loop does the rest, so
+    okapi and lucene cannot drift apart anywhere else.
+    """
+
+    def __init__(self, corpus: Sequence[Sequence[str]], k1: float, b: float) -> None:
+        super().__init__(corpus, k1=k1, b=b, epsilon=0.0)
+
+    def _calc_idf(self, nd: dict[str, int]) -> None:  # rank-bm25's hook for its IDF table
+        for word, n_holding in nd.items():
+            self.idf[word] = lucene_idf(self.corpus_size, n_holding)
+        self.average_idf = sum(self.idf.values()) / len(self.idf) if self.idf else 0.0
+
+
+def rank_bm25(
+    docs: Sequence[Sequence[str]], variant: str, k1: float, b: float, epsilon: float
+) -> BM25Okapi:
+    """rank-bm25 over token lists in ``variant`` (okapi or lucene)."""
+    check_variant(variant, RANK_BM25_VARIANTS)
+    if variant == LUCENE:
+        return LuceneBM25(docs, k1=k1, b=b)
+    return BM25Okapi(docs, k1=k1, b=b, epsilon=epsilon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +137,7 @@ class ChunkIndex:
         self,
         chunks: Sequence[Chunk],
         *,
+        variant: str = DEFAULT_VARIANT,
         k1: float = DEFAULT_K1,
         b: float = DEFAULT_B,
         epsilon: float = DEFAULT_EPSILON,
@@ -84,13 +145,28 @@ class ChunkIndex:
         overlap: bool = True,
     ) -> None:
         check_parameters(k1, b, epsilon)
+        check_variant(variant, RANK_BM25_VARIANTS)
+        self.variant = variant
         self.chunks = list(chunks)
         self.docs = [
             tokenize(indexed_text(c, heading_path=heading_path, overlap=overlap))
             for c in self.chunks
         ]
         # rank-bm25 divides by zero on an all-empty corpus; nothing can match then
-        self._bm25 = BM25Okapi(self.docs, k1=k1, b=b, epsilon=epsilon) if any(self.docs) else None
+        self._bm25 = rank_bm25(self.docs, variant, k1, b, epsilon) if any(self.docs) else None
+
+    def idf(self, token: str) -> float:
+        """The weight this index gives one token (0 for a token no chunk holds).
+
+        -- why it is asked for -- it is computed over these chunks: chunk the same
+        document another way and every token's weight changes, so two chunkings'
+        scores share no scale."""
+        return float(self._bm25.idf.get(token) or 0.0) if self._bm25 is not None else 0.0
+
+    @property
+    def avgdl(self) -> float:
+        """The mean chunk length in tokens, which BM25 divides each length by."""
+        return float(self._bm25.avgdl) if self._bm25 is not None else 0.0
 
     def score(self, query: str) -> list[ChunkScore]:
         """One ChunkScore per chunk, in the order given; ValueError for a question
@@ -117,6 +193,7 @@ def score_chunks(
     chunks: Sequence[Chunk],
     query: str,
     *,
+    variant: str = DEFAULT_VARIANT,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     epsilon: float = DEFAULT_EPSILON,
@@ -127,13 +204,22 @@ def score_chunks(
 
     The indexed text is ``indexed_text(chunk, heading_path=..., overlap=...)``,
     the switches showing what heading paths and overlap prefixes do to ranking.
+    ``variant`` is okapi or lucene (``lab.retrieval.bm25_variants.chunk_scores``
+    scores fts5 too).
     """
     check_parameters(k1, b)
+    check_variant(variant, RANK_BM25_VARIANTS)
     query_tokens(query)  # a bad question is an error even with no chunks
     if not chunks:
         return []
     return ChunkIndex(
-        chunks, k1=k1, b=b, epsilon=epsilon, heading_path=heading_path, overlap=overlap
+        chunks,
+        variant=variant,
+        k1=k1,
+        b=b,
+        epsilon=epsilon,
+        heading_path=heading_path,
+        overlap=overlap,
     ).score(query)
 
 

@@ -1,5 +1,8 @@
 """BM25 over a whole index with sparse postings: rank-bm25's scores, at corpus scale.
 
+Both rank-bm25 variants, okapi and lucene (the default), through the one IDF
+function each has in lab.retrieval.bm25.
+
 rank-bm25 (lab/retrieval/bm25.py, the app's per-chunk teaching score) walks every chunk's
 term dictionary for every question term: fine for one document, hours for an
 index of 100,000 chunks and 1,000 questions. Here the index is built once as
@@ -23,7 +26,6 @@ position in the index (documents in the order given).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -31,7 +33,19 @@ import numpy as np
 
 from chunkers.model import Chunk, indexed_text
 
-from .bm25 import DEFAULT_B, DEFAULT_EPSILON, DEFAULT_K1, check_parameters, query_tokens
+from .bm25 import (
+    DEFAULT_B,
+    DEFAULT_EPSILON,
+    DEFAULT_K1,
+    DEFAULT_VARIANT,
+    LUCENE,
+    RANK_BM25_VARIANTS,
+    check_parameters,
+    check_variant,
+    lucene_idf,
+    okapi_idf,
+    query_tokens,
+)
 from .tokenize import tokenize
 
 
@@ -79,27 +93,37 @@ class QueryScores:
         return out
 
 
+def tie_order(tie_keys: Sequence[int]) -> np.ndarray:
+    """Each position's place in the tie order (0 = first): by the chunk's own index,
+    then by position (lexsort: the last key is the primary one)."""
+    n = len(tie_keys)
+    order = np.lexsort((np.arange(n), np.asarray(tie_keys, dtype=np.int64)))
+    tie = np.empty(n, dtype=np.int64)
+    tie[order] = np.arange(n)
+    return tie
+
+
 class SparseIndex:
-    """BM25Okapi over token lists (one per chunk, read once, in order), as postings;
-    build once, ask many questions."""
+    """rank-bm25 (okapi or lucene) over token lists (one per chunk, read once, in
+    order), as postings; build once, ask many questions."""
 
     def __init__(
         self,
         docs: Iterable[Sequence[str]],
         tie_keys: Sequence[int],
         *,
+        variant: str = DEFAULT_VARIANT,
         k1: float = DEFAULT_K1,
         b: float = DEFAULT_B,
         epsilon: float = DEFAULT_EPSILON,
     ) -> None:
         check_parameters(k1, b, epsilon)
+        check_variant(variant, RANK_BM25_VARIANTS)
+        self.variant = variant
         self.k1, self.b = k1, b
         n = len(tie_keys)
         self.size = n
-        # the tie order: chunk index, then position (lexsort: last key is primary)
-        order = np.lexsort((np.arange(n), np.asarray(tie_keys, dtype=np.int64)))
-        self._tie = np.empty(n, dtype=np.int64)
-        self._tie[order] = np.arange(n)
+        self._tie = tie_order(tie_keys)
         # term ids in first-seen order: rank-bm25 sums IDF over its dict in that order.
         # Each chunk's tokens become an array of ids at once and are let go: a corpus
         # held as Python strings, one per token, would cost ten times its size
@@ -129,11 +153,13 @@ class SparseIndex:
         # rank-bm25: k1 * (1 - b + b * doc_len / avgdl), elementwise as written there
         self._norm = k1 * (1 - b + b * lengths / avgdl)
         self._zero_norm = self._norm == 0
-        self._idf = self._idf_of(df.tolist(), n, epsilon)
+        self._idf = self._idf_of(df.tolist(), n, variant, epsilon)
 
     @staticmethod
-    def _idf_of(df: list[int], n: int, epsilon: float) -> list[float]:
-        idf = [math.log(n - f + 0.5) - math.log(f + 0.5) for f in df]
+    def _idf_of(df: list[int], n: int, variant: str, epsilon: float) -> list[float]:
+        if variant == LUCENE:  # never below zero: no floor
+            return [lucene_idf(n, f) for f in df]
+        idf = [okapi_idf(n, f) for f in df]
         idf_sum = 0.0
         for v in idf:  # summed one by one, in vocabulary order, as rank-bm25 does
             idf_sum += v
@@ -168,6 +194,7 @@ class SparseIndex:
 def chunk_index(
     chunks: Sequence[Chunk],
     *,
+    variant: str = DEFAULT_VARIANT,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     epsilon: float = DEFAULT_EPSILON,
@@ -176,6 +203,7 @@ def chunk_index(
     return SparseIndex(
         (tokenize(indexed_text(c)) for c in chunks),
         [c.index for c in chunks],
+        variant=variant,
         k1=k1,
         b=b,
         epsilon=epsilon,

@@ -28,53 +28,50 @@ is the tf part, the same in all three.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from chunkers import Chunk
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_EPSILON, DEFAULT_K1, check_parameters
-from lab.retrieval.fts5 import fts5_scores
+from chunkers import Chunk, indexed_text
+from lab.retrieval.bm25 import (
+    BM25_VARIANTS,
+    DEFAULT_B,
+    DEFAULT_EPSILON,
+    DEFAULT_K1,
+    DEFAULT_VARIANT,
+    FTS5,
+    LUCENE,
+    OKAPI,
+    ChunkScore,
+    LuceneBM25,
+    check_parameters,
+    check_variant,
+    lucene_idf,
+    query_tokens,
+    rank_bm25,
+    ranks_from,
+    score_chunks,
+)
+from lab.retrieval.fts5 import Fts5Index
 from lab.retrieval.tokenize import tokenize
 
 from .interface import Index, Retriever
 
-OKAPI = "okapi"
-LUCENE = "lucene"
-FTS5 = "fts5"
-BM25_VARIANTS = (LUCENE, OKAPI, FTS5)
-# -- the default never scores below zero: a short upload's answer cannot rank last
-# -- for saying the question's words, and a bar chart of scores never dips under its axis
-DEFAULT_VARIANT = LUCENE
-
-
-def lucene_idf(n_chunks: int, n_holding: int) -> float:
-    """Lucene's BM25 IDF: log(1 + (N - n + 0.5) / (n + 0.5)), above zero for any n <= N."""
-    return math.log(1 + (n_chunks - n_holding + 0.5) / (n_holding + 0.5))
-
-
-class LuceneBM25(BM25Okapi):
-    """rank-bm25's BM25Okapi with Lucene's IDF and no epsilon floor (none is needed).
-
-    Only the IDF table changes; rank-bm25's own scoring loop does the rest, so
-    okapi and lucene cannot drift apart anywhere else.
-    """
-
-    def __init__(self, corpus: Sequence[Sequence[str]], k1: float, b: float) -> None:
-        super().__init__(corpus, k1=k1, b=b, epsilon=0.0)
-
-    def _calc_idf(self, nd: dict[str, int]) -> None:  # rank-bm25's hook for its IDF table
-        for word, n_holding in nd.items():
-            self.idf[word] = lucene_idf(self.corpus_size, n_holding)
-        self.average_idf = sum(self.idf.values()) / len(self.idf) if self.idf else 0.0
-
-
-def _as_chunks(texts: Sequence[str]) -> list[Chunk]:
-    """Each text as the body of a chunk of its own: FTS5's body column holds all of it."""
-    return [Chunk(index=i, body=t, start=0, end=len(t), length=len(t)) for i, t in enumerate(texts)]
+# -- the names a caller has always imported from here; they live in lab.retrieval.bm25
+__all__ = [
+    "BM25_VARIANTS",
+    "DEFAULT_VARIANT",
+    "FTS5",
+    "LUCENE",
+    "OKAPI",
+    "Bm25Index",
+    "Bm25Retriever",
+    "LuceneBM25",
+    "chunk_scores",
+    "lucene_idf",
+]
 
 
 class Bm25Index(Index):
@@ -85,23 +82,22 @@ class Bm25Index(Index):
         self.size = len(texts)
         self.variant = variant
         self._model: BM25Okapi | None = None
-        self._chunks: list[Chunk] = []
+        self._fts5: Fts5Index | None = None
         if variant == FTS5:
-            self._chunks = _as_chunks(texts)
+            self._fts5 = Fts5Index(texts)
             return
         docs = [tokenize(t) for t in texts]
         # rank-bm25 divides by zero over no texts or no tokens at all; nothing can match then
         if any(docs):
-            if variant == LUCENE:
-                self._model = LuceneBM25(docs, k1=k1, b=b)
-            else:
-                self._model = BM25Okapi(docs, k1=k1, b=b, epsilon=DEFAULT_EPSILON)
+            self._model = rank_bm25(docs, variant, k1, b, DEFAULT_EPSILON)
 
     def scores(self, question: str) -> np.ndarray:
-        if self.variant == FTS5:
-            found = fts5_scores(self._chunks, question, heading_path=False, overlap=False)
+        if self._fts5 is not None:
             # no match: 0, below every match (FTS5's clamped IDF keeps a match above 0)
-            return np.array([0.0 if s.score is None else -s.score for s in found])
+            out = np.zeros(self.size)
+            for pos, s in self._fts5.raw(question).items():
+                out[pos] = -s
+            return out
         if self._model is None:
             return np.zeros(self.size)
         # 0/0 only where tf = 0 and the length term is 0 (k1 = 0, or b = 1 with an
@@ -120,10 +116,7 @@ class Bm25Retriever(Retriever):
     name = "bm25"
 
     def __post_init__(self) -> None:
-        if self.variant not in BM25_VARIANTS:
-            raise ValueError(
-                f"BM25 variant must be one of {', '.join(BM25_VARIANTS)}, got {self.variant!r}"
-            )
+        check_variant(self.variant)
         check_parameters(self.k1, self.b)
         if self.variant == FTS5 and (self.k1, self.b) != (DEFAULT_K1, DEFAULT_B):
             raise ValueError(
@@ -137,3 +130,37 @@ class Bm25Retriever(Retriever):
 
     def index(self, texts: Sequence[str]) -> Bm25Index:
         return Bm25Index(texts, self.variant, self.k1, self.b, self.label)
+
+
+def chunk_scores(
+    chunks: Sequence[Chunk],
+    question: str,
+    *,
+    variant: str = DEFAULT_VARIANT,
+    k1: float = DEFAULT_K1,
+    b: float = DEFAULT_B,
+    heading_path: bool = True,
+    overlap: bool = True,
+) -> list[ChunkScore]:
+    """``lab.retrieval.bm25.score_chunks`` in any of BM25_VARIANTS: one ChunkScore per
+    chunk, in the order given. fts5 scores the same indexed texts in one column,
+    turned round so higher is better (SQLite's own k1 and b)."""
+    check_variant(variant)
+    if variant != FTS5:
+        return score_chunks(
+            chunks,
+            question,
+            variant=variant,
+            k1=k1,
+            b=b,
+            heading_path=heading_path,
+            overlap=overlap,
+        )
+    query_tokens(question)
+    texts = [indexed_text(c, heading_path=heading_path, overlap=overlap) for c in chunks]
+    scores = Bm25Retriever(FTS5, k1, b).score(texts, question).scores if chunks else ()
+    ranks = ranks_from(scores, [c.index for c in chunks])
+    return [
+        ChunkScore(c.index, s, r, c.length, len(tokenize(t)))
+        for c, s, r, t in zip(chunks, scores, ranks, texts, strict=True)
+    ]

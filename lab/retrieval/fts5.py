@@ -61,7 +61,9 @@ def _sqlite_text(text: str) -> str:
 
 
 def _connect() -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:")
+    # -- an index may be built in one thread and asked in another (the app's
+    # -- threads); it is only read after it is built, so sharing it is safe
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
     try:
         conn.execute(
             "CREATE VIRTUAL TABLE chunks USING fts5("
@@ -124,6 +126,30 @@ def fts5_scores(
     order = sorted(matched, key=lambda p: (matched[p], chunks[p].index, p))
     rank = {pos: r for r, pos in enumerate(order, start=1)}
     return [Fts5Score(c.index, matched.get(p), rank.get(p)) for p, c in enumerate(chunks)]
+
+
+class Fts5Index:
+    """FTS5 over fixed texts, each whole in the body column: built once, asked many
+    questions (a gold set), as ``fts5_scores`` with both switches off would score it."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.size = len(texts)
+        self._conn = _connect()
+        self._conn.executemany(
+            "INSERT INTO chunks(rowid, heading_path, overlap_prefix, body) VALUES (?, '', '', ?)",
+            [(pos, _sqlite_text(t)) for pos, t in enumerate(texts)],
+        )
+
+    def raw(self, query: str) -> dict[int, float]:
+        """SQLite's bm25() (negative, lower is better) of each matching position."""
+        expr = match_expression(query)  # ValueError on a no-token question
+        rows = self._conn.execute(
+            "SELECT rowid, bm25(chunks) FROM chunks WHERE chunks MATCH ?", (expr,)
+        ).fetchall()
+        return {int(pos): float(s) for pos, s in rows}
+
+    def close(self) -> None:
+        self._conn.close()
 
 
 def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:

@@ -48,6 +48,12 @@ class Retrieval:
         return min(ranks) if ranks else None
 
 
+def judge_name(label: str) -> str:
+    """A retriever's name without its settings, as a column is headed:
+    "dense (wordllama)" -> "dense", "bm25 (lucene)" -> "bm25"."""
+    return label.split(" (")[0]
+
+
 class Index(ABC):
     """A retriever's index over fixed texts: built once, asked many questions."""
 

@@ -13,7 +13,7 @@ from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1
 
 from .bm25_variants import DEFAULT_VARIANT, Bm25Retriever
 from .dense import DenseRetriever
-from .embedders import DEFAULT_EMBEDDER, load_embedder
+from .embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
 from .fusion import RRF_K, HybridRetriever
 from .interface import Retriever
 
@@ -21,21 +21,23 @@ BM25, DENSE, HYBRID = "bm25", "dense", "hybrid"
 DEFAULT_RETRIEVER = BM25
 
 
-def _bm25(variant: str, embedder: str, k1: float, b: float, k: int) -> Retriever:
+def _loaded(embedder: str | Embedder) -> Embedder:
+    return embedder if isinstance(embedder, Embedder) else load_embedder(embedder)
+
+
+def _bm25(variant: str, embedder: str | Embedder, k1: float, b: float, k: int) -> Retriever:
     return Bm25Retriever(variant, k1, b)
 
 
-def _dense(variant: str, embedder: str, k1: float, b: float, k: int) -> Retriever:
-    return DenseRetriever(load_embedder(embedder))
+def _dense(variant: str, embedder: str | Embedder, k1: float, b: float, k: int) -> Retriever:
+    return DenseRetriever(_loaded(embedder))
 
 
-def _hybrid(variant: str, embedder: str, k1: float, b: float, k: int) -> Retriever:
-    return HybridRetriever(
-        Bm25Retriever(variant, k1, b), DenseRetriever(load_embedder(embedder)), k
-    )
+def _hybrid(variant: str, embedder: str | Embedder, k1: float, b: float, k: int) -> Retriever:
+    return HybridRetriever(Bm25Retriever(variant, k1, b), DenseRetriever(_loaded(embedder)), k)
 
 
-RETRIEVERS: dict[str, Callable[[str, str, float, float, int], Retriever]] = {
+RETRIEVERS: dict[str, Callable[[str, str | Embedder, float, float, int], Retriever]] = {
     BM25: _bm25,
     DENSE: _dense,
     HYBRID: _hybrid,
@@ -46,13 +48,14 @@ def get_retriever(
     name: str = DEFAULT_RETRIEVER,
     *,
     variant: str = DEFAULT_VARIANT,
-    embedder: str = DEFAULT_EMBEDDER,
+    embedder: str | Embedder = DEFAULT_EMBEDDER,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     k: int = RRF_K,
 ) -> Retriever:
     """The retriever ``name`` with its settings: ``variant``, ``k1`` and ``b`` for BM25
-    (alone or in the hybrid), ``embedder`` for dense and hybrid, ``k`` for the fusion.
+    (alone or in the hybrid), ``embedder`` for dense and hybrid (a name, or an Embedder
+    already loaded), ``k`` for the fusion.
     ValueError, one line, for an unknown name or a bad setting."""
     try:
         make = RETRIEVERS[name]

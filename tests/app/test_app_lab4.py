@@ -7,16 +7,26 @@ def _rows(at, title, dataset):
     return vega_chart(at, title)["datasets"][dataset]
 
 
+RUNT_OFF = (
+    "structural, runt merge off: the row is a runt of its own with the table's header repeated "
+    "(chunk 4, 261 chars, under the 450-char floor); it ranks #1 with {}, above the table "
+    "it was cut from (chunk 3, #3 with {})"
+)
+
+
 def test_revenue_orphan_outranks_its_table_until_the_sweep():
     at = open_lab("runts")
     click(at, "preset_runts")
     set_widget(at, "radio", "lab4_runt_merge", "off")
     text = all_text(at)
-    assert (
-        "structural, runt merge off: the row is a runt of its own with the table's header repeated "
-        "(chunk 4, 261 chars, under the 450-char floor); it ranks #1 with 1.800, above the table "
-        "it was cut from (chunk 3, #3 with 0.524)"
-    ) in text
+    assert "BM25 shown: lucene, the default" in text
+    assert RUNT_OFF.format("2.188", "0.381") in text
+    # rank-bm25's okapi, as the lab scored before lucene became the default: the same
+    # ranks from other weights (the length lesson is the same in every variant)
+    set_widget(at, "radio", "bm25", "okapi")
+    assert RUNT_OFF.format("1.800", "0.524") in all_text(at)
+    assert "BM25 shown: okapi" in all_text(at)
+    set_widget(at, "radio", "bm25", "lucene")
     bars = _rows(at, "BM25 score per chunk", "bars")
     assert {r["kind"] for r in bars} == {"holds the answer, runt", "other"}
     assert verdicts(at)[0] == "✓ answer intact in chunk 4"
@@ -51,6 +61,24 @@ def test_default_document_and_strategy_switch():
     set_widget(at, "selectbox", "strategy", "structural")
     set_widget(at, "selectbox", "doc", "inspection_manual")
     assert _rows(at, "BM25 score per chunk", "bars")
+
+
+def test_the_bm25_switch_changes_the_scores_and_fts5_holds_k1_and_b():
+    at = open_lab("runts")
+    click(at, "preset_runts")
+    lucene = _rows(at, "BM25 score per chunk", "bars")
+    assert all(r["score"] >= 0 for r in lucene)
+    set_widget(at, "radio", "bm25", "okapi")
+    okapi = _rows(at, "BM25 score per chunk", "bars")
+    assert [r["score"] for r in okapi] != [r["score"] for r in lucene]
+    set_widget(at, "slider", "k1", 2.0)
+    set_widget(at, "radio", "bm25", "fts5")
+    assert at.slider(key="k1").disabled and at.slider(key="b").disabled
+    assert "BM25 shown: fts5: SQLite's own bm25()" in all_text(at)
+    fts5 = _rows(at, "BM25 score per chunk", "bars")
+    assert len(fts5) == len(lucene) and not at.exception
+    # the switch follows the user to another lab that ranks, and into the link
+    assert at.query_params["bm25"] == "fts5"
 
 
 def test_the_introduction_cites_the_lengths_the_page_shows():

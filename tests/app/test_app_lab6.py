@@ -32,7 +32,10 @@ def test_support_kb_gold_set_per_strategy():
     assert s["Fixed size"]["intact"] == "38%" and s["Fixed size"]["chunk does not exist"] == 5
     assert s["Structural"]["intact"] == "100%" and s["Structural"]["recall@10"] == 1.0
     assert 0 < s["Fixed size"]["MRR"] <= s["Structural"]["MRR"] <= 1
-    assert "Gold set, Fixed size: 5 answer(s) with no chunk, 0 ranking below 10" in all_text(at)
+    assert (
+        "Gold set, Fixed size: 5 answer(s) with no chunk, whoever ranks; ranking below 10: "
+        "0 by bm25, 0 by dense, 0 by hybrid"
+    ) in all_text(at)
     gold = at.table[1].value
     assert list(gold["intact"]).count("✗") == 5 and set(gold["status"]) == {
         "found",
@@ -88,3 +91,41 @@ def test_an_uploaded_gold_file_with_passages_checks_its_answers_and_names_the_re
     assert not at.exception
     assert "1 line(s) list passages instead of an answer" in all_text(at)
     assert _summary(at)["Sentence"]["intact"] == "100%"
+
+
+def test_each_retriever_reports_and_the_strategies_follow_the_chosen_one():
+    at = open_lab("integrity")
+    click(at, "preset_integrity")
+    at.select_slider(key="lab6_k").set_value(1)
+    rerun(at)
+    judged = at.table[2].value
+    assert list(judged["retriever"]) == [
+        "bm25 (lucene)",
+        "dense (wordllama)",
+        "hybrid (lucene + wordllama, k=60)",
+    ]
+    assert "ranks below 1" in judged.columns and "coverage@1" in judged.columns
+    gold = at.table[1].value
+    assert {"rank: bm25", "rank: dense", "rank: hybrid"} <= set(gold.columns)
+    # a missing chunk is missing for every judge, one status
+    missing = gold[gold["intact"] == "✗"]
+    assert len(missing) == 5 and set(missing["status"]) == {"chunk does not exist"}
+    assert set(missing["rank: dense"]) == {"—"}
+    bm25_mrr = _summary(at)["Fixed size"]["MRR"]
+    set_widget(at, "radio", "lab6_retriever", "dense")
+    assert "Ranked by dense (wordllama)." in all_text(at)
+    assert _summary(at)["Fixed size"]["MRR"] == float(judged["MRR"][1])
+    assert bm25_mrr == float(judged["MRR"][0])
+
+
+def test_the_chunks_to_read_name_each_chunk_what_it_breaks_and_how_it_starts():
+    at = open_lab("integrity")
+    set_widget(at, "selectbox", "strategy", "fixed")
+    set_widget(at, "radio", "unit", "chars")
+    set_widget(at, "slider", "size", 200)
+    heading = next(h.value for h in at.subheader if h.value.startswith("Chunks to read: "))
+    table = at.table[-1].value
+    assert list(table.columns) == ["chunk", "what", "first line"]
+    assert heading == f"Chunks to read: {len(table)}" and len(table) > 0
+    assert "cuts a sentence" in set(", ".join(table["what"]).split(", "))
+    assert all(int(n) >= 1 for n in table["chunk"])

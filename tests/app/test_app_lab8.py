@@ -37,7 +37,7 @@ def test_the_page_renders_a_sample_document_against_b() -> None:
     assert list(figs) == [
         "Chunk sizes",
         "Atomic-element violations",
-        "Gold set (ranks within k=10)",
+        "Gold set (ranks within k=10, by bm25 (lucene))",
         "Chunks per document",
     ]
     tables = {r["element"]: (r["A"], r["B"]) for r in figs["Atomic-element violations"]}
@@ -50,8 +50,9 @@ def test_the_page_renders_a_sample_document_against_b() -> None:
     assert subheaders[-1].startswith("The ") and subheaders[-1].endswith("most-changed chunks")
     text = open("lab/sample_docs/compute_pricing.md", encoding="utf-8").read()
     # (line by line: a table fragment begins with a copy of its header)
-    assert len(at.code) >= 2
-    assert all(line in text for c in at.code for line in c.value.splitlines())
+    # (the page's own: the sidebar's code is the settings copied as code)
+    assert len(at.main.code) >= 2
+    assert all(line in text for c in at.main.code for line in c.value.splitlines())
 
 
 def test_changing_b_changes_the_figures() -> None:
@@ -92,7 +93,7 @@ def test_the_lab_opens_by_its_number_and_a_document_without_gold_has_no_gold_tab
         "notes.md", b"# Notes\n\nOne sentence here. Another one there.\n", "text/markdown"
     )
     rerun(at)
-    assert "Gold set (ranks within k=10)" not in [s.value for s in at.subheader]
+    assert not [s.value for s in at.subheader if s.value.startswith("Gold set")]
     assert "Chunk sizes" in [s.value for s in at.subheader]
 
 
@@ -122,3 +123,51 @@ def test_a_hostile_document_is_shown_as_text() -> None:
     assert "<script>" not in shown and "<img" not in shown and "<b>x</b>" not in shown
     assert figures(at)["Chunks per document"][0]["document"] == "<b>x</b>.md"
     assert any("<script>alert(1)</script>" in c.value for c in at.code)
+
+
+def test_the_same_questions_top_score_under_a_and_b_and_why_they_differ() -> None:
+    from chunkers import chunk_with
+    from chunkers.options import ChunkOptions
+    from lab.retrieval.bm25_variants import chunk_scores
+
+    at = open_lab("compare", **PRICING)
+    text = all_text(at)
+    assert "The same question, scored under A and under B" in text
+    assert "These two numbers cannot be compared" in text
+    assert "the IDF is computed over the chunks" in text and "recall@k and MRR" in text
+    [rows] = [t.value for t in at.table if "IDF" in " ".join(map(str, t.value.iloc[:, 0]))]
+    table = {r[""]: (r["A"], r["B"]) for r in rows.to_dict("records")}
+    # B's top score, worked out here over B's own chunks (fixed, 600 chars, overlap 100)
+    doc = open("lab/sample_docs/compute_pricing.md", encoding="utf-8").read()
+    gold = open("lab/sample_docs/compute_pricing.gold.jsonl", encoding="utf-8").readline()
+    question = json.loads(gold)["question"]
+    chunks = chunk_with(doc, "fixed", ChunkOptions(size=600, overlap=100, unit="chars"))
+    best = max(s.score for s in chunk_scores(chunks, question))
+    assert table["top score"][1] == f"{best:.3f}"
+    assert table["chunks"] == ("17", "14")
+    idf = [k for k in table if k.startswith("IDF of")]
+    assert idf and any(table[k][0] != table[k][1] for k in idf)  # the weights moved
+    set_widget(at, "radio", "bm25", "okapi")
+    okapi = {
+        r[""]: r["B"]
+        for r in next(
+            t.value for t in at.table if "IDF" in " ".join(map(str, t.value.iloc[:, 0]))
+        ).to_dict("records")
+    }
+    assert okapi["top score"] != table["top score"][1]
+
+
+def test_a_higher_top_score_is_not_a_better_chunking() -> None:
+    # the Mumbai question: fixed windows score higher and rank the answer lower
+    at = open_lab(
+        "compare", doc="regional_revenue", strategy="structural", unit="chars", size="1800",
+        overlap="150",
+    )  # fmt: skip
+    [rows] = [t.value for t in at.table if "IDF" in " ".join(map(str, t.value.iloc[:, 0]))]
+    table = {r[""]: (r["A"], r["B"]) for r in rows.to_dict("records")}
+    assert float(table["top score"][1]) > float(table["top score"][0])
+    assert table["the answer's chunk: rank"] == ("#1", "#2")
+    a, b = (float(v) for v in table["top score"])
+    assert f"“what was Mumbai's FY24 revenue?”: top score **{a:.3f}** under A, **{b:.3f}**" in (
+        all_text(at)
+    )

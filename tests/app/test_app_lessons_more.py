@@ -98,6 +98,18 @@ def test_small_to_big_opens_by_number_and_has_its_example_button() -> None:
     assert at.query_params["doc"] == "api_reference" and at.query_params["size"] == "400"
 
 
+def test_small_to_big_ranks_with_the_retriever_chosen(no_network) -> None:
+    at = open_lab("small-to-big", **S2B)
+    bm25_hits = _tables(at)[0]
+    assert "Ranked by bm25 (lucene)." in all_text(at)
+    set_widget(at, "radio", "lab9_retriever", "dense")
+    assert not at.error and "Ranked by dense (wordllama)." in all_text(at)
+    assert _tables(at)[0] != bm25_hits  # the children are the dense judge's top 5
+    click(at, "pin_small-to-big")  # a pin keeps the choice
+    [pin] = at.session_state["pins"]
+    assert pin.config["retriever"] == "dense"
+
+
 # --------------------------------------------------------------------------- lab 10
 
 
@@ -136,6 +148,17 @@ def test_boilerplate_k_is_pinned() -> None:
     click(at, "pin_boilerplate")
     [pin] = at.session_state["pins"]
     assert pin.config["k"] == 5 and pin.numbers["chunks mostly boilerplate"] > 0
+
+
+def test_boilerplate_measures_the_strip_with_the_retriever_chosen(no_network) -> None:
+    at = open_lab("boilerplate", **BP)
+    bm25_before_after = _tables(at)[2]
+    set_widget(at, "radio", "lab10_retriever", "dense")
+    assert not at.error
+    assert "An embedding sees boilerplate as text like any other" in all_text(at)
+    before_after = _tables(at)[2]
+    assert [r["text"] for r in before_after] == ["as given", "stripped"]
+    assert before_after != bm25_before_after  # the gold set's ranks are the dense judge's
 
 
 # --------------------------------------------------------------------------- lab 6 overlay
@@ -179,7 +202,7 @@ def test_lab6_refuses_a_baseline_it_cannot_read_in_one_line(tmp_path) -> None:
     rerun(at)
     refusal = (
         "old.json was saved by another version of chunk-lab (baseline format 0, this one reads "
-        "1); save a new baseline with --save-baseline"
+        "2); save a new baseline with --save-baseline"
     )
     assert [e.value for e in at.error if not e.value.startswith("✗")] == [refusal]
     assert vega_chart(at, "Chunk lengths")["title"] == "Chunk lengths"  # the plain histogram

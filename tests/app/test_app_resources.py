@@ -4,8 +4,9 @@ progress bar, go one size a step and can be cancelled by moving on.
 Memory is measured on child processes (tests/app/upload_child.py) that run the
 app's upload path with AppTest: their peak resident set size, from the kernel's
 accounting for that child (os.wait4, the per-child form of
-getrusage(RUSAGE_CHILDREN)), must stay under 1 GB. The children run side by
-side; each is bounded by the hang guard below, stated, not a speed target:
+getrusage(RUSAGE_CHILDREN)), must stay under 1 GB. The children start with the
+first app test (tests/app/conftest.py) and run side by side with the others;
+each is bounded by the hang guard below, stated, not a speed target:
 the slowest (a 5 MB upload swept by three strategies at 40 sizes) takes about
 40 s on a 2-core machine.
 """
@@ -15,45 +16,21 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tomllib
 
-import pytest
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 import ui.data
+from lab.inputs.documents import MB
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
+from tests.app.conftest import AUDIT
 from tests.app.upload_child import ProgressSpy, document
-from tests.support import ROOT, bounded
+from tests.support import bounded
+from ui.data import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_MB
 
 HANG_SECONDS = 240  # per child process
 MEMORY_BOUND_KB = 1024 * 1024  # 1 GB, as ru_maxrss counts on Linux (kilobytes)
-AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance requirement"
-CHILDREN = {
-    "16 MB, Lab 1": ["16", "boundary"],
-    "5 MB, Lab 1": [str(MAX_UPLOAD_MB), "boundary"],
-    "5 MB, Lab 3 sweeps": [str(MAX_UPLOAD_MB), "structure", "--unit", "chars", "--answer", AUDIT],
-}
-
-
-@pytest.fixture(scope="module")
-def children():
-    """Start every child at once; each test then waits for its own."""
-    procs = {
-        name: subprocess.Popen(
-            [sys.executable, "-m", "tests.app.upload_child", *args],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        for name, args in CHILDREN.items()
-    }
-    yield procs
-    for p in procs.values():
-        if p.returncode is None:
-            p.kill()
-            p.wait()
 
 
 def finish(proc: subprocess.Popen) -> tuple[dict, int]:
@@ -72,18 +49,21 @@ def test_the_upload_limit_is_in_the_config_and_fast_reruns_are_on():
     assert cfg["runner"]["fastReruns"] is True
 
 
-def test_a_16_mb_upload_is_refused_in_one_line_within_the_memory_bound(children):
-    report, peak_kb = finish(children["16 MB, Lab 1"])
-    assert report["bytes"] > 16 * 1024 * 1024 - 1024
+def test_an_upload_over_the_limit_is_refused_in_one_line_within_the_memory_bound(
+    upload_children,
+):
+    report, peak_kb = finish(upload_children["over the limit, Lab 1"])
+    assert report["bytes"] > (MAX_UPLOAD_MB + 1) * MB - 1024
     assert report["errors"] == [
-        "big.md is 16.0 MB, over the 5 MB limit; split it into smaller files"
+        f"big.md is {MAX_UPLOAD_MB + 1}.0 MB, over the {MAX_UPLOAD_MB} MB limit; "
+        "split it into smaller files"
     ]
     assert not report["exceptions"] and not report["counts"]
     assert peak_kb < MEMORY_BOUND_KB, f"peak RSS {peak_kb // 1024} MB"
 
 
-def test_a_5_mb_upload_opens_in_lab_1_within_the_memory_bound(children):
-    report, peak_kb = finish(children["5 MB, Lab 1"])
+def test_a_5_mb_upload_opens_in_lab_1_within_the_memory_bound(upload_children):
+    report, peak_kb = finish(upload_children["5 MB, Lab 1"])
     assert 5 * 1024 * 1024 - 1024 < report["bytes"] <= 5 * 1024 * 1024
     assert not report["errors"] and not report["exceptions"]
     assert report["verdicts"] == [
@@ -95,8 +75,10 @@ def test_a_5_mb_upload_opens_in_lab_1_within_the_memory_bound(children):
     assert peak_kb < MEMORY_BOUND_KB, f"peak RSS {peak_kb // 1024} MB"
 
 
-def test_a_5_mb_sweep_in_lab_3_shows_progress_step_by_step_within_the_memory_bound(children):
-    report, peak_kb = finish(children["5 MB, Lab 3 sweeps"])
+def test_a_5_mb_sweep_in_lab_3_shows_progress_step_by_step_within_the_memory_bound(
+    upload_children,
+):
+    report, peak_kb = finish(upload_children["5 MB, Lab 3 sweeps"])
     assert not report["errors"] or all(e.startswith("✗") for e in report["errors"])
     assert not report["exceptions"] and len(report["verdicts"]) == 5
     assert "Survival curves, all strategies" in report["charts"]
@@ -144,7 +126,9 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
     stopped: list[str] = []
     at = open_lab("structure")
     set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload("long.md", document(0.2), "text/markdown")
+    # just long enough for a stepped sweep (a tenth over the length that starts one)
+    long = document(1.1 * PROGRESS_CHARS / MB)
+    at.file_uploader(key="upload").upload("long.md", long, "text/markdown")
     rerun(at)
     set_widget(at, "radio", "answer_mode", "paste it")
     monkeypatch.setattr("streamlit.progress", stop_at_step_5)

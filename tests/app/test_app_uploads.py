@@ -15,6 +15,7 @@ from tests.app.app_harness import (
     verdicts,
 )
 from tests.support import BIG_ANSWER, big_document
+from ui.data import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_BYTES
 
 DOC = (
@@ -117,6 +118,7 @@ def test_a_long_documents_cards_open_at_the_answer_and_page_and_find():
             "huge.md is 5.0 MB, over the 5 MB limit",
         ),
     ],
+    ids=["binary", "empty", "blank", "not-utf8", "over-the-limit"],
 )
 def test_bad_uploads_are_one_line_errors(name, data, message):
     at = _upload(open_app(), name, data)
@@ -141,8 +143,10 @@ def test_not_utf8_can_be_read_as_the_guessed_encoding():
 def test_large_upload_sweeps_every_strategy_in_lab_3():
     from tests.app.app_harness import open_lab, plotly_specs
 
-    sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
-    at = _upload(open_lab("structure"), "big.md", (sample + b"\n\n") * 400)  # about 0.5 MB
+    sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes() + b"\n\n"
+    # -- just long enough that the curves sweep sizes one at a time, behind a progress bar
+    copies = PROGRESS_CHARS // len(sample) + 1
+    at = _upload(open_lab("structure"), "big.md", sample * copies)
     at.text_input(key="own_question").input("how long are audit logs kept?")
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(

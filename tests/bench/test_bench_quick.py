@@ -27,5 +27,3 @@ def test_quick_benchmark_prints_every_figure(corpus) -> None:
     table = out.stdout
     assert [name for name in FIGURES if name not in table] == []
     assert "| figure" in table and "holds?" in table
-    # the figures are of the chunker as built by the test command, compiled twins included
-    assert "compiled twins: built and used (pack, finish, checks)" in table

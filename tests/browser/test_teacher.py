@@ -212,10 +212,10 @@ def test_a_big_uploads_answer_cards_are_reachable(app_url, browser):
     page.get_by_role("option", name="Upload a file…").click()
     doc = big_document(6400).encode()
     assert len(doc) > 650_000
-    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
+    page.locator('[data-testid="stSidebar"] input[type="file"][accept*=".md"]').set_input_files(
         files=[{"name": "ledger.md", "mimeType": "text/markdown", "buffer": doc}]
     )
-    page.get_by_text("chunks: ").first.wait_for(timeout=120_000)
+    page.get_by_text("chunks: ").filter(visible=True).first.wait_for(timeout=120_000)
     wait_idle(page, 120_000)
     page.locator('[data-testid="stSidebar"]').get_by_text("paste it").click()
     answer = page.get_by_label("Answer text, copied from the document")

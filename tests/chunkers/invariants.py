@@ -14,11 +14,27 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
+from functools import lru_cache
 
 from chunkers import Chunk, ChunkOptions
-from chunkers.structural.blocks import ParsedDocument, is_transcribed, parse
+from chunkers.structural.blocks import (
+    TITLES,
+    ParsedDocument,
+    is_lead,
+    is_transcribed,
+    parse,
+    plain_title,
+)
+from chunkers.structural.engine import inner_blocks
+from chunkers.text import count_units
+
+# each check reads the document's blocks: parsed once for all of them
+_parsed = lru_cache(maxsize=4)(parse)
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]|$)")
+_TABLE_SEPARATOR = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_UNDERLINE = re.compile(r" {0,3}(?:=+|-+)[ \t]*$")  # a setext heading's: its text is the unit
 
 
 def written_level(line: str) -> int:
@@ -56,7 +72,7 @@ def _has_text(text: str, mask: bytearray, s: int, e: int, flag: int) -> bool:
 def trust_breaks(text: str, chunks: list[Chunk]) -> list[str]:
     """A chunk is transcribed exactly when some of its text lies under a
     transcribed heading; no overlap prefix holds or reaches transcribed text."""
-    mask = transcribed_mask(text, parse(text))
+    mask = transcribed_mask(text, _parsed(text))
     out = []
     for prev, c in zip([None, *chunks[:-1]], chunks, strict=True):
         under = _has_text(text, mask, c.start, c.end, 1)
@@ -74,53 +90,173 @@ def trust_breaks(text: str, chunks: list[Chunk]) -> list[str]:
 def heading_context_breaks(text: str, chunks: list[Chunk]) -> list[str]:
     """Every heading above a chunk's first character (the heading path of its first
     block's section) is in the chunk's heading_path or in its body."""
-    doc = parse(text)
+    doc = _parsed(text)
     out = []
     for c in chunks:
         b = bisect_right(doc.starts, c.start) - 1
         path = doc.sections[doc.block_sections[b]].heading_path if b >= 0 else ()
-        missing = [h for h in path if h not in c.heading_path and h not in c.body]
+        # (a heading in the body is named as a reader sees it: without link targets)
+        body = c.body + "\n" + plain_title(c.body)
+        missing = [h for h in path if h not in c.heading_path and h not in body]
         if missing:
             out.append(f"chunk {c.index} at {c.start}: {missing} named nowhere ({c.heading_path})")
     return out
 
 
-def runt_breaks(chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
+# an independent count of a text in tokens (the reference tokenizer's), for
+# checking chunks measured in tokens; None: the chunk's own length is trusted
+Count = Callable[[str], int] | None
+
+
+def _length(c: Chunk, count: Count) -> int:
+    return count(c.body) if count else c.length
+
+
+def runt_breaks(chunks: list[Chunk], opts: ChunkOptions, count: Count = None) -> list[str]:
     """No runt without an excuse, unless it is the only chunk."""
     return [
-        f"chunk {c.index}: runt of {c.length} without an excuse"
+        f"chunk {c.index}: runt of {_length(c, count)} without an excuse"
         for c in chunks
-        if c.length < opts.floor and len(chunks) > 1 and not c.runt_excuse
+        if _length(c, count) < opts.floor and len(chunks) > 1 and not c.runt_excuse
     ]
 
 
-def _unsplittable(c: Chunk, opts: ChunkOptions) -> bool:
-    """The chunk holds a unit no split may cut that alone passes what the rest
-    leaves: a line longer than half a chunk (a table row, a code line, a word run),
-    or, below the headings it opens with (a heading travels with what follows
-    it), at most three lines (a table's header, separator and first row)."""
-    lines = [ln for ln in c.body.split("\n") if ln.strip()]
-    size = (lambda s: len(s)) if opts.unit == "chars" else (lambda s: len(s.split()))
-    if any(size(ln) > opts.size // 2 for ln in lines):
-        return True
-    while lines and _ATX.match(lines[0]):
+def _one_unit(c: Chunk, opts: ChunkOptions) -> bool:
+    """The chunk is one unit with no inner seam, under the titles it opens with (a
+    heading travels with what follows it): one line (a table row, a long line or
+    word), or a table's head and first row (the head is never left alone)."""
+    lines = [ln for ln in c.body.split("\n") if ln.strip() and not _UNDERLINE.match(ln)]
+    while len(lines) > 1 and (_ATX.match(lines[0]) or is_lead(lines[0], 0, len(lines[0]))):
         lines.pop(0)
-    return len(lines) <= 3
+    if len(lines) <= 1:
+        return True
+    return len(lines) <= 3 and _TABLE_SEPARATOR.match(lines[1]) is not None
 
 
-def over_max_breaks(chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
-    """Nothing over the effective maximum except a chunk held up by an unsplittable unit."""
+def over_max_breaks(chunks: list[Chunk], opts: ChunkOptions, count: Count = None) -> list[str]:
+    """No chunk passes the effective maximum unless it is one unit with no inner seam."""
     return [
-        f"chunk {c.index}: {c.length} > {opts.effective_max}"
+        f"chunk {c.index}: {_length(c, count)} > {opts.effective_max}: {c.body[:60]!r}"
         for c in chunks
-        if c.length > opts.effective_max and not _unsplittable(c, opts)
+        if _length(c, count) > opts.effective_max and not _one_unit(c, opts)
     ]
+
+
+# what a chunk never ends with while text follows (front matter ends none: it is no title)
+_TRAVELLING = tuple(k for k in TITLES if k != "metadata")
+
+
+def ending_breaks(text: str, chunks: list[Chunk], opts: ChunkOptions) -> list[str]:
+    """No chunk ends with what travels with the text after it (a heading, a tab or
+    admonition title, anchors, a lead-in) while that text follows in the document.
+
+    Excused, as the rules say: what alone leaves less than a floor's worth of room
+    in a chunk, and a heading followed by text of the other trust."""
+    doc = _parsed(text)
+    last_text = len(text.rstrip())
+    out = []
+    for c, nxt in zip(chunks, chunks[1:], strict=False):
+        if c.end >= last_text:
+            continue
+        b = bisect_right(doc.starts, c.end - 1) - 1
+        if b < 0:
+            continue
+        kind, start, end = doc.kinds[b], doc.starts[b], doc.ends[b]
+        if end == c.end:  # the chunk ends with a whole block
+            if kind not in _TRAVELLING and b not in doc.leads:
+                continue
+            start = _lead_run_start(doc, b)
+        elif kind in _CUT_AT_LEADS:  # inside a block: its last lines
+            start = _leading_lines(text, c.start, c.end)
+            if start == c.end:
+                continue
+        else:  # (a line of code, HTML or a table introduces nothing)
+            continue
+        if _excused(doc, text, start, c, nxt, opts):
+            continue
+        out.append(f"chunk {c.index} ends with {text[start : c.end][-60:]!r}")
+    return out
+
+
+# the blocks whose inner parts may introduce the next one (a fence's lines do not)
+_CUT_AT_LEADS = ("prose", "list", "quote", "admonition", "footnote")
+
+
+def _leading_lines(text: str, s: int, e: int) -> int:
+    """Where the leads that end text[s:e] begin (e if it ends with none): the
+    blank-line runs (paragraphs, titles) at its end that are leads."""
+    start = end = e
+    while start > s:
+        gap = text.rfind("\n\n", s, end)
+        prev = s if gap < 0 else gap + 2
+        while prev < end and text[prev].isspace():
+            prev += 1
+        if prev >= end or not is_lead(text, prev, end):
+            break
+        start = prev
+        end = len(text[:prev].rstrip())
+    return start
+
+
+def _lead_run_start(doc: ParsedDocument, b: int) -> int:
+    """Where the titles and leads that end at block b begin."""
+    while b > 0 and (doc.kinds[b - 1] in _TRAVELLING or b - 1 in doc.leads):
+        b -= 1
+    return doc.starts[b]
+
+
+def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, opts) -> bool:
+    """The rules' exceptions: leads that leave less than a floor's worth of room
+    in a chunk; what follows fits a chunk of its own but not beside them (a block
+    that fits a chunk is never cut to make room), or is a heading that does not;
+    a heading whose text is of the other trust (trusted and transcribed text
+    never share a chunk)."""
+
+    def measure(a: int, z: int) -> int:
+        return z - a if opts.unit == "chars" else count_units(text[a:z], opts.unit, opts.tokenizer)
+
+    start = max(start, c.start)
+    if opts.size - measure(start, nxt.start) < opts.floor:
+        return True
+    if c.transcribed != nxt.transcribed:  # trusted and transcribed text never mix
+        return True
+    # what follows: the next block, or the next part of the block the cut is in
+    b = bisect_right(doc.starts, nxt.start) - 1
+    if c.transcribed and not doc.sections[doc.block_sections[b]].transcribed:
+        return True
+    follows = doc.ends[b]
+    if doc.starts[b] != nxt.start:
+        line = text.rfind("\n", 0, nxt.start) + 1  # (read with its indentation)
+        parts = [x for x in inner_blocks(text, line, doc.ends[b]) if x.depth == 0]
+        follows = len(text[: parts[0].end].rstrip()) if parts else follows
+    if measure(start, follows) <= opts.size:
+        return False
+    # (a heading is never cut: a chain of them longer than a chunk breaks somewhere)
+    return doc.kinds[b] in TITLES or measure(nxt.start, follows) <= opts.size
+
+
+def overlap_breaks(text: str, chunks: list[Chunk]) -> list[str]:
+    """No overlap prefix holds code, HTML or table text: every block it copies
+    from is prose or a list, and inside a list it reaches no fence, HTML or table."""
+    doc = _parsed(text)
+    out = []
+    for c in chunks:
+        s, e = c.overlap_start, c.overlap_end
+        first = max(0, bisect_right(doc.starts, s) - 1)
+        for b in range(first, bisect_right(doc.starts, e - 1)) if e > s else ():
+            inner = inner_blocks(text, doc.starts[b], doc.ends[b])
+            if doc.kinds[b] not in ("prose", "list") or any(
+                x.tag in ("code", "html", "table") and x.start < e and s < x.end for x in inner
+            ):
+                out.append(f"chunk {c.index}: overlap {c.overlap_prefix[:50]!r} holds code")
+                break
+    return out
 
 
 def page_breaks(text: str, chunks: list[Chunk]) -> list[str]:
     """A chunk's page is the first page it reaches and last_page the last one, by
     the sections of its blocks."""
-    doc = parse(text)
+    doc = _parsed(text)
     out = []
     for c in chunks:
         first = bisect_right(doc.starts, c.start) - 1

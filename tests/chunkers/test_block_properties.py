@@ -7,12 +7,17 @@ on CommonMark's own examples and on real markdown:
   nothing else is;
 - no chunk boundary falls inside a block the reference reports, unless that
   block alone is longer than a chunk, and then only at its own seams (rows,
-  items, lines, sentences and words all end at a line break or a space).
+  items, lines, sentences and words all end at a line break or a space);
+- and on CommonMark's examples, the packing properties (invariants.py): nothing
+  over the effective maximum but one unit, no chunk ending with what travels
+  with the text after it, no code, HTML or table text in an overlap.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from bisect import bisect_right
 
 import pytest
@@ -21,18 +26,29 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from chunkers import ChunkOptions, chunk
-from chunkers.structural.blocks import parse
-from tests.support import COMMONMARK_SPEC, corpus_files, lost_characters
+from chunkers.structural.blocks import TITLES, parse
+from tests.chunkers.invariants import ending_breaks, over_max_breaks, overlap_breaks
+from tests.support import COMMONMARK_SPEC, corpus_files, corpus_name, lost_characters
 
-REFERENCE = MarkdownIt("commonmark").enable("table").use(front_matter_plugin).use(footnote_plugin)
+# -- Only the block structure is compared, and CommonMark settles it before any
+# -- inline parsing: the reference skips the inline pass (most of its time).
+REFERENCE = (
+    MarkdownIt("commonmark")
+    .enable("table")
+    .use(front_matter_plugin)
+    .use(footnote_plugin)
+    .disable("inline")
+)
 SIZES = [ChunkOptions(1800, 150), ChunkOptions(200, 20)]
 CORPUS_SIZES = SIZES
+_NEWLINE = re.compile("\n")
 
 
 def _line_starts(text: str) -> list[int]:
-    return [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    return [0] + [m.end() for m in _NEWLINE.finditer(text)]
 
 
+@functools.cache  # every size asks about the same texts
 def reference_blocks(text: str) -> tuple[set[int], list[tuple[int, int]]]:
     """(the lines of top-level headings, the character span of every top-level block)."""
     starts = _line_starts(text) + [len(text)]
@@ -51,10 +67,9 @@ def reference_blocks(text: str) -> tuple[set[int], list[tuple[int, int]]]:
     return headings, spans
 
 
-def chunker_headings(text: str) -> set[int]:
+def chunker_headings(text: str, blocks: list) -> set[int]:
     starts = _line_starts(text)
-    doc = parse(text)
-    return {bisect_right(starts, b.start) - 1 for b in doc.blocks if b.kind == "heading"}
+    return {bisect_right(starts, b.start) - 1 for b in blocks if b.kind == "heading"}
 
 
 def _at_seam(text: str, i: int, size: int) -> bool:
@@ -66,7 +81,9 @@ def _at_seam(text: str, i: int, size: int) -> bool:
     return i - word_start >= size
 
 
-def _may_cut(text: str, chunks: list, bs: int, be: int, opts: ChunkOptions) -> bool:
+def _may_cut(
+    chunks: list, blocks: list, leads: frozenset[int], bs: int, be: int, opts: ChunkOptions
+) -> bool:
     """A block may be cut (at its seams) when it does not fit a fresh chunk (it
     passes the size: the runt merge then merges a shed runt back, up to the
     effective maximum), or when it is the first text under a heading and the two
@@ -76,28 +93,30 @@ def _may_cut(text: str, chunks: list, bs: int, be: int, opts: ChunkOptions) -> b
         return True
     # (an mkdocs admonition holds what CommonMark reads as an indented code block:
     # it is the admonition that must fit)
-    blocks = parse(text).blocks
     if any(b.start <= bs and be <= b.end and b.end - b.start > opts.size for b in blocks):
         return True
     holder = next((c for c in chunks if c.start <= bs < c.end), None)
     if holder is None or holder.start == bs or be - holder.start <= opts.effective_max:
         return False
-    before = [b for b in blocks if holder.start <= b.start < bs]
-    return bool(before) and all(b.kind == "heading" for b in before)
+    # (anchors, lead-ins and titles travel with what follows them, as a heading does)
+    before = [i for i, b in enumerate(blocks) if holder.start <= b.start < bs]
+    return bool(before) and all(blocks[i].kind in TITLES or i in leads for i in before)
 
 
 def violations(text: str, opts: ChunkOptions) -> list[str]:
     chunks = chunk(text, "structural", opts.size, opts.overlap)
     out = [f"lost {i}" for i in lost_characters(text, chunks)]
-    headings, blocks = reference_blocks(text)
-    if chunker_headings(text) != headings:
-        out.append(f"headings {sorted(chunker_headings(text))} != {sorted(headings)}")
+    headings, reference = reference_blocks(text)
+    doc = parse(text)  # the chunker's own blocks, parsed once per text
+    blocks = doc.blocks
+    if chunker_headings(text, blocks) != headings:
+        out.append(f"headings {sorted(chunker_headings(text, blocks))} != {sorted(headings)}")
     cuts = sorted({c.start for c in chunks} | {c.end for c in chunks})
-    for bs, be in blocks:
+    for bs, be in reference:
         inside = [i for i in cuts[bisect_right(cuts, bs) :] if i < be]
         if not inside:
             continue
-        if not _may_cut(text, chunks, bs, be, opts):  # a block that fits is never cut
+        if not _may_cut(chunks, blocks, doc.leads, bs, be, opts):  # a block that fits is never cut
             out.append(f"cut inside the block {text[bs:be][:60]!r} at {inside}")
         else:
             out += [
@@ -134,5 +153,28 @@ def test_every_corpus_file_keeps_its_blocks(opts: ChunkOptions) -> None:
     for path in corpus_files():
         found = violations(path.read_text(encoding="utf-8"), opts)
         if found:
-            bad[path.name] = found[:3]
+            bad[corpus_name(path)] = found[:3]
+    assert bad == {}
+
+
+@pytest.mark.commonmark
+@pytest.mark.parametrize("opts", SIZES + [ChunkOptions(20, 0)], ids=str)
+def test_the_packing_properties_hold_on_every_commonmark_example(opts: ChunkOptions) -> None:
+    """No chunk passes the effective maximum unless it is one unit with no inner
+    seam, none ends with what travels with the text after it, no overlap holds
+    code, HTML or table text, nothing is lost."""
+    examples = _spec_examples()
+    assert len(examples) == 655
+    bad = {}
+    for ex in examples:
+        text = ex["markdown"]
+        chunks = chunk(text, "structural", opts.size, opts.overlap)
+        found = (
+            over_max_breaks(chunks, opts)
+            + ending_breaks(text, chunks, opts)
+            + overlap_breaks(text, chunks)
+            + [f"lost {i}" for i in lost_characters(text, chunks)]
+        )
+        if found:
+            bad[ex["example"]] = found
     assert bad == {}

@@ -134,3 +134,132 @@ def test_a_link_reference_definition_is_kept() -> None:
     chunks = s(text, 500, 0)
     assert len(chunks) > 1
     assert lost_characters(text, chunks) == []
+
+
+def test_link_reference_definitions_that_end_a_list_are_kept() -> None:
+    # the engine counts definitions that end a list (or one of its items) into the
+    # list, past its last item: a list cut between its items must still hold them
+    items = "".join(f"- [Topic {i}](t{i}.md) - what topic {i} covers.\n\n" for i in range(6))
+    links = "".join(f"[{name}]: https://example.com/{name}\n" for name in ("rust", "std", "home"))
+    nested = "- Set it up:\n\n    The body of the item.\n\n  [setup]: setup.md\n  [more]: more.md\n"
+    for text in (items + links, items + nested):
+        for size in (120, 200):
+            chunks = s(text, size, 20)
+            assert len(chunks) > 1
+            assert lost_characters(text, chunks) == [], (size, text[-60:])
+
+
+def test_a_heading_path_is_the_text_a_reader_sees() -> None:
+    # link text without its URL, no icon shortcode, no HTML tag (code spans stay)
+    text = (
+        "# [Awesome Python](https://awesome-python.com/)\n\n"
+        "## Install :material-download: uv\n\n"
+        "### `uv run` <small>new</small> { #uv-run }\n\n"
+        f"{PROSE}"
+    )
+    assert s(text)[0].heading_path == ("Awesome Python", "Install uv", "`uv run` new")
+    assert [sec.heading for sec in parse("## [`Field()`][pydantic.Field] function").sections] == [
+        "",
+        "`Field()` function",
+    ]
+
+
+def test_a_quote_splits_between_its_paragraphs() -> None:
+    # a bare ">" line parts two paragraphs inside one quote: the cut falls there
+    text = (
+        "> Backups run every night at two and keep thirty days of snapshots in the\n"
+        "> regional bucket, so a restore never needs the primary site to be up.\n"
+        ">\n"
+        "> Retention is enforced by the bucket policy itself, and removing data is\n"
+        "> possible only through the documented deletion request with two approvals.\n"
+    )
+    chunks = s(text, 250, 20)
+    assert len(chunks) == 2
+    assert all(c.body.rstrip("> \n").endswith(".") for c in chunks), [c.body for c in chunks]
+    assert chunks[1].body.lstrip("> \n").startswith("Retention")
+
+
+def test_an_oversized_admonition_keeps_its_title_with_its_body() -> None:
+    def paragraph(subject: str) -> str:
+        return (f"{subject} widgets render one value each and update it live on the page. " * 4)[
+            :250
+        ].strip()
+
+    a, b, c = paragraph("Alpha"), paragraph("Beta"), paragraph("Gamma")
+    text = f'# Widgets\n\n{a}\n\n!!! info "The smallest widget"\n\n    {b}\n\n    {c}\n'
+    chunks = s(text, 400, 40)
+    assert not any(c.body.rstrip().endswith('"The smallest widget"') for c in chunks)
+    titled = next(c for c in chunks if "!!! info" in c.body)
+    assert b in titled.body
+    assert lost_characters(text, chunks) == []
+    # every paragraph is in exactly one chunk
+    assert [sum(p in c.body for c in chunks) for p in (a, b, c)] == [1, 1, 1]
+
+
+def test_a_fence_in_a_large_list_item_is_never_cut() -> None:
+    intro = (
+        "- Run the example from the project root, so that the tool finds its settings file,"
+        " its lock file and all of the sources that it needs in order to build and check the"
+        " program before it runs it for you:"
+    )
+    fence = "  ```console\n  $ uv sync\n  $ uv run example\n  ```"
+    after = "  The command prints the result and exits with status zero when all went well."
+    text = f"{intro}\n\n{fence}\n\n{after}\n"
+    assert len(f"{intro}\n\n{fence}") > 250
+    chunks = s(text, 250, 30)
+    assert len(chunks) > 1
+    for c in chunks:
+        assert c.body.count("```") in (0, 2), c.body  # the fence is whole, in one chunk
+        assert "$ uv" not in c.overlap_prefix and "```" not in c.overlap_prefix
+
+
+TABS = """## Install
+
+Pick the tab for your system and run the commands it shows in a terminal window:
+
+=== "Linux"
+
+    Install the package with the system package manager, then check the version.
+
+    ```bash
+    sudo apt-get install widget
+    widget --version
+    ```
+
+=== "Windows"
+
+    Install the package with winget from an elevated prompt, then check the version.
+
+    ```powershell
+    winget install widget
+    widget --version
+    ```
+
+Both commands print the version that was installed.
+"""
+
+
+def test_a_content_tab_is_a_titled_part_of_its_section() -> None:
+    doc = parse(TABS)
+    assert [sec.heading_path for sec in doc.sections[1:]] == [
+        ("Install",),
+        ("Install", "Linux"),
+        ("Install", "Windows"),
+        ("Install",),  # what follows the tabs is the section's again
+    ]
+    # a tab's body is typed by what it holds, not as indented code
+    assert "prose" in doc.kinds[3:] and doc.kinds.count("code") == 2
+    chunks = s(TABS, 400, 40)
+    assert not any(c.body.rstrip().endswith(('=== "Windows"', "window:")) for c in chunks)
+    for c in chunks:
+        if "winget" in c.body:
+            assert "Windows" in c.body or "Windows" in c.heading_path
+            assert c.kind != "code" or c.body.lstrip().startswith("```")
+    assert lost_characters(TABS, chunks) == []
+
+
+def test_a_lead_in_ends_with_a_word_and_a_colon() -> None:
+    # a directive's option line (":docstring:") introduces nothing
+    directives = "::: httpx.ConnectError\n    :docstring:\n\n::: httpx.ReadError\n    :docstring:"
+    assert parse(directives).leads == frozenset()
+    assert parse("Run the server with:\n\n```\nuvicorn main:app\n```").leads == {0}

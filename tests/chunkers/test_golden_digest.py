@@ -1,4 +1,4 @@
-"""The structural chunker's exact output, pinned by a digest.
+"""The structural chunker's exact output, pinned by a digest, chunk by chunk.
 
 Speed work must not change a single chunk: every field of every chunk (JSON,
 sorted keys) over the whole corpus is hashed and compared to the digest taken
@@ -6,18 +6,25 @@ before any optimisation, once as given and once with CRLF line endings (the
 offset map back to the caller's text is pinned too). The corpus is read-only
 and shared, so the digests cannot drift with edits to this project's files.
 
-If a digest changes on purpose (a rule changed, not a speed-up), regenerate
-it with ``python -m tests.chunkers.test_golden_digest`` and say why in the commit.
+A short digest of each chunk is kept beside them (tests/data/golden_chunks.json),
+so a failure names the chunks that changed, with the first line of each, instead
+of showing two hashes.
+
+If the output changes on purpose (a rule changed, not a speed-up), run
+``python -m tests.chunkers.test_golden_digest``: it rewrites the chunk digests
+and prints the corpus digests to paste into GOLDEN. Say why in the commit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass, field
 
 import pytest
 
 from chunkers import chunk
+from tests.support import ROOT
 from tests.support import SHARED_CORPUS as CORPUS
 
 # digests of the shared corpus itself: a corpus of your own has other digests
@@ -26,11 +33,15 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "37fdafc0b7669bfed7e724a669885271b4408c531464c831d5e5d9a3f1693bd6",
-    ("corpus", "words"): "360ac8e806864e25eda21e10a6114cdd4fea5d4933979fbdaee951b30a3b3df1",
-    ("corpus-crlf", "chars"): "17e9140e8187c9052fffe77ae081d898c7bc2f7b1428fce590e6237d4520cc5d",
-    ("corpus-crlf", "words"): "f15be47ec22871e217ef939af22b52d96a98ac1175e6c4ba7f38c6b7abf2f3a7",
+    ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
+    ("corpus", "words"): "186728b106d273803cd6372b6165be32b8bfb5785a42c09e34b6aecbe111ceed",
+    ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
+    ("corpus-crlf", "words"): "69b942d7fa12bdea06cd8967850eafe0bfcb412a902ef60fc30e7c74a2c70171",
 }
+
+CHUNK_DIGESTS = ROOT / "tests" / "data" / "golden_chunks.json"
+SHORT = 8  # hex digits kept per chunk: enough to tell a changed chunk, small on disk
+SHOWN = 20  # changed chunks listed in a failure
 
 
 def _documents(kind: str) -> list[tuple[str, str]]:
@@ -44,22 +55,81 @@ def _documents(kind: str) -> list[tuple[str, str]]:
     return docs
 
 
-def digest(kind: str, unit: str) -> str:
+@dataclass
+class Output:
+    """The chunker's output over the corpus: its digest, and each chunk's."""
+
+    digest: str
+    chunks: dict[str, list[str]] = field(default_factory=dict)  # document -> short digests
+    first_lines: dict[str, list[str]] = field(default_factory=dict)
+
+
+def output(kind: str, unit: str) -> Output:
     size, overlap = CONFIGS[unit]
     h = hashlib.sha256()
+    out = Output("")
     for name, text in _documents(kind):
         h.update(name.encode("utf-8") + b"\0")
+        digests, firsts = out.chunks.setdefault(name, []), out.first_lines.setdefault(name, [])
         for c in chunk(text, "structural", size, overlap, unit=unit):
-            h.update(json.dumps(c.to_dict(), sort_keys=True, ensure_ascii=False).encode("utf-8"))
+            record = json.dumps(c.to_dict(), sort_keys=True, ensure_ascii=False).encode("utf-8")
+            h.update(record)
             h.update(b"\n")
-    return h.hexdigest()
+            digests.append(hashlib.sha256(record).hexdigest()[:SHORT])
+            firsts.append(next((line for line in c.body.splitlines() if line.strip()), ""))
+    out.digest = h.hexdigest()
+    return out
+
+
+def changed_chunks(now: Output, pinned: dict[str, list[str]]) -> list[str]:
+    """One line per chunk whose output differs from the pinned one."""
+    lines = []
+    for name in sorted(set(now.chunks) | set(pinned)):
+        if name not in pinned:
+            lines.append(f"{name}: a document the pinned output does not have")
+            continue
+        if name not in now.chunks:
+            lines.append(f"{name}: not chunked any more")
+            continue
+        old, new = pinned[name], now.chunks[name]
+        for i in range(max(len(old), len(new))):
+            if i >= len(new):
+                lines.append(f"{name} chunk index {i}: no longer made")
+            elif i >= len(old) or old[i] != new[i]:
+                extra = " (a new chunk)" if i >= len(old) else ""
+                lines.append(f"{name} chunk index {i}{extra}: {now.first_lines[name][i][:80]!r}")
+    return lines
+
+
+def _pinned(kind: str, unit: str) -> dict[str, list[str]]:
+    data = json.loads(CHUNK_DIGESTS.read_text(encoding="utf-8"))[f"{kind} {unit}"]
+    return {name: digests.split() for name, digests in data.items()}
 
 
 @pytest.mark.parametrize("kind,unit", list(GOLDEN))
 def test_structural_output_is_unchanged(kind: str, unit: str) -> None:
-    assert digest(kind, unit) == GOLDEN[(kind, unit)]
+    now = output(kind, unit)
+    changed = changed_chunks(now, _pinned(kind, unit))
+    if (now.digest == GOLDEN[(kind, unit)]) == bool(changed):  # one record is older
+        pytest.fail(
+            f"{CHUNK_DIGESTS.name} and GOLDEN disagree on ({kind}, {unit}): "
+            "pin both again (see this module's docstring)",
+            pytrace=False,
+        )
+    if not changed:
+        return
+    more = f"\n... and {len(changed) - SHOWN} more" if len(changed) > SHOWN else ""
+    pytest.fail(
+        f"{len(changed)} chunk(s) of the structural output changed ({kind}, {unit}; "
+        "the first line of each as it is now):\n" + "\n".join(changed[:SHOWN]) + more,
+        pytrace=False,
+    )
 
 
-if __name__ == "__main__":  # print the current digests, to paste into GOLDEN
+if __name__ == "__main__":  # pin the current output: paste the digests into GOLDEN
+    pinned = {}
     for kind, unit in GOLDEN:
-        print(f'    ("{kind}", "{unit}"): "{digest(kind, unit)}",')
+        now = output(kind, unit)
+        pinned[f"{kind} {unit}"] = {name: " ".join(d) for name, d in now.chunks.items()}
+        print(f'    ("{kind}", "{unit}"): "{now.digest}",')
+    CHUNK_DIGESTS.write_text(json.dumps(pinned, indent=0, sort_keys=True) + "\n", encoding="utf-8")

@@ -98,3 +98,19 @@ def test_arbitrary_unicode(text: str, strategy: str, opt) -> None:
     assert lost_characters(text, chunks) == []
     for c in chunks:
         assert text[c.start : c.end] == c.body or c.header_repeated
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_repeated_table_header_is_the_callers_text(newline: str) -> None:
+    # a lone surrogate (a lossy decode) is U+FFFD only in the working copy: the
+    # body, the repeated header and the overlap prefix come from the text as given
+    text = "Intro \ud800 words here.\n\n| a \ud800 | b |\n|---|---|\n" + "".join(
+        f"| row {i} \ud800 | {i} |\n" for i in range(40)
+    )
+    given_text = text.replace("\n", newline)
+    chunks = chunk(given_text, "structural", 80, 20)
+    header = f"| a \ud800 | b |{newline}|---|---|{newline}"
+    assert sum(c.header_repeated and c.body.startswith(header) for c in chunks) > 1
+    for c in chunks:
+        assert c.body.endswith(given_text[c.start : c.end])
+        assert c.overlap_prefix == given_text[c.overlap_start : c.overlap_end]

@@ -1,10 +1,10 @@
 """Chunking frees what it builds as soon as the caller drops the chunks.
 
-Chunking pauses the cyclic garbage collector (chunkers/gcpause.py), so a
-reference cycle among its working objects would keep a whole parse (the text,
-every block, the sentence cache) alive until the collector next ran: memory
-that grows with the document and is never reused. The splitter once held such
-a cycle (its split levels were closures over itself).
+Reference counting frees an object the moment its last reference goes; a
+reference cycle among the chunker's working objects would keep a whole parse
+(the text, every block, the sentence cache) alive until the cyclic collector
+next ran, and make that collector walk it. The splitter once held such a
+cycle (its split levels were closures over itself).
 """
 
 from __future__ import annotations

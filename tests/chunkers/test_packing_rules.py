@@ -141,3 +141,76 @@ def test_paragraph_that_fits_with_its_heading_is_not_split() -> None:
     (holder,) = [c for c in out if first in c.body]
     assert second in holder.body and holder.body.startswith(heading)
     assert holder.length <= ChunkOptions().effective_max
+
+
+def test_front_matter_and_title_travel_with_the_first_paragraph() -> None:
+    description = "A page about widgets: what they are, how they render, how to update them."
+    front = f"---\ntitle: Widgets\ndescription: {description} It is long.\n---"
+    paragraph = ("Widgets are small components that render one value each and update. " * 5)[:279]
+    text = f"{front}\n\n# Title\n\n{paragraph}\n"
+    out = chunk(text, "structural", 400, 40)
+    assert not any(ends_with_heading(c.body) for c in out), [last_line(c.body) for c in out]
+    assert out[0].body.startswith("---") and paragraph in out[0].body
+    assert out[0].heading_path == ("Title",) and out[0].kind == "prose"
+
+
+def test_anchors_and_comments_travel_with_the_heading_below() -> None:
+    box = ("Box stores data on the heap rather than the stack, and the pointer stays. " * 5)[:330]
+    deref = "Implementing the Deref trait lets you customise the dereference operator. " * 3
+    anchor = '<a id="treating-smart-pointers-like-regular-references"></a>'
+    text = (
+        f"## Using Box\n\n{box}\n\n<!-- Old headings. Do not remove or links may break. -->\n\n"
+        f"{anchor}\n\n## Treating Smart Pointers Like Regular References\n\n{deref}\n"
+    )
+    out = chunk(text, "structural", 400, 40)
+    assert [c.heading_path[-1] for c in out] == [
+        "Using Box",
+        "Treating Smart Pointers Like Regular References",
+    ]
+    assert out[1].body.startswith("<!-- Old headings") and deref.strip() in out[1].body
+    assert out[1].overlap_outcome == "new section" and out[1].overlap_prefix == ""
+
+
+def test_overlap_copies_no_code_from_inside_a_list() -> None:
+    # the block before the boundary is a list, but what its tail holds is a fence
+    item = (
+        "- Set the option on the model class itself, as the example below shows in full.\n\n"
+        "    ```python\n    class User(BaseModel):\n"
+        "        model_config = ConfigDict(strict=True)\n    ```\n\n"
+    )
+    text = "## Config\n\n" + item * 6
+    out = chunk(text, "structural", 400, 40)
+    assert len(out) > 2
+    for c in out[1:]:
+        assert "```" not in c.overlap_prefix and "model_config" not in c.overlap_prefix
+        assert c.overlap_outcome == "not prose", c.overlap_prefix
+
+
+def test_a_lead_in_travels_with_what_it_introduces() -> None:
+    intro = PROSE * 4
+    lead = "Run the server from the project root with the command below:"
+    fence = "```console\n$ uvicorn main:app --reload --port 8000\n```"
+    listing = '<Listing number="1-1" file-name="main.rs" caption="Hello">'
+    code = '```rust\nfn main() {\n    println!("Hello, world!");\n}\n```'
+    text = f"## Run\n\n{intro}\n\n{lead}\n\n{fence}\n\n"
+    text += f"{intro}\n\n{listing}\n\n{code}\n\n</Listing>\n"
+    for size in (400, 450):
+        out = chunk(text, "structural", size, 40)
+        assert not any(c.body.rstrip().endswith((lead, listing)) for c in out), [
+            c.body[-70:] for c in out
+        ]
+        assert any(lead in c.body and "uvicorn" in c.body for c in out)
+        assert any(listing in c.body and "fn main" in c.body for c in out)
+
+
+def test_a_long_lead_in_keeps_its_last_sentence_with_what_it_introduces() -> None:
+    lead = PROSE * 8 + "To circumvent this, the rebuild method can be used:"
+    lines = "".join(f"print('line {i} of the example')\n" for i in range(20))
+    fence = f"```python\n{lines}```"
+    text = f"## Rebuild\n\n{lead}\n\n{fence}\n"
+    # the lead-in is cut at its sentences; its last piece opens the fence's chunk
+    out = chunk(text, "structural", 500, 40)
+    assert not any(c.body.rstrip().endswith("can be used:") for c in out), [
+        c.body[-40:] for c in out
+    ]
+    assert any(c.body.startswith("The audit") and "```python" in c.body for c in out)

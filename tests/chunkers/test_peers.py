@@ -12,7 +12,7 @@ from chunkers.text import count_units
 from lab.inputs.samples import sample_names
 from tests.support import SAMPLES, assert_spans_true, bounded, lost_characters
 
-SETTINGS = [("chars", 400, 60), ("words", 60, 10)]
+SETTINGS = [("chars", 400, 60), ("words", 60, 10), ("tokens", 90, 15)]
 
 
 def sample(name: str) -> str:
@@ -21,7 +21,7 @@ def sample(name: str) -> str:
 
 @pytest.mark.parametrize("doc", sample_names())
 @pytest.mark.parametrize("peer", list(PEERS))
-@pytest.mark.parametrize("unit, size, overlap", SETTINGS, ids=["chars", "words"])
+@pytest.mark.parametrize("unit, size, overlap", SETTINGS, ids=["chars", "words", "tokens"])
 def test_peer_chunks_are_exact_spans_within_the_size(doc, peer, unit, size, overlap):
     text = sample(doc)
     chunks = chunk(text, peer, size, overlap, unit=unit)
@@ -58,7 +58,8 @@ def test_semchunk_is_semchunks_own_output_in_words():
     assert [c.retrievable_text for c in chunk(text, "semchunk", 60, 10, unit="words")] == own
 
 
-@pytest.mark.parametrize("unit, size, overlap", SETTINGS, ids=["chars", "words"])
+# (in tokens: tests/chunkers/test_token_unit.py, on the token stream)
+@pytest.mark.parametrize("unit, size, overlap", SETTINGS[:2], ids=["chars", "words"])
 def test_chonkie_token_windows_are_exactly_the_size_with_the_overlap(unit, size, overlap):
     text = sample("api_reference")
     chunks = chunk(text, "chonkie-token", size, overlap, unit=unit)
@@ -81,7 +82,7 @@ def test_chonkie_token_windows_are_exactly_the_size_with_the_overlap(unit, size,
     ids=["100k no spaces", "CRLF", "ZWJ, combining, RTL", "one word repeated"],
 )
 def test_peers_survive_hostile_text(peer, text):
-    for unit in ("chars", "words"):
+    for unit in ("chars", "words", "tokens"):
         with bounded():
             chunks = chunk(text, peer, 50, 10, unit=unit)
         assert_spans_true(text, chunks)

@@ -92,8 +92,10 @@ def test_eighty_character_document_is_one_chunk() -> None:
         ({"size": 10, "overlap": -1}, "overlap"),
         ({"size": 10, "overlap": 10}, "overlap"),
         ({"size": 10, "overlap": 11}, "overlap"),
-        ({"unit": "tokens"}, "unit"),
+        ({"unit": "lines"}, "unit"),
         ({"runt_merge": "sideways"}, "runt_merge"),
+        ({"unit": "tokens", "tokenizer": "gpt5_base"}, "unknown tokenizer 'gpt5_base'"),
+        ({"unit": "words", "tokenizer": "o200k_base"}, "applies only to the unit tokens"),
     ],
 )
 def test_bad_parameters_name_the_parameter(kwargs: dict, word: str) -> None:

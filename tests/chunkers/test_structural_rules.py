@@ -349,3 +349,28 @@ def test_overlap_never_starts_inside_a_word_cut_by_characters() -> None:
         if c.overlap_prefix:
             assert c.overlap_start == 0 or "revenue. the the."[c.overlap_start - 1].isspace()
     assert all(c.overlap_prefix != "." for c in chunks)
+
+
+def test_runt_merge_measures_the_span_it_covers() -> None:
+    # the blank lines between two chunks are part of the merged chunk: a merge
+    # whose pieces fit the limit but whose span does not is refused
+    first = para(6)[:400]
+    runt = para(1, 50)[:95]
+    text = f"{first}\n{chr(10) * 50}{runt}"
+    opts = ChunkOptions(size=400, overlap=0)
+    assert len(first) + len(runt) <= opts.effective_max < len(text)
+    chunks = s(text, 400)
+    assert all(c.length <= opts.effective_max for c in chunks), [c.length for c in chunks]
+    assert [c.body for c in chunks] == [first, runt]
+    assert chunks[-1].runt_excuse == "overflow"
+
+
+def test_link_definitions_after_a_list_are_lines_a_chunk_is_cut_between() -> None:
+    # a changelog ends with a definition per version: one line each, not one chunk
+    links = "\n".join(f"[{i}]: https://example.com/v{i}" for i in range(40))
+    text = "# Log\n\n- a\n- b\n\n" + links
+    opts = ChunkOptions(size=400, overlap=40)
+    chunks = s(text, 400, 40)
+    assert len(chunks) > 1
+    assert all(c.length <= opts.effective_max for c in chunks), [c.length for c in chunks]
+    assert lost_characters(text, chunks) == []

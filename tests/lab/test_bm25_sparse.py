@@ -46,9 +46,31 @@ def _assert_same_ranks(chunks: list[Chunk], questions: list[str], **params: floa
             assert got.rank(i) == want[i].rank
 
 
-def test_ranks_equal_rank_bm25_on_every_sample_document_together() -> None:
+@pytest.mark.parametrize("variant", ["lucene", "okapi"])
+def test_ranks_equal_rank_bm25_on_every_sample_document_together(variant: str) -> None:
     chunks, questions = _sample_chunks()
-    _assert_same_ranks(chunks, questions)
+    _assert_same_ranks(chunks, questions, variant=variant)
+
+
+def test_the_default_is_lucene_and_okapi_differs_from_it() -> None:
+    chunks, _ = _sample_chunks()
+    assert chunk_index(chunks).variant == "lucene" == ChunkIndex(chunks).variant
+    lucene = chunk_index(chunks).scores("revenue FY24 Mumbai").scores
+    okapi = chunk_index(chunks, variant="okapi").scores("revenue FY24 Mumbai").scores
+    assert not np.array_equal(lucene, okapi)
+    assert (lucene >= 0).all()
+
+
+def test_a_short_document_scores_nothing_below_zero_by_default() -> None:
+    # two chunks sharing every word: okapi's IDF is negative for all of them
+    docs = [["paid", "vacation", "days"], ["paid", "vacation", "days", "vacation"]]
+    assert (SparseIndex(docs, [0, 1]).scores("paid vacation").scores > 0).all()
+    assert (SparseIndex(docs, [0, 1], variant="okapi").scores("paid vacation").scores < 0).all()
+
+
+def test_fts5_is_not_a_sparse_variant() -> None:
+    with pytest.raises(ValueError, match="BM25 variant must be one of lucene, okapi, got 'fts5'"):
+        SparseIndex([["a"]], [0], variant="fts5")
 
 
 @pytest.mark.parametrize("doc", sorted(p.name for p in SAMPLES.glob("*.md")))
@@ -66,6 +88,7 @@ def test_ranks_equal_rank_bm25_at_the_edges_of_k1_and_b(k1: float, b: float) -> 
     # k1 = 0 makes rank-bm25 divide 0 by 0 for every chunk lacking a term
     chunks, questions = _sample_chunks()
     _assert_same_ranks(chunks[:25], questions[:6], k1=k1, b=b)
+    _assert_same_ranks(chunks[:25], questions[:6], k1=k1, b=b, variant="okapi")
 
 
 @pytest.mark.corpus

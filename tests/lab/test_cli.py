@@ -102,7 +102,8 @@ def test_score_json_ranks_the_orphan_first(capsys) -> None:
     )
     rows = json.loads(out)
     assert code == 0 and [r["rank"] for r in rows] == [1, 2, 3]
-    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank"}
+    assert set(rows[0]) == {"index", "rank", "score", "length", "body", "fts5_rank", "by_retriever"}
+    assert rows[0]["by_retriever"] == {"bm25 (lucene)": {"rank": 1, "score": rows[0]["score"]}}
     assert (
         rows[0]["body"].strip() == "| Mumbai | FY24 | 18,412 | 4.2% |" and rows[0]["length"] == 34
     )
@@ -115,6 +116,25 @@ def test_stats_over_a_folder_lists_the_invariant(capsys) -> None:
     assert code == 0 and data["documents"] == 8 and data["invariant_holds"] is True
     assert data["effective_max"] == 2249 and data["floor"] == 450
     assert data["chunks"] >= 7 and data["min"] <= data["median"] <= data["max"]
+
+
+def test_stats_lists_the_chunks_to_read_with_their_number_and_first_line(capsys) -> None:
+    code, out, _ = run(capsys, "stats", str(SAMPLES), "--strategy", "fixed", "--size", "40")
+    assert code == 0 and "chunks to read: " in out and "cuts a sentence " in out
+    listed = out[out.index("chunks to read: ") :].splitlines()
+    kb = listed[listed.index("  support_kb.md") + 1 :]
+    rows = kb[: next((i for i, line in enumerate(kb) if not line.startswith("    ")), len(kb))]
+    assert rows[0] == "    chunk 1: ends with a heading or lead-in: # Tallyframe help center"
+    assert any(row.startswith("    chunk 2: cuts a sentence: ") for row in rows)
+    code, out, _ = run(
+        capsys, "stats", str(SAMPLES), "--strategy", "fixed", "--size", "40", "--json"
+    )
+    quality = json.loads(out)["quality"]
+    first = quality["chunks"][0]
+    assert set(first) == {"doc", "chunk", "checks", "first"} and first["chunk"] >= 1
+    assert quality["counts"]["cuts a sentence"] == sum(
+        "cuts a sentence" in c["checks"] for c in quality["chunks"]
+    )
 
 
 def test_check_passes_for_structural_and_fails_for_fixed(capsys) -> None:

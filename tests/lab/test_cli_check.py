@@ -164,6 +164,16 @@ def test_workers_without_dask_says_so_in_one_line(capsys, monkeypatch) -> None:
     assert "Dask is not installed: pip install 'chunk-lab[dask]'" in err
 
 
+def test_local_workers_that_die_starting_say_so_in_one_line(capsys, monkeypatch, tmp_path) -> None:
+    # -- a spawned worker re-runs the caller's __main__: one that is gone kills it
+    gone = type(sys)("__main__")
+    gone.__file__ = str(tmp_path / "deleted_script.py")
+    monkeypatch.setitem(sys.modules, "__main__", gone)
+    code, out, err = run(capsys, "check", KB, "--gold", KB_GOLD, "--workers", "1")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert "could not start the local Dask workers" in err
+
+
 # ------------------------------------------------------------------ progress bars
 
 

@@ -60,7 +60,10 @@ def test_gold_gates_on_intact_share(capsys) -> None:
     assert (data["a"]["gold"]["intact"], data["b"]["gold"]["intact"]) == (8, 3)
     assert data["regressions"][0] == "intact share fell from 100.0% to 37.5% (8 to 3 of 8 answers)"
     code, out, _ = run(capsys, *argv, "--gold", KB_GOLD, "--k", "3")
-    assert "## Gold set (ranks within k=3)" in out and "| intact share | 8 of 8" in out
+    assert (
+        "## Gold set (ranks within k=3, by bm25 (lucene))" in out
+        and "| intact share | 8 of 8" in out
+    )
 
 
 def test_a_folder_with_a_multi_document_gold_file_skips_other_documents(
@@ -148,4 +151,9 @@ def test_structure_against_fixed_windows_over_the_shared_corpus(capsys) -> None:
     assert len(data["documents"]) >= 300
     for kind in ("table without header", "code split", "heading stranded", "sentence cut"):
         assert data["b"]["violations"][kind]["rate"] > data["a"]["violations"][kind]["rate"]
+    # the chunk-quality report's checks are among the rates: the same checks, summed
+    assert {"lead-in stranded", "over the size limit", "only markup"} <= set(
+        data["a"]["violations"]
+    )
+    assert data["b"]["violations"]["lead-in stranded"]["violations"] > 0
     assert data["a"]["violations"]["table without header"]["violations"] == 0

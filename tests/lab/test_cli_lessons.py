@@ -26,7 +26,8 @@ def test_check_small_to_big_reports_each_question_and_overall(capsys) -> None:
     argv = ["check", str(SAMPLES), "--gold", str(DATA / "samples.gold.jsonl"), "--k", "3"]
     code, out, _ = run(capsys, *argv, "--small-to-big", "300:1800", "--json", "--quiet")
     data = json.loads(out)
-    s2b = data["small_to_big"]
+    [s2b] = data["small_to_big"]  # one report per retriever: BM25 alone by default
+    assert s2b["retriever"] == "bm25 (lucene)"
     assert code == 0 and (s2b["children"], s2b["parents"]) == (
         "structural:chars:300:0",
         "structural:chars:1800:0",
@@ -43,11 +44,27 @@ def test_check_small_to_big_reports_each_question_and_overall(capsys) -> None:
     code, out, _ = run(capsys, *argv, "--small-to-big", "300:1800", "--quiet")
     lines = out.rstrip().split("\n")
     assert lines[-1] == "PASS"
-    assert any(line.startswith("small-to-big: children structural:chars:300:0") for line in lines)
+    assert any(
+        line.startswith("small-to-big, ranked by bm25 (lucene): children structural:chars:300:0")
+        for line in lines
+    )
     assert any(line.startswith("parent dedupe removed ") for line in lines)
     assert sum(line.startswith(("children  ", "parents  ")) for line in lines) == 2
     code, out, _ = run(capsys, *argv, "--small-to-big", "300:1800", "--format", "markdown")
     assert "## Small-to-big" in out and "| delivered | recall@3 |" in out
+
+
+def test_check_small_to_big_ranks_with_every_retriever_named(capsys, no_network) -> None:
+    argv = ["check", str(SAMPLES), "--gold", str(DATA / "samples.gold.jsonl"), "--k", "3"]
+    argv += ["--small-to-big", "300:1800", "--retriever", "bm25,dense", "--quiet"]
+    code, out, _ = run(capsys, *argv, "--json")
+    reports = json.loads(out)["small_to_big"]
+    assert code == 0 and [r["retriever"] for r in reports] == ["bm25 (lucene)", "dense (wordllama)"]
+    # -- the same tiers and gold set, judged twice: the figures are each judge's own
+    assert {r["children"] for r in reports} == {"structural:chars:300:0"}
+    assert reports[0]["overall"] != reports[1]["overall"]
+    code, out, _ = run(capsys, *argv)
+    assert out.count("small-to-big, ranked by ") == 2 and "ranked by dense (wordllama)" in out
 
 
 @pytest.mark.parametrize(

@@ -37,9 +37,11 @@ def test_a_config_reads_as_strategy_unit_size_overlap() -> None:
     "spec,needle",
     [
         ("structural:chars:1800", "must be STRATEGY:UNIT:SIZE:OVERLAP"),
-        ("structural:chars:1800:150:9", "must be STRATEGY:UNIT:SIZE:OVERLAP"),
+        ("structural:chars:1800:150:9", "a tokenizer ('9') applies only to the unit tokens"),
+        ("structural:tokens:1800:150:9", "unknown tokenizer '9'"),
         ("magic:chars:1800:150", "strategy 'magic' is not one of structural, fixed"),
-        ("fixed:tokens:1800:150", "unit 'tokens' is not one of words, chars"),
+        ("fixed:lines:1800:150", "unit 'lines' is not one of words, chars, tokens"),
+        ("chunks:", "must be chunks:FILE"),
         ("fixed:chars:big:150", "size 'big' must be a whole number of at least 1"),
         ("fixed:chars:0:0", "size '0' must be a whole number of at least 1"),
         ("fixed:chars:-5:0", "size '-5' must be a whole number"),

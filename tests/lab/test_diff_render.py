@@ -106,7 +106,7 @@ def test_a_report_without_gold_has_no_gold_table_and_with_gold_has_one() -> None
     ]
     with_gold = build_diff({"kb": text}, A, parse_config("fixed:words:50:0"), gold=pairs, k=3)
     [gold] = [f for f in figures(with_gold) if f.title.startswith("Gold set")]
-    assert gold.title == "Gold set (ranks within k=3)"
+    assert gold.title == "Gold set (ranks within k=3, by bm25 (lucene))"
     assert gold.rows[0] == ("intact share", "8 of 8 (100.0%)", "3 of 8 (37.5%)", "✗ worse")
     assert [r[0] for r in gold.rows] == [
         "intact share",

@@ -18,8 +18,9 @@ from tests.support import SAMPLES
     [
         ChunkOptions(size=600, overlap=100, unit="chars"),
         ChunkOptions(size=24, overlap=0, unit="words"),
+        ChunkOptions(size=128, overlap=16, unit="tokens", tokenizer="o200k_base"),
     ],
-    ids=["chars", "words"],
+    ids=["chars", "words", "tokens"],
 )
 def test_round_trip_gives_the_same_chunks_and_config(doc, strategy, opts):
     text = read_document(SAMPLES / f"{doc}.md").text
@@ -28,6 +29,20 @@ def test_round_trip_gives_the_same_chunks_and_config(doc, strategy, opts):
     assert from_jsonl(to_jsonl(chunks, cfg)) == (cfg, chunks)
     assert from_csv(to_csv(chunks, cfg)) == (cfg, chunks)
     assert all(text[c.start : c.end] == c.body or c.header_repeated for c in chunks)
+
+
+def test_the_config_names_the_tokenizer_only_in_tokens():
+    text = read_document(SAMPLES / "support_kb.md").text
+    tokens = ChunkOptions(size=512, overlap=50, unit="tokens", tokenizer="o200k_base")
+    cfg = chunking_config("support_kb.md", text, "structural", tokens)
+    assert (cfg["unit"], cfg["size"], cfg["overlap"], cfg["tokenizer"]) == (
+        "tokens",
+        512,
+        50,
+        "o200k_base",
+    )
+    words = chunking_config("support_kb.md", text, "structural", ChunkOptions(24, 0, "words"))
+    assert words["unit"] == "words" and "tokenizer" not in words
 
 
 HOSTILE = (

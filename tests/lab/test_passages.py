@@ -6,7 +6,7 @@ import pytest
 
 from chunkers import Chunk, ChunkOptions
 from lab.inputs.gold import GoldQuestion, Passage
-from lab.measure import survival
+from lab.measure import integrity, survival
 from lab.measure.integrity import FOUND, NO_CHUNK, GoldLineError, check_index
 from tests.support import SAMPLES
 
@@ -96,14 +96,24 @@ def test_a_passage_that_does_not_fit_its_document_names_its_line(
 
 
 def test_each_document_is_laid_out_once_however_many_answers(monkeypatch) -> None:
-    built = []
-    real = survival._Layout.of.__func__
+    made: list[survival.DocumentLayout] = []
+    laid_out: list = []  # kept alive, so each is told apart by identity
 
-    def counting(cls, text):
-        built.append(len(text))
-        return real(cls, text)
+    class Counting(survival.DocumentLayout):
+        """Records each document laid out, and each token layout it hands out."""
 
-    monkeypatch.setattr(survival._Layout, "of", classmethod(counting))
+        def __init__(self, text: str, chunks: list[Chunk]) -> None:
+            super().__init__(text, chunks)
+            made.append(self)
+
+        @property
+        def layout(self):
+            kept = super().layout
+            if not any(x is kept for x in laid_out):
+                laid_out.append(kept)
+            return kept
+
+    monkeypatch.setattr(integrity, "DocumentLayout", Counting)
     text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
     answers = [
         "Refunds are available within 30 days of purchase",
@@ -113,4 +123,4 @@ def test_each_document_is_laid_out_once_however_many_answers(monkeypatch) -> Non
     pairs = [GoldQuestion(f"question {i}?", a, "kb.md") for i, a in enumerate(answers * 3)]
     report = check_index({"kb.md": text}, pairs, "structural", ChunkOptions())
     assert report.intact_rate == 1.0 and len(report.results) == 9
-    assert built == [len(text)]
+    assert [m.text for m in made] == [text] and len(laid_out) == 1

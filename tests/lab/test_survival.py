@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from chunkers import chunk
 from lab.measure.survival import (
     AnswerNotFound,
+    DocumentLayout,
     check_survival,
     find_answer,
     find_answers,
@@ -113,20 +114,29 @@ def test_sentence_and_structural_keep_the_answer_at_every_size(
 # ------------------------------------------------------------------ fast path == chunking
 
 
-@pytest.mark.parametrize("unit", ["words", "chars"])
+@pytest.mark.parametrize("unit", ["words", "chars", "tokens"])
 @pytest.mark.parametrize("doc", ["platform_data", "support_kb"])
 def test_fast_path_equals_chunking_on_gold_answers(doc: str, unit: str) -> None:
     text = read(f"{doc}.md")
-    for answer in gold_answers(f"{doc}.gold.jsonl"):
-        for fraction in FRACTIONS:
-            curve = survival_curve(
-                text, answer, "fixed", range(5, 81), unit=unit, overlap_fraction=fraction
-            )
-            real = [
-                by_chunking(text, answer, s, o, unit)
-                for s, o in zip(curve.sizes, curve.overlaps, strict=True)
-            ]
-            assert curve.intact == real, (answer, fraction)
+    answers = gold_answers(f"{doc}.gold.jsonl")
+    curves = {
+        (answer, fraction): survival_curve(
+            text, answer, "fixed", range(5, 81), unit=unit, overlap_fraction=fraction
+        )
+        for answer in answers
+        for fraction in FRACTIONS
+    }
+    # -- every (size, overlap) the curves ask about, chunked once and asked about
+    # -- every answer (the chunking does not depend on the answer)
+    windows = {so for c in curves.values() for so in zip(c.sizes, c.overlaps, strict=True)}
+    spans = {a: find_answer(text, a) for a in answers}
+    real = {}
+    for size, overlap in windows:
+        layout = DocumentLayout(text, chunk(text, "fixed", size, overlap, unit=unit))
+        real.update({(size, overlap, a): layout.survival(a, spans[a]).intact for a in answers})
+    for (answer, fraction), curve in curves.items():
+        expected = [real[s, o, answer] for s, o in zip(curve.sizes, curve.overlaps, strict=True)]
+        assert curve.intact == expected, (answer, fraction)
 
 
 def test_chars_window_holds_an_answer_across_a_mid_word_seam() -> None:
@@ -143,7 +153,12 @@ def test_chars_window_holds_an_answer_across_a_mid_word_seam() -> None:
 
 # A small vocabulary, so answers recur; long blank runs, so some chars windows
 # are pure whitespace and skipped.
-WORD = st.builds(lambda h, t: h + t, st.sampled_from("ABCa"), st.text("abc", max_size=3))
+# (a few characters of several UTF-8 bytes, which a token may split)
+WORD = st.builds(
+    lambda h, t: h + t,
+    st.sampled_from(["A", "B", "C", "a", "é", "東", "\U0001f469\u200d\U0001f4bb"]),
+    st.text("abc", max_size=3),
+)
 SPACE = st.sampled_from([" ", "  ", "\n", "\t", "\r\n", "\n\n", " \r\n ", " " * 9, "\n" * 7])
 
 
@@ -169,7 +184,9 @@ def text_and_answer(draw: st.DrawFn) -> tuple[str, str]:
 
 
 @settings(max_examples=400, deadline=None)
-@given(text_and_answer(), st.integers(1, 30), st.data(), st.sampled_from(["words", "chars"]))
+@given(
+    text_and_answer(), st.integers(1, 30), st.data(), st.sampled_from(["words", "chars", "tokens"])
+)
 def test_fast_path_equals_chunking_property(
     case: tuple[str, str], size: int, data: st.DataObject, unit: str
 ) -> None:
@@ -180,7 +197,7 @@ def test_fast_path_equals_chunking_property(
 
 
 @settings(max_examples=100, deadline=None)
-@given(text_and_answer(), st.sampled_from(["words", "chars"]))
+@given(text_and_answer(), st.sampled_from(["words", "chars", "tokens"]))
 def test_lottery_map_equals_chunking_property(case: tuple[str, str], unit: str) -> None:
     text, answer = case
     sizes, fractions = [1, 3, 7, 12], [0.0, 0.3, 0.5, 0.9]
@@ -291,7 +308,7 @@ def test_bad_options_are_value_errors(platform: str) -> None:
     with pytest.raises(ValueError, match="overlap_fraction"):
         survival_curve(platform, AUDIT, "fixed", [10], unit="words", overlap_fraction=1.0)
     with pytest.raises(ValueError, match="unit"):
-        survival_curve(platform, AUDIT, "fixed", [10], unit="tokens")
+        survival_curve(platform, AUDIT, "fixed", [10], unit="lines")
     with pytest.raises(ValueError, match="strategy"):
         survival_curve(platform, AUDIT, "semantic", [10], unit="words")
     with pytest.raises(ValueError, match="fractions"):
@@ -300,6 +317,7 @@ def test_bad_options_are_value_errors(platform: str) -> None:
 
 def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
     """Sweeping one size a step (the app's long documents) must not re-parse."""
+    import chunkers.registry
     import lab.measure.survival as survival_module
     from chunkers import parse
 
@@ -311,7 +329,7 @@ def test_a_stepped_sweep_reuses_its_parse(monkeypatch):
     def no_parse(_text):
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(survival_module, "parse", no_parse)
+    monkeypatch.setattr(chunkers.registry, "parse", no_parse)
     steps = [
         survival_module.survival_curve(text, answer, "structural", [s], unit="words", parsed=parsed)
         for s in range(10, 30)

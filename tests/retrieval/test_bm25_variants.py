@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 
 from chunkers import chunk, indexed_text
 from lab.retrieval.bm25 import score_chunks
-from lab.retrieval.bm25_variants import BM25_VARIANTS, DEFAULT_VARIANT, Bm25Retriever, lucene_idf
+from lab.retrieval.bm25_variants import (
+    BM25_VARIANTS,
+    DEFAULT_VARIANT,
+    Bm25Retriever,
+    chunk_scores,
+    lucene_idf,
+)
 from lab.retrieval.interface import Retrieval
 from tests.support import SAMPLES
 
@@ -85,14 +91,28 @@ def test_lucene_never_scores_below_zero_and_every_match_scores_above(texts, ques
     assert sorted(got.ranks) == list(range(1, len(texts) + 1))
 
 
-def test_okapi_scores_and_ranks_are_the_labs_own_on_a_sample():
+@pytest.mark.parametrize("variant", ["okapi", "lucene"])
+def test_scores_and_ranks_are_the_labs_own_on_a_sample(variant):
     text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
     chunks = chunk(text, "structural", 600, 50)
     question = "what is the refund window for annual plans?"
-    lab = score_chunks(chunks, question)
-    got = Bm25Retriever("okapi").score([indexed_text(c) for c in chunks], question)
+    lab = score_chunks(chunks, question, variant=variant)
+    got = Bm25Retriever(variant).score([indexed_text(c) for c in chunks], question)
     assert got.scores == tuple(s.score for s in lab)
     assert got.ranks == tuple(s.rank for s in lab)
+
+
+@pytest.mark.parametrize("variant", BM25_VARIANTS)
+def test_chunk_scores_gives_every_variant_as_the_labs_chunk_scores(variant):
+    text = (SAMPLES / "support_kb.md").read_text(encoding="utf-8")
+    chunks = chunk(text, "structural", 600, 50)
+    question = "what is the refund window for annual plans?"
+    got = chunk_scores(chunks, question, variant=variant)
+    want = Bm25Retriever(variant).score([indexed_text(c) for c in chunks], question)
+    assert tuple(s.score for s in got) == want.scores
+    assert tuple(s.rank for s in got) == want.ranks
+    assert [s.index for s in got] == [c.index for c in chunks]
+    assert [s.length for s in got] == [c.length for c in chunks]
 
 
 def test_the_default_variant_is_lucene():

@@ -39,6 +39,18 @@ def test_crossings_by_hand():
     assert crossings([0, 10], [1.0, 1.0], [0.0, 0.0]) == []
 
 
+def test_curves_that_touch_or_start_and_end_together_do_not_cross():
+    # both scaled curves start at 1 and end at 0 when both fall: no crossing there
+    assert crossings([0, 10, 20], [1.0, 0.5, 0.0], [1.0, 0.2, 0.0]) == []
+    # touching at 10 and parting in the same order; the swap is between 20 and 30
+    got = crossings([0, 10, 20, 30], [1.0, 0.5, 0.5, 0.0], [0.0, 0.5, 0.4, 1.0])
+    assert got == [pytest.approx(20 + 10 * 0.1 / 1.1)]
+    # a stretch of equal points that comes out swapped crosses where it began
+    assert crossings([0, 10, 20, 30], [1.0, 0.5, 0.5, 0.0], [0.0, 0.5, 0.5, 1.0]) == [10.0]
+    # touching and parting in the same order is no crossing
+    assert crossings([0, 10, 20], [1.0, 0.5, 1.0], [0.0, 0.5, 0.0]) == []
+
+
 # --------------------------------------------------------------------------- the muddy vector
 
 

@@ -4,10 +4,21 @@ from ui import controls
 
 
 def test_snapshot_names_every_control_of_the_lab():
-    session = {"k1": 2.0, "b": 0.3, "lab4_runt_merge": "forward", "lab6_k": 3}
-    assert controls.snapshot(session, "runts") == {"k1": 2.0, "b": 0.3, "runt_merge": "forward"}
-    assert controls.snapshot(session, "integrity") == {"k": 3}
-    assert controls.snapshot({}, "tables") == {"heading_path_left_out": False}
+    session = {"k1": 2.0, "b": 0.3, "lab4_runt_merge": "forward", "lab6_k": 3, "bm25": "okapi"}
+    assert controls.snapshot(session, "runts") == {
+        "k1": 2.0,
+        "b": 0.3,
+        "runt_merge": "forward",
+        "bm25": "okapi",
+    }
+    assert controls.snapshot(session, "integrity") == {
+        "k": 3,
+        "retriever": "bm25",
+        "bm25": "okapi",
+        "embedder": "wordllama",
+    }
+    assert controls.snapshot({}, "tables") == {"heading_path_left_out": False, "bm25": "lucene"}
+    assert controls.snapshot(session, "judges") == {"bm25": "okapi", "embedder": "wordllama"}
     assert controls.snapshot(session, "boundary") == {}
 
 

@@ -3,9 +3,11 @@ import pytest
 from lab.inputs.samples import sample_names
 from ui.urlstate import (
     DEFAULTS,
+    EMBEDDERS_ENV,
     LAB_PRESETS,
     LAB_SLUGS,
     Settings,
+    app_embedders,
     clamp_overlap,
     lab_slug,
     parse_params,
@@ -28,6 +30,24 @@ def test_round_trip():
     assert back == s and notes == []
 
 
+def test_a_tokenizer_travels_only_in_tokens_and_only_when_not_the_default():
+    s = Settings(
+        "regional_revenue", 1, "semchunk", "tokens", 256, 32, "structure", tok="o200k_base"
+    )
+    params = to_params(s)
+    assert (params["unit"], params["tok"], params["strategy"]) == (
+        "tokens",
+        "o200k_base",
+        "semchunk",
+    )
+    back, notes = parse_params(params, DOCS, QUESTIONS)
+    assert back == s and notes == []
+    assert "tok" not in to_params(Settings(unit="tokens", size=512, overlap=50))
+    assert "tok" not in to_params(Settings(unit="words", tok="o200k_base"))
+    tokens, _ = parse_params({"unit": "tokens"}, DOCS, QUESTIONS)
+    assert (tokens.size, tokens.overlap, tokens.tok) == (512, 50, "cl100k_base")
+
+
 def test_lab_by_number_or_slug():
     assert lab_slug("2") == "overlap" and lab_slug("Runts") == "runts"
     assert lab_slug("8") == "compare" and lab_slug("Compare") == "compare"
@@ -42,12 +62,15 @@ def test_lab_by_number_or_slug():
         ("q", "7", "q"),
         ("q", "-1", "q"),
         ("strategy", "magic", "strategy"),
-        ("unit", "tokens", "unit"),
+        ("unit", "lines", "unit"),
+        ("tok", "../tokenizer.json", "tok"),
         ("size", "abc", "size"),
         ("size", "0", "size"),
         ("size", "100000", "size"),
         ("overlap", "24", "overlap"),
         ("overlap", "-3", "overlap"),
+        ("bm25", "bm42", "bm25"),
+        ("embedder", "os:system", "embedder"),
     ],
 )
 def test_bad_values_fall_back_with_one_notice(key, value, field):
@@ -85,3 +108,33 @@ def test_presets_are_valid_links():
         params = {k: str(v) for k, v in preset.items()}
         s, notes = parse_params(params, sample_names(), None)
         assert not notes, (slug, notes)
+
+
+def test_the_judges_travel_in_a_link_only_when_they_are_not_the_defaults():
+    assert "bm25" not in to_params(DEFAULTS) and "embedder" not in to_params(DEFAULTS)
+    s = Settings(
+        "regional_revenue",
+        5,
+        "structural",
+        "chars",
+        size=1800,
+        overlap=150,
+        lab="judges",
+        bm25="okapi",
+    )
+    assert to_params(s)["bm25"] == "okapi"
+    back, notes = parse_params(to_params(s), DOCS, QUESTIONS)
+    assert back == s and notes == []
+
+
+def test_a_link_names_only_an_embedder_the_server_offers(monkeypatch):
+    monkeypatch.delenv(EMBEDDERS_ENV, raising=False)
+    assert app_embedders() == ("wordllama",)
+    mine = "tests.retrieval.toy_embedder:embed"
+    s, notes = parse_params({"embedder": mine}, DOCS, QUESTIONS)
+    assert s.embedder == "wordllama" and "this app offers the embedder(s) wordllama" in notes[0]
+    monkeypatch.setenv(EMBEDDERS_ENV, f" {mine} , ,wordllama")
+    assert app_embedders() == ("wordllama", mine)
+    s, notes = parse_params({"embedder": mine}, DOCS, QUESTIONS)
+    assert s.embedder == mine and notes == []
+    assert to_params(s)["embedder"] == mine

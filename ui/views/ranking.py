@@ -16,7 +16,8 @@ import numpy as np
 from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
 from chunkers.model import HEADING_SEPARATOR
 from lab.measure.survival import holds
-from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, ChunkScore, score_chunks
+from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, ChunkScore
+from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.theory import inflation_cap, relative_score
 
 HOLDS = "holds the answer"
@@ -226,9 +227,10 @@ def revenue_case(
     b: float = DEFAULT_B,
     question: str = REVENUE_QUESTION,
     answer: str = REVENUE_ANSWER,
+    variant: str = DEFAULT_VARIANT,
 ) -> RevenueCase:
     """The revenue report at 1,800 characters: ``strategy`` with ``overlap`` and, for
-    the structural chunker, the runt merge ``runt_merge``."""
+    the structural chunker, the runt merge ``runt_merge``, scored by BM25 ``variant``."""
     opts = ChunkOptions(
         size=REVENUE_OPTIONS["size"],
         overlap=overlap,
@@ -236,7 +238,7 @@ def revenue_case(
         runt_merge=runt_merge,
     )
     chunks = chunk_with(text, strategy, opts)
-    scores = score_chunks(chunks, question, k1=k1, b=b)
+    scores = chunk_scores(chunks, question, variant=variant, k1=k1, b=b)
     rows = [
         RevenueRow(
             c.index + 1,
@@ -269,10 +271,12 @@ def revenue_case(
     )
 
 
-def orphan_case(text: str, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> RevenueCase:
+def orphan_case(
+    text: str, *, k1: float = DEFAULT_K1, b: float = DEFAULT_B, variant: str = DEFAULT_VARIANT
+) -> RevenueCase:
     """The lesson's first half: fixed-size chunks of 1,800 characters, no overlap, cut
     the last row off alone, without the header that says what its numbers are."""
-    return revenue_case(text, strategy="fixed", overlap=0, k1=k1, b=b)
+    return revenue_case(text, strategy="fixed", overlap=0, k1=k1, b=b, variant=variant)
 
 
 def textbook_runt_merge(
@@ -355,9 +359,10 @@ def heading_rank_moves(
     *,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
+    variant: str = DEFAULT_VARIANT,
 ) -> list[RankMove]:
-    with_h = score_chunks(chunks, question, k1=k1, b=b, heading_path=True)
-    without = score_chunks(chunks, question, k1=k1, b=b, heading_path=False)
+    with_h = chunk_scores(chunks, question, variant=variant, k1=k1, b=b, heading_path=True)
+    without = chunk_scores(chunks, question, variant=variant, k1=k1, b=b, heading_path=False)
     return [
         RankMove(
             c.index + 1,

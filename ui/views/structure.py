@@ -1,4 +1,5 @@
-"""Lab 5 as data: table fragments, overlap refusals and heading inheritance.
+"""Lab 5 as data: table fragments, overlap refusals and heading inheritance; and the
+chunk-quality report's rows (Lab 6).
 
 The structural chunker's rules made visible on real chunks: a table fragment repeats its
 header; overlap never crosses into or out of a table or transcribed text; a
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions, model
+from lab.measure.atomic import Finding
+from lab.text import clip
 
 APPLIED = "overlap applied"
 REFUSED_TABLE = "refused: a table on one side"
@@ -143,3 +146,11 @@ def heading_inheritance(chunks: Sequence[Chunk]) -> list[Inheritance]:
                 )
             )
     return out
+
+
+def quality_rows(findings: Sequence[Finding]) -> list[dict[str, object]]:
+    """One row per flagged chunk: its number (from 1), what it breaks, its first line."""
+    return [
+        {"chunk": f.index + 1, "what": ", ".join(f.checks), "first line": clip(f.first_line, 80)}
+        for f in findings
+    ]

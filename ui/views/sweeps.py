@@ -13,15 +13,57 @@ from typing import Any
 import numpy as np
 
 from chunkers import STRATEGIES, Chunk, ChunkOptions
+from chunkers.options import split_unit_name, unit_name
+from chunkers.registry import OFFERED
 from chunkers.text import count_units
-from lab.measure.costs import cost_row, human_bytes, vector_bytes, with_hnsw
+from chunkers.tokens import OPENAI_ENCODINGS
+from lab.measure.costs import cost_row, human_bytes, token_bill, vector_bytes, with_hnsw
+from lab.measure.diff import ChunkConfig
 from lab.measure.stats import length_stats
-from lab.measure.survival import SurvivalCurve, answer_units, lottery_map
+from lab.measure.survival import SurvivalCurve, answer_units, lottery_map, survival_curve
+
+# The app names a unit as a reader does (chunkers.options.unit_name): "words",
+# "chars", or a tokenizer's tokens ("cl100k_base tokens"), so every label and every
+# cached call says which tokens; split_unit_name gives the unit and tokenizer back.
 
 # the sizes the app's slider and the sweeps cover, per unit, and the slider's step
-SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000)}
-SIZE_STEP = {"words": 1, "chars": 10}
-SWEEP_SPAN = {"words": (8, 120), "chars": (100, 3000)}
+# -- tokens: from a runt to past the 512 most pipelines were set to, in steps of two
+# -- (a sweep at 512 covers 8-1,024: as many sizes as chars at 1,800)
+SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000), "tokens": (4, 1200)}
+SIZE_STEP = {"words": 1, "chars": 10, "tokens": 2}
+SWEEP_SPAN = {"words": (8, 120), "chars": (100, 3000), "tokens": (8, 200)}
+# the strategy a chunk file uploaded in the sidebar stands for ("chunks:" + its digest)
+IMPORTED = "chunks"
+
+
+def base_unit(unit: str) -> str:
+    """words, chars or tokens: the unit of a unit's name."""
+    return split_unit_name(unit)[0]
+
+
+def display_name(strategy: str) -> str:
+    """How the app names a strategy: the lab's four, the peers, or your chunks."""
+    if strategy.split(":", 1)[0] == IMPORTED:
+        return "Your chunks"
+    return OFFERED[strategy].display_name
+
+
+def is_imported(strategy: str) -> bool:
+    return strategy.split(":", 1)[0] == IMPORTED
+
+
+# the tokenizers the app offers (a link or a pin may name only these: never a path)
+APP_TOKENIZERS = OPENAI_ENCODINGS
+# every unit the app measures in, by name
+APP_UNITS = ("words", "chars", *(unit_name("tokens", t) for t in APP_TOKENIZERS))
+
+
+def config_string(strategy: str, unit: str, size: int, overlap: int) -> str:
+    """A configuration as lab diff writes it (structural:tokens:512:50:o200k_base)."""
+    base, tokenizer = split_unit_name(unit)
+    return str(ChunkConfig(strategy, base, size, overlap, tokenizer))
+
+
 OVERLAP_FRACTIONS = tuple(round(f, 2) for f in np.arange(0.0, 0.55, 0.05))
 # the corpus the storage bill is priced at: 10,000 documents averaging 2,000 words
 CORPUS_DOCS = 10_000
@@ -32,6 +74,7 @@ def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None =
     """Sizes a survival curve covers: the unit's span, widened to include ``size``,
     and starting above ``overlap`` (overlap must stay below every size). With
     ``max_points`` the sizes are thinned evenly (``thin``), always keeping ``size``."""
+    unit = base_unit(unit)
     lo, hi = SWEEP_SPAN[unit]
     step = SIZE_STEP[unit]
     lo = max(lo, overlap + 1, SIZE_LIMITS[unit][0])
@@ -129,7 +172,7 @@ class FirstCut:
 def first_cut(text: str, answer: str, unit: str) -> FirstCut | None:
     """The run of sizes where the first chunk's end cuts the answer; None when the
     answer is one unit long (no boundary can fall inside it)."""
-    first, last = answer_units(text, answer, unit)
+    first, last = answer_units(text, answer, *split_unit_name(unit))
     return FirstCut(first, last, unit) if last > first else None
 
 
@@ -193,7 +236,8 @@ def lottery_grid(
     sizes: Sequence[int],
     fractions: Sequence[float] = OVERLAP_FRACTIONS,
 ) -> LotteryGrid:
-    m = lottery_map(text, answer, sizes, fractions, unit=unit)
+    base, tokenizer = split_unit_name(unit)
+    m = lottery_map(text, answer, sizes, fractions, unit=base, tokenizer=tokenizer)
     grid = m.intact.astype(int)
     return LotteryGrid(
         [int(s) for s in m.sizes],
@@ -214,10 +258,17 @@ class Bill:
     vector_bytes: int
     hnsw_bytes: float
     line: str  # the classic widget's line: "vectors stored: 8 — no overlap cost"
-    corpus: dict[str, str] | None  # the bill at CORPUS_DOCS documents (words only)
+    corpus: dict[str, str] | None  # the bill at CORPUS_DOCS documents (words and tokens)
 
 
-def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: ChunkOptions) -> Bill:
+def storage_bill(
+    chunks: Sequence[Chunk],
+    chunks_without_overlap: int,
+    opts: ChunkOptions,
+    tokens_per_word: float = 0.0,
+) -> Bill:
+    """The bill for these chunks, and in words or tokens the corpus's (in tokens
+    by ``tokens_per_word``, the document's own, for the options' tokenizer)."""
     n = len(chunks)
     if opts.overlap == 0:
         line = f"vectors stored: {n} — no overlap cost"
@@ -236,6 +287,25 @@ def storage_bill(chunks: Sequence[Chunk], chunks_without_overlap: int, opts: Chu
             "With HNSW (+50%)": human_bytes(row.hnsw_bytes),
             "Without overlap": human_bytes(base.vector_bytes),
             "Context at k=5": f"{row.context.words:,} words ≈ {row.context.tokens:,} tokens",
+        }
+    elif opts.unit == "tokens" and tokens_per_word:
+        t = token_bill(
+            CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, opts.overlap, tokens_per_word,
+            opts.tokenizer,
+        )  # fmt: skip
+        base = token_bill(
+            CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, 0, tokens_per_word, opts.tokenizer
+        )
+        corpus = {
+            "Corpus": f"{CORPUS_DOCS:,} documents × {CORPUS_WORDS_PER_DOC:,} words "
+            f"≈ {t.total_tokens:,} {opts.unit_name} ({tokens_per_word:.2f} per word, "
+            "as in this document)",
+            "Chunks": f"{t.chunks:,}",
+            "Vectors @1536-dim": human_bytes(t.vector_bytes),
+            "With HNSW (+50%)": human_bytes(t.hnsw_bytes),
+            "Without overlap": human_bytes(base.vector_bytes),
+            f"Context at k={t.k}": f"{t.k} chunks × {opts.size:,} {opts.unit_name} = "
+            f"{t.context_tokens:,} {opts.unit_name} per request",
         }
     return Bill(n, chunks_without_overlap, vb, with_hnsw(vb), line, corpus)
 
@@ -271,7 +341,9 @@ class SizeCheck:
 
 def size_check(chunks: Sequence[Chunk], opts: ChunkOptions) -> SizeCheck:
     stats = length_stats(chunks, opts)
-    return SizeCheck(stats.max or 0, stats.effective_max, len(stats.over_effective_max), opts.unit)
+    return SizeCheck(
+        stats.max or 0, stats.effective_max, len(stats.over_effective_max), opts.unit_name
+    )
 
 
 def strategy_names() -> list[str]:
@@ -281,4 +353,51 @@ def strategy_names() -> list[str]:
 
 
 def total_units(text: str, unit: str) -> int:
-    return count_units(text, unit)
+    return count_units(text, *split_unit_name(unit))
+
+
+# --------------------------------------------------------------------------- the lottery in tokens
+
+# the configuration most pipelines were set to, and the sizes the token lesson sweeps
+PIPELINE_SIZE, PIPELINE_OVERLAP = 512, 50
+TOKEN_LESSON_SIZES = range(8, 601, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLesson:
+    """The boundary lottery read in one tokenizer's tokens, for fixed-size windows."""
+
+    unit: str  # "cl100k_base tokens"
+    flips: int  # verdict changes over TOKEN_LESSON_SIZES, no overlap
+    share: float  # share of those sizes that keep the answer
+    at_pipeline: bool  # intact at 512 tokens with 50 overlap
+    at_pipeline_bare: bool  # ... and with no overlap
+
+    @property
+    def line(self) -> str:
+        lo, hi = TOKEN_LESSON_SIZES[0], TOKEN_LESSON_SIZES[-1]
+        verdict = "intact" if self.at_pipeline else "split: unretrievable at any k"
+        bare = "intact" if self.at_pipeline_bare else "split"
+        return (
+            f"**In {self.unit}.** Fixed-size windows from {lo} to {hi} {self.unit} keep this "
+            f"answer at {self.share:.0%} of sizes and the verdict flips {self.flips} times. "
+            f"At {PIPELINE_SIZE} {self.unit} with {PIPELINE_OVERLAP} overlap (the setting most "
+            f"pipelines ship) it is {verdict}; without the overlap, {bare}. The lottery is "
+            "the same in tokens: a verdict at one size says nothing about the next."
+        )
+
+
+def token_lesson(text: str, answer: str, tokenizer: str) -> TokenLesson:
+    sizes = list(TOKEN_LESSON_SIZES)
+    bare = survival_curve(text, answer, "fixed", sizes, unit="tokens", tokenizer=tokenizer)
+    at = survival_curve(
+        text, answer, "fixed", [PIPELINE_SIZE], unit="tokens", overlap=PIPELINE_OVERLAP,
+        tokenizer=tokenizer,
+    )  # fmt: skip
+    return TokenLesson(
+        unit_name("tokens", tokenizer),
+        flips(bare),
+        survival_share(bare),
+        at.intact[0],
+        bare.intact_at(PIPELINE_SIZE) is True,
+    )

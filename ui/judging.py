@@ -1,0 +1,68 @@
+"""The judges' widgets: the BM25 switch and the embedder choice, drawn by every lab
+that ranks under the same keys (ui.state keeps their values from lab to lab and
+writes them into the link; a pin keeps them as ``bm25`` and ``embedder``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.retrievers import BM25
+from ui import controls, data, shell, state
+from ui.urlstate import EMBEDDERS_ENV
+from ui.views import judges
+
+
+def bm25_switch(container: Any = None, note: Any = None) -> str:
+    """The BM25 variant, as a row of choices, and a note (in ``note``, else under the
+    switch; not for a projector) saying which is shown and why. ``note=False``: the
+    page writes it itself, with variant_caption, where it does not push its chart down."""
+    c = controls.BM25
+    where = container or st
+    variant = where.radio(c.label, c.options, key=state.BM25, horizontal=True)
+    if note is not False:
+        variant_caption(variant, note or where)
+    return variant
+
+
+def variant_caption(variant: str, where: Any = None) -> None:
+    """Which BM25 is shown and why (not for a projector)."""
+    if not state.presenter():
+        (where or st).caption(judges.variant_note(variant))
+
+
+def embedder_choice(container: Any = None) -> str:
+    """The dense judge's model: wordllama, or one the server lists in CHUNK_LAB_EMBEDDERS."""
+    c = controls.EMBEDDER
+    return (container or st).selectbox(
+        c.label,
+        c.options,
+        key=state.EMBEDDER,
+        help=f"{judges.STATIC_MODEL} The server's owner can offer their own models: "
+        f"{EMBEDDERS_ENV}=package.module:function (a function of a list of texts returning "
+        "one vector per text), comma-separated.",
+    )
+
+
+def judges_row(control: controls.Control) -> tuple[str, str, str]:
+    """The retriever a lab ranks by (its own ``control``), the BM25 variant and the
+    embedder, side by side: (retriever, variant, embedder) as ui.data.judge_of takes them."""
+    a, b, c = st.columns([2, 3, 2])
+    name = a.radio(control.label, control.options, key=control.key, horizontal=True)
+    variant = bm25_switch(b, note=False)  # the page writes the note where it fits
+    return name, variant, embedder_choice(c)
+
+
+def loaded(judge: tuple[str, str, str]) -> tuple[str, str, str]:
+    """``judge`` when its embedder loads; else BM25, with one line on the page saying why."""
+    name, variant, spec = judge
+    if name == BM25:  # -- no model to load
+        return judge
+    try:
+        data.embedder(spec)
+    except EmbedderError as e:
+        st.error(f"The embedder cannot judge: {shell.one_line(e)} Ranked by BM25 instead.")
+        return BM25, variant, spec
+    return judge
