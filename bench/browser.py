@@ -3,6 +3,7 @@
     python -m bench.browser             # 6 labs: first visit, then 7 slider steps each; medians
     python -m bench.browser --steps 15  # more steps per lab
     python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
+    python -m bench.browser --uploads 0.7 4 notes.md  # uploads through Labs 1 and 3
 
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 on each lab's example view
@@ -281,6 +282,96 @@ def report(m: Measurement) -> str:
     return "\n".join(lines)
 
 
+# -- uploads: a long document through the labs, as a teacher tried it ----------------
+
+
+def upload_document(megabytes: float) -> tuple[str, bytes]:
+    """A markdown upload of about ``megabytes``: the shared corpus's files one after
+    another (real documentation), or numbered paragraphs when the corpus is absent."""
+    shared = ROOT.parent / "shared"
+    want = int(megabytes * 1_000_000)
+    parts, size = [], 0
+    for corpus in (shared / "corpus", shared / "corpus-more"):
+        for path in sorted(corpus.rglob("*.md")) if corpus.is_dir() else []:
+            if size >= want:
+                break
+            data = path.read_bytes()
+            parts.append(data)
+            size += len(data) + 2
+    if size < want:  # a corpus too small (or none): numbered paragraphs make up the rest
+        from tests.support import big_document
+
+        parts.append(big_document(max(1, (want - size) // 110)).encode())
+    text = b"\n\n".join(parts)[:want].decode("utf-8", "ignore")
+    return f"upload_{megabytes:g}mb.md", text.encode()
+
+
+def upload_source(spec: str) -> tuple[str, bytes] | None:
+    """What ``--uploads`` names: a size in MB (a document built to that size) or the
+    path of a markdown file (uploaded as it is); None for neither."""
+    try:
+        return upload_document(float(spec))
+    except ValueError:
+        path = Path(spec)
+    return (path.name, path.read_bytes()) if path.is_file() else None
+
+
+@dataclass(frozen=True)
+class UploadTiming:
+    name: str
+    size: int
+    steps: list[tuple[str, float]]  # (what the user did, ms until painted)
+
+
+def measure_upload(url: str, browser: Any, name: str, doc: bytes) -> UploadTiming:
+    """Lab 1 at 1440x900: upload the document, paste an answer from a third of the way
+    in, switch to structural chunking, open Lab 3, step its size slider once."""
+    from ui.views.questions import answer_sentences
+
+    sentences = answer_sentences(doc.decode())
+    answer = sentences[len(sentences) // 3]
+    page = new_page(browser)
+    open_view(page, url, 1)
+    steps: list[tuple[str, float]] = []
+
+    def step(label: str, action: Any) -> None:
+        steps.append((label, timed(page, action, 900_000)))
+        wait_idle(page, 900_000)
+
+    page.get_by_label("Document").click()
+    page.get_by_role("option", name="Upload a file…").click()
+    wait_idle(page)
+    files = [{"name": name, "mimeType": "text/markdown", "buffer": doc}]
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    step(
+        "upload, first view",
+        lambda: sidebar.locator('input[type="file"][accept*=".md"]').set_input_files(files),
+    )
+    sidebar.get_by_text("paste it").click()
+    wait_idle(page, 900_000)
+    box = page.get_by_label("Answer text, copied from the document")
+    box.fill(answer)
+    step("paste an answer", lambda: box.press("Control+Enter"))
+    page.get_by_role("combobox", name="Strategy").click()
+    step("switch to structural", lambda: page.get_by_role("option", name="Structural").click())
+    nav = page.locator('[data-testid="stSidebarNav"] a')
+    step("open Lab 3", lambda: nav.nth(2).click())
+    slider = page.get_by_role("slider", name="Chunk size")
+    slider.focus()
+    step("Lab 3, one size step", lambda: slider.press("ArrowRight"))
+    page.close()
+    return UploadTiming(name, len(doc), steps)
+
+
+def upload_report(timings: list[UploadTiming]) -> str:
+    lines = ["| upload | " + " | ".join(label for label, _ in timings[0].steps) + " |"]
+    lines.append("|---" * (len(timings[0].steps) + 1) + "|")
+    for t in timings:
+        cells = " | ".join(f"{ms / 1000:.1f} s" for _, ms in t.steps)
+        lines.append(f"| {t.name}, {t.size / 1e6:.1f} MB | {cells} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=7, help="slider steps per lab (default 7)")
@@ -289,7 +380,21 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(map(str, TIMED_LABS)),
         help="the labs to time, comma-separated (default 1-6; 11 is the two judges)",
     )
+    ap.add_argument(
+        "--uploads",
+        nargs="*",
+        metavar="MB|FILE",
+        help="instead, time uploads through Labs 1 and 3: documents of these sizes in MB, "
+        "built from the shared corpus, or these markdown files (default 0.7 and 4)",
+    )
     args = ap.parse_args(argv)
+    uploads = []
+    for spec in (args.uploads or ["0.7", "4"]) if args.uploads is not None else []:
+        doc = upload_source(spec)
+        if doc is None:
+            print(f"--uploads: {spec!r} is neither a size in MB nor a file", file=sys.stderr)
+            return 2
+        uploads.append(doc)
     try:
         labs = tuple(int(n) for n in args.labs.split(","))
     except ValueError:
@@ -306,7 +411,10 @@ def main(argv: list[str] | None = None) -> int:
     with running_app() as url, sync_playwright() as p:
         browser = launch(p)
         try:
-            print(report(measure(url, browser, args.steps, labs)))
+            if uploads:
+                print(upload_report([measure_upload(url, browser, *doc) for doc in uploads]))
+            else:
+                print(report(measure(url, browser, args.steps, labs)))
         finally:
             browser.close()
     return 0

@@ -145,8 +145,9 @@ def chunk_sweep(
 ) -> Iterator[list[Chunk]]:
     """The chunks of one text at each of many options (a sweep over sizes), with
     what no size changes made once: the structural parse (``parsed``, when the
-    caller holds one), and for the other strategies the text's sentences, token
-    offsets and token counts (kept on one SourceText)."""
+    caller holds one), and for the other strategies the text's token offsets and
+    token counts (kept on one SourceText; its sentences are kept by text, see
+    chunkers.sentence.document_sentences)."""
     strat = get_strategy(strategy)
     if strat.name == "structural":
         parsed = parse(text) if parsed is None else parsed

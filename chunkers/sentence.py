@@ -13,6 +13,7 @@ one) that fits in ``overlap`` units.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -46,6 +47,17 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=4)
+def document_sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """Every sentence of the text, paragraph by paragraph: (start, end) offsets.
+
+    -- why cached by text -- segmenting is most of the strategy's time and does not
+    depend on the size: a sweep chunks one document at many sizes, and a slider step
+    on the page chunks it again at the next size (a fresh SourceText each time). A
+    few recent documents are kept (the spans are a small part of the text's own size)."""
+    return tuple(span for ps, pe in paragraph_spans(text) for span in sentence_spans(text, ps, pe))
+
+
 def sentence_pieces(
     text: str,
     unit: str,
@@ -55,18 +67,13 @@ def sentence_pieces(
 ) -> list[Piece]:
     """Every sentence of the text, each one longer than ``size`` cut into pieces that fit.
 
-    ``cache`` (a SourceText's) keeps the sentences, and in tokens every count, for
-    the next size of a sweep: each sentence is found and counted once per text."""
+    ``cache`` (a SourceText's) keeps, in tokens, every count for the next size of a
+    sweep; the sentences themselves are found once per text (document_sentences)."""
     cache = {} if cache is None else cache
     packer = SeamPacker(text, unit, tokenizer, cache)
-    sentences = cache.get("sentences")
-    if sentences is None:
-        sentences = cache["sentences"] = [
-            span for ps, pe in paragraph_spans(text) for span in sentence_spans(text, ps, pe)
-        ]
     tail = packer.tail
     out: list[Piece] = []
-    for s, e in sentences:
+    for s, e in document_sentences(text):
         n = packer.length(s, e)
         if n <= size:
             out.append(Piece(s, e, n, "", tail(s, e)))

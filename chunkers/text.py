@@ -22,7 +22,7 @@ class SourceText:
     norm: str
     # norm offsets at which a '\r' of a CRLF pair was dropped (sorted)
     _dropped: tuple[int, ...] = ()
-    # what a strategy finds once per text whatever the size (sentences, token
+    # what a strategy finds once per text whatever the size (token offsets and
     # counts), for a sweep that chunks one SourceText at many sizes
     cache: dict = field(default_factory=dict, compare=False, repr=False)
 

@@ -54,7 +54,9 @@ def body(ctx):
         _in_tokens(ctx, extra)
     elif ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
-        curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
+        curve = data.curve(
+            ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
+        )
         left, right = st.columns([3, 1])
         with left:
             shell.plot_curve(

@@ -87,7 +87,9 @@ def body(ctx):
         )
     elif ctx.answer:
         sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
-        curve = data.curve(ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap)
+        curve = data.curve(
+            ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
+        )
         state.register_curve(CURVE_KEY)
         shell.plot_curve(
             charts.survival_step,

@@ -78,6 +78,7 @@ def body(ctx):
                 ctx.unit,
                 ctx.overlap,
                 label=sweeps.display_name(n),
+                current=ctx.size,
             )
             for n in swept
         }

@@ -5,6 +5,7 @@ Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 as a laptop shows it.
 Usage: python scripts/screenshots.py          # every lab and presenter mode
        python scripts/screenshots.py 4 11     # these labs only
+       python scripts/screenshots.py 2 presenter  # Lab 2 and presenter mode
 """
 
 from __future__ import annotations
@@ -47,7 +48,11 @@ def pin_then_open_notebook(page, url: str) -> None:
 def main(argv: list[str]) -> int:
     if chromium_path() is None:
         raise SystemExit("Chromium not found: install Debian's chromium package")
-    wanted = [int(a) for a in argv if a.isdigit()] or list(VIEWS)
+    odd = [a for a in argv if not a.isdigit() and a != "presenter"]
+    if odd:
+        raise SystemExit(f"{odd[0]!r} is not a lab: give lab numbers or 'presenter'")
+    wanted = [int(a) for a in argv if a.isdigit()] if argv else list(VIEWS)
+    presenter = not argv or "presenter" in argv
     unknown = [n for n in wanted if n not in VIEWS]
     if unknown:
         raise SystemExit(f"no lab {unknown[0]}: choose from {', '.join(map(str, VIEWS))}")
@@ -67,7 +72,7 @@ def main(argv: list[str]) -> int:
             page.screenshot(path=str(OUT / f"lab{n}.png"))
             page.close()
             print(f"lab{n}.png")
-        if argv:  # some labs only: presenter mode is not retaken
+        if not presenter:  # some labs only: presenter mode is not retaken
             browser.close()
             return 0
         page = browser.new_page(viewport=PROJECTOR)

@@ -193,6 +193,18 @@ def block_network(monkeypatch, where: str) -> None:
     monkeypatch.setattr(socket.socket, "connect_ex", refuse)
 
 
+def big_document(paragraphs: int = 3000) -> str:
+    """A long document of numbered paragraphs (3,000: about 250 KB), each different."""
+    return "\n\n".join(
+        f"Paragraph {n} of the ledger notes that crate {n * 7} left dock {n % 13} "
+        f"on day {n % 365} with seal {n * 31} intact and the driver signed for it."
+        for n in range(1, paragraphs + 1)
+    )
+
+
+BIG_ANSWER = "crate 11900 left dock 10 on day 240 with seal 52700 intact"  # paragraph 1,700
+
+
 # -- tiktoken keeps a download under the SHA-1 of its address (tiktoken/load.py)
 _TIKTOKEN_BLOB = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
 

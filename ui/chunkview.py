@@ -28,6 +28,7 @@ from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 
 MAX_VIEW_CHARS = 12_000  # longer documents show a window around the answer
 CARD_PREVIEW_CHARS = 400
+CARD_WINDOW = 100  # cards shown at once: a long document's cards come in windows of this many
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +74,17 @@ def segments(
 
 
 def view_window(
-    text_len: int, answer_span: tuple[int, int] | None, max_chars: int = MAX_VIEW_CHARS
+    text_len: int,
+    answer_span: tuple[int, int] | None,
+    max_chars: int = MAX_VIEW_CHARS,
+    around: tuple[int, int] | None = None,
 ) -> tuple[int, int]:
-    """The whole text when short; otherwise ``max_chars`` around the answer (or the start)."""
+    """The whole text when short; otherwise ``max_chars`` around ``around`` (by default
+    the answer, or the start)."""
     if text_len <= max_chars:
         return (0, text_len)
-    centre = (answer_span[0] + answer_span[1]) // 2 if answer_span else 0
+    around = around or answer_span
+    centre = (around[0] + around[1]) // 2 if around else 0
     lo = max(0, min(centre - max_chars // 2, text_len - max_chars))
     return (lo, lo + max_chars)
 
@@ -114,9 +120,11 @@ def document_html(
     *,
     max_chars: int = MAX_VIEW_CHARS,
     height_px: int | None = 520,
+    around: tuple[int, int] | None = None,
 ) -> str:
-    """The document with chunk spans shaded, overlap hatched and the answer underlined."""
-    lo, hi = view_window(len(text), answer_span, max_chars)
+    """The document with chunk spans shaded, overlap hatched and the answer underlined;
+    a long one as a window around ``around`` (by default the answer)."""
+    lo, hi = view_window(len(text), answer_span, max_chars, around)
     starts = {c.start: c.index for c in chunks}
     pieces: list[str] = []
     target_placed = False
@@ -222,11 +230,13 @@ def chunk_cards(
     scores: Sequence[ChunkScore] | None,
     opts: ChunkOptions,
     survival: Survival | None = None,
+    total: int | None = None,
 ) -> list[Card]:
+    """A card per chunk of ``chunks`` (all of a document's, or a window of ``total``)."""
     by_index = {s.index: s for s in scores or ()}
     pieces = set(survival.pieces) if survival and not survival.intact else set()
     holder = survival.chunk_index if survival and survival.intact else None
-    single = len(chunks) == 1
+    single = (len(chunks) if total is None else total) == 1
     cards = []
     for c in chunks:
         s = by_index.get(c.index)
@@ -376,6 +386,45 @@ def scroll_script(view_html: str) -> str:
     """Our fixed script that opens the chunk view at the answer (no document text in it)."""
     digest = hashlib.blake2b(view_html.encode(), digest_size=8).hexdigest()
     return _SCROLL_JS % (digest, SCROLL_TARGET)
+
+
+# --------------------------------------------------------------------------- a long document
+
+
+def answer_chunk(survival: Survival | None) -> int | None:
+    """The chunk a view opens at: the one holding the answer, or its first piece."""
+    if survival is None:
+        return None
+    if survival.intact:
+        return survival.chunk_index
+    return survival.pieces[0] if survival.pieces else None
+
+
+def window_start(total: int, focus: int | None, window: int = CARD_WINDOW) -> int:
+    """The first card (0-based) of a window of ``window`` cards that shows ``focus`` a
+    third of the way down (the cards before it show too); 0 without a focus."""
+    if focus is None or total <= window:
+        return 0
+    return max(0, min(focus - window // 3, total - window))
+
+
+def find_chunks(chunks: Sequence[Chunk], query: str) -> list[int]:
+    """Indexes of the chunks whose text holds ``query`` (case and runs of whitespace
+    ignored), in document order."""
+    words = query.casefold().split()
+    if not words:
+        return []
+    needle = " ".join(words)
+    return [c.index for c in chunks if needle in " ".join(c.body.casefold().split())]
+
+
+def window_line(lo: int, hi: int, total: int, focus: int | None) -> str:
+    """What the card box shows of a long document: 'Cards 255-354 of 2,328, around the
+    answer (chunk 354)'."""
+    line = f"Cards {lo + 1:,}–{hi:,} of {total:,}"
+    if focus is not None and lo <= focus < hi:
+        line += f", around the answer (chunk {focus + 1:,})"
+    return line + "."
 
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:

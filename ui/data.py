@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 import streamlit as st
 
-from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_with, parse
+from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_parsed, chunk_with, parse
 from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.placement import Placement, PlacementError, import_chunks, require_placed
@@ -50,55 +50,80 @@ from ui.views.questions import answer_sentences
 # widget: runner.fastReruns) stops the sweep; finished sizes stay cached, so
 # coming back, or moving the size slider, only computes the sizes not yet seen.
 PROGRESS_CHARS = 150_000
-# A document this long keeps fewer chunkings and score lists in the cache: one
-# chunking of a 5 MB upload at 24 words is about 40,000 chunks, 10 MB pickled.
-BIG_CHARS = 1_000_000
-BIG_ENTRIES = 12
+# A long document (PROGRESS_CHARS or more) keeps fewer chunkings and score lists,
+# and keeps them as shared objects (st.cache_resource), not as copies. -- why --
+# st.cache_data pickles what it keeps and unpickles it at every use: a 3 MB upload's
+# 19,000 chunks took 0.7 s to keep and 0.4 s at each of a page's several uses. What
+# is kept is read-only: chunks are frozen, and no caller changes the lists.
+LONG_ENTRIES = 16
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def _cached_by_size(max_entries: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Cache a function of a document (its first argument, a Chunking) in two
-    st.cache_data caches: ``max_entries`` results for an ordinary document,
-    BIG_ENTRIES for one of BIG_CHARS or more. Each call is keyed on every
-    argument, defaults filled in, so spelling a default out hits the same entry."""
+def _cached_by_size(
+    max_entries: int, doing: Callable[[dict[str, Any]], str] | None = None
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Cache a function of a document (its first argument, a Chunking) twice: in
+    st.cache_data, ``max_entries`` results for an ordinary document, and in
+    st.cache_resource, LONG_ENTRIES shared results for one of PROGRESS_CHARS or more.
+    Each call is keyed on every argument, defaults filled in, so spelling a default
+    out hits the same entry.
+    On a document of PROGRESS_CHARS or more, work that takes longer than half a
+    second says what it is doing: ``doing(arguments)``, in a spinner."""
 
     def decorate(fn: Callable[P, R]) -> Callable[P, R]:
         signature = inspect.signature(fn)
 
-        def cache(suffix: str, entries: int) -> Callable[..., R]:
+        def cache(suffix: str, keep: Callable[..., Any]) -> Callable[..., R]:
             def call(*args: Any) -> R:
                 return fn(*args)
 
             # -- Streamlit keys a cache on the function's module, name and source; every
             # -- `call` has the same source, so its name is what keeps the caches apart
             call.__name__ = call.__qualname__ = fn.__name__ + suffix
-            return st.cache_data(max_entries=entries, show_spinner=False)(call)
+            return keep(call)
 
-        small, big = cache("", max_entries), cache("_big", BIG_ENTRIES)
+        small = cache("", st.cache_data(max_entries=max_entries, show_spinner=False))
+        long = cache("_long", st.cache_resource(max_entries=LONG_ENTRIES, show_spinner=False))
 
         @functools.wraps(fn)
         def cached(*args: P.args, **kwargs: P.kwargs) -> R:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             text = bound.args[0].text  # every function cached so takes a Chunking first
-            return (big if len(text) >= BIG_CHARS else small)(*bound.args)
+            if len(text) < PROGRESS_CHARS:
+                return small(*bound.args)
+            if doing is None:
+                return long(*bound.args)
+            with st.spinner(doing(bound.arguments)):
+                return long(*bound.args)
 
         return cached
 
     return decorate
 
 
-LONG_SWEEP_POINTS = 40  # a long document's survival curves use this many sizes
+# A long document's survival curve over a chunking strategy (not fixed-size windows,
+# which are arithmetic) is swept at fewer sizes: as many as chunk SWEEP_CHARS
+# characters in all, from MIN_SWEEP_POINTS to LONG_SWEEP_POINTS. -- why a budget --
+# chunking is linear in the document: forty sizes of a 700 KB upload were forty
+# seconds of structural, sentence and recursive chunking on a small machine, and the
+# work of one student's sweep is taken from every other student's steps.
+LONG_SWEEP_POINTS = 40
+MIN_SWEEP_POINTS = 5
+SWEEP_CHARS = 6_000_000
 
 
 def sweep_sizes(text: str, unit: str, size: int, overlap: int = 0) -> list[int]:
-    """The sizes a curve sweeps: every size for a short document, fewer for a long one."""
-    return sweeps.sweep_sizes(
-        unit, size, overlap, max_points=LONG_SWEEP_POINTS if len(text) >= PROGRESS_CHARS else None
-    )
+    """The sizes a curve sweeps: every size of the unit's span (a long document's
+    curve over a chunking strategy thins them, see ``curve``)."""
+    return sweeps.sweep_sizes(unit, size, overlap)
+
+
+def sweep_points(text: str) -> int:
+    """How many sizes a long document's curve over a chunking strategy sweeps."""
+    return max(MIN_SWEEP_POINTS, min(LONG_SWEEP_POINTS, SWEEP_CHARS // max(1, len(text))))
 
 
 def options(
@@ -213,15 +238,22 @@ def sentences(text: str) -> list[str]:
     return answer_sentences(text)
 
 
-@_cached_by_size(max_entries=256)
+def _chunking(a: dict[str, Any]) -> str:
+    c = a["c"]
+    return f"Chunking the document: {c.strategy}, {c.size:,} {c.unit}…"
+
+
+@_cached_by_size(max_entries=256, doing=_chunking)
 def chunks(c: Chunking, runt_merge: str = "backward", heading_paths: bool = True) -> list[Chunk]:
     if sweeps.is_imported(c.strategy):  # made elsewhere: no size or overlap of ours
         return placement(c.text, c.strategy, c.unit).chunks
     opts = options(c.size, c.overlap, c.unit, runt_merge, heading_paths)
+    if c.strategy == "structural":  # -- the document's one parse, shared with its curves --
+        return chunk_parsed(_parsed(c.text), opts)
     return chunk_with(c.text, c.strategy, opts)
 
 
-@_cached_by_size(max_entries=256)
+@_cached_by_size(max_entries=256, doing=lambda a: "Ranking every chunk with BM25…")
 def scores(
     c: Chunking,
     question: str,
@@ -242,8 +274,9 @@ def survival(c: Chunking, answer: str, runt_merge: str = "backward") -> Survival
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _parsed(text: str) -> ParsedDocument:
-    """One parse per document, shared by every step of a stepped sweep (not copied:
-    the parse is read-only apart from its own sentence cache)."""
+    """One parse per document, shared by its structural chunkings at every size and
+    every step of a sweep (not copied: the parse is read-only apart from its own
+    sentence cache). On a 4 MB upload a parse is about half of a chunking's time."""
     return parse(text)
 
 
@@ -284,16 +317,24 @@ def curve(
     unit: str,
     overlap: int,
     label: str = "",
+    current: int | None = None,
 ) -> SurvivalCurve:
-    """A survival curve; a long document's sweep goes one size a step behind a progress bar."""
+    """A survival curve. A long document's curve over a chunking strategy sweeps
+    ``sweep_points`` of the sizes (and ``current``, the page's size), one size a step
+    behind a progress bar; the current size's verdict comes from the page's own
+    chunking at that size (``survival``), so a slider step chunks nothing twice."""
     if strategy == "fixed" or len(text) < PROGRESS_CHARS:
         return _curve(text, answer, strategy, _sizes_key(sizes), unit, overlap)
-    sizes = list(sizes)
+    sizes = sweeps.thin(list(sizes), sweep_points(text), keep=current)
     name = label or strategy
     bar = st.progress(0.0, text=f"Sweeping {name} over {len(sizes)} sizes…")
     done = []
     for i, size in enumerate(sizes, start=1):
-        done.append(_curve(text, answer, strategy, str(size), unit, overlap))
+        if size == current:
+            ok = survival(Chunking(text, strategy, size, overlap, unit), answer).intact
+            done.append(SurvivalCurve([size], [ok], [overlap]))
+        else:
+            done.append(_curve(text, answer, strategy, str(size), unit, overlap))
         bar.progress(i / len(sizes), text=f"Sweeping {name}: {i}/{len(sizes)} sizes")
     bar.empty()
     return sweeps.join_curves(done)

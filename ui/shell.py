@@ -17,6 +17,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import ScriptControlExcepti
 from lab.inputs import exports
 from lab.measure.survival import AnswerNotFound, Survival
 from lab.report.markup import md_escape
+from lab.report.words import counted
 from lab.retrieval.bm25 import DEFAULT_VARIANT
 from ui import charts, chunkview, controls, glossary, notebook, urlstate, vega_charts
 
@@ -302,16 +303,14 @@ def _chunk_view_body(
         st.info("Type a question in the sidebar to rank the chunks with BM25.")
     st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
     span = surv.span if surv else None
+    shown, around = _card_window(ctx, cs, surv, strategy, runt_merge)
     left, right = st.columns([3, 2])
     with left:
         st.html(chunkview.legend_html())
-        doc_html = chunkview.document_html(ctx.text, cs, span, height_px=DOC_BOX_PX)
+        doc_html = chunkview.document_html(ctx.text, cs, span, height_px=DOC_BOX_PX, around=around)
         st.html(doc_html)
     with right:
-        cards = chunkview.chunk_cards(cs, scores, ctx.opts, surv)
-        if len(cards) > chunkview_limit():
-            st.caption(f"Showing the first {chunkview_limit()} of {len(cards)} chunk cards.")
-            cards = cards[: chunkview_limit()]
+        cards = chunkview.chunk_cards(shown, scores, ctx.opts, surv, total=len(cs))
         cards_html = chunkview.cards_html(cards, height_px=DOC_BOX_PX)
         st.html(cards_html)
         # our own fixed script (no document text in it): scroll both boxes to the answer
@@ -330,8 +329,51 @@ def _chunk_view_body(
     }
 
 
-def chunkview_limit() -> int:
-    return 200
+_FIND = "_find_in_chunks"
+
+
+def _card_window(
+    ctx: Context, cs: list[Any], surv: Survival | None, strategy: str, runt_merge: str
+) -> tuple[list[Any], tuple[int, int] | None]:
+    """The chunks whose cards show, and the span the document box opens around (None:
+    the answer). A long document shows CARD_WINDOW cards around the answer, with a
+    field to page through them and one to find text in them."""
+    total = len(cs)
+    if total <= chunkview.CARD_WINDOW:
+        return cs, None
+    focus = chunkview.answer_chunk(surv)
+    start = chunkview.window_start(total, focus)
+    # -- why the view in the key -- a new setting (size, strategy, answer...) opens the
+    # cards at its answer again; paging stays put only while the view is the same
+    view = hashlib.blake2b(
+        repr((strategy, ctx.size, ctx.overlap, ctx.unit, runt_merge, ctx.answer, total)).encode(),
+        digest_size=6,
+    ).hexdigest()
+    a, b = st.columns([1, 2])
+    first = a.number_input(
+        "Cards from chunk",
+        min_value=1,
+        max_value=total,
+        value=start + 1,
+        step=chunkview.CARD_WINDOW,
+        key=f"cards_from_{view}",
+        help=f"The cards come {chunkview.CARD_WINDOW} at a time; +/- pages through them.",
+    )
+    query = b.text_input("Find text in the chunks", key=_FIND, placeholder="a word or a phrase")
+    if query.strip():
+        found = chunkview.find_chunks(cs, query)
+        more = len(found) > chunkview.CARD_WINDOW
+        st.caption(
+            f"{counted(len(found), 'chunk')} with “{md_escape(query.strip())}”"
+            + (f"; the first {chunkview.CARD_WINDOW} are shown." if more else ".")
+        )
+        shown = [cs[i] for i in found[: chunkview.CARD_WINDOW]]
+        return shown, ((shown[0].start, shown[0].end) if shown else None)
+    lo = min(int(first) - 1, total - 1)
+    hi = min(lo + chunkview.CARD_WINDOW, total)
+    st.caption(chunkview.window_line(lo, hi, total, focus))
+    inside = focus is not None and lo <= focus < hi
+    return cs[lo:hi], (None if inside else (cs[lo].start, cs[lo].end))
 
 
 # --------------------------------------------------------------------------- pins and exports

@@ -7,12 +7,14 @@ from tests.app.app_harness import (
     all_text,
     captions,
     chunk_count,
+    chunk_view_html,
     click,
     open_app,
     rerun,
     set_widget,
     verdicts,
 )
+from tests.support import BIG_ANSWER, big_document
 from ui.data import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_BYTES
 
@@ -66,16 +68,33 @@ def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
     ]
 
 
-def test_large_upload_is_usable():
-    sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
-    big = (sample + b"\n\n") * 800  # about 1 MB
-    at = _upload(open_app(), "big.md", big)
-    assert chunk_count(at) > 6000
-    assert any("Showing the first 200 of" in c for c in captions(at))
-    assert (
-        "characters before" in at.get("html")[1].proto.body
-        or "characters after" in at.get("html")[1].proto.body
-    )
+def test_a_long_documents_cards_open_at_the_answer_and_page_and_find():
+    at = _upload(open_app(), "ledger.md", big_document().encode())
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input(BIG_ANSWER)
+    rerun(at)
+    total = chunk_count(at)
+    assert total > 2000
+    [verdict] = verdicts(at)
+    pieces = [int(n) for n in verdict.split(":")[0].replace("and", " ").split() if n.isdigit()]
+    first = pieces[0]
+    [line] = [c for c in captions(at) if c.startswith("Cards ")]
+    assert line.endswith(f"of {total:,}, around the answer (chunk {first:,}).")
+    cards = chunk_view_html(at)[1]
+    for n in pieces:  # every piece of the answer has its card, flagged
+        assert f"chunk {n} · " in cards
+    assert "holds part of the answer" in cards or "holds the answer" in cards
+    # the box holds a window of cards, not the document's thousands
+    assert cards.count('class="chunk-card"') == 100
+    # page to the end
+    [pager] = [n for n in at.number_input if n.label == "Cards from chunk"]
+    pager.set_value(total).run()
+    cards = chunk_view_html(at)[1]
+    assert f"chunk {total} · " in cards and f"chunk {first} · " not in cards
+    # find a phrase: the chunks that hold it, wherever they are
+    at.text_input(key="_find_in_chunks").input("crate 20993 left").run()
+    assert "1 chunk with “crate 20993 left”." in captions(at)
+    assert "crate 20993 left" in " ".join(chunk_view_html(at)[1].split())
 
 
 @pytest.mark.parametrize(
@@ -141,6 +160,11 @@ def test_large_upload_sweeps_every_strategy_in_lab_3():
         for s in plotly_specs(at)
         if s["layout"]["title"]["text"] == "Survival curves, all strategies"
     )
-    assert all(
-        20 <= len(t["x"]) <= 45 for t in curves["data"]
-    )  # a long document sweeps fewer sizes
+    # a long document's curves over chunking strategies sweep fewer sizes, the current
+    # one among them; fixed-size windows are arithmetic and keep every size
+    from ui import data
+
+    points = {t["name"]: t["x"] for t in curves["data"]}
+    assert len(points.pop("Fixed size")) > 100
+    for x in points.values():
+        assert data.MIN_SWEEP_POINTS <= len(x) <= data.LONG_SWEEP_POINTS + 1 and 24 in x

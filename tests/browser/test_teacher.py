@@ -197,3 +197,48 @@ def test_every_lab_fits_a_projector(app_url, browser, lab):
     page.screenshot(path=str(ARTIFACTS / f"browser_projector_lab{lab}.png"))
     assert fit_problems(page) == []
     page.close()
+
+
+_TARGET_SEEN = """box => { const t = box.querySelector('[data-scroll-target]');
+  if (!t) return null;
+  const b = box.getBoundingClientRect(), r = t.getBoundingClientRect();
+  return r.top >= b.top && r.bottom <= b.bottom; }"""
+
+
+def test_a_big_uploads_answer_cards_are_reachable(app_url, browser):
+    """About 700 KB, the answer at chunk 1,700 or so of 6,000: its cards open in view;
+    the text finder reaches any chunk."""
+    from bench.browser import VIEWS
+    from tests.support import BIG_ANSWER, big_document
+
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{app_url}/{VIEWS[1]}")
+    page.get_by_role("heading", name="1.").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.get_by_label("Document").click()
+    page.get_by_role("option", name="Upload a file…").click()
+    doc = big_document(6400).encode()
+    assert len(doc) > 650_000
+    page.locator('[data-testid="stSidebar"] input[type="file"][accept*=".md"]').set_input_files(
+        files=[{"name": "ledger.md", "mimeType": "text/markdown", "buffer": doc}]
+    )
+    page.get_by_text("chunks: ").filter(visible=True).first.wait_for(timeout=120_000)
+    wait_idle(page, 120_000)
+    page.locator('[data-testid="stSidebar"]').get_by_text("paste it").click()
+    answer = page.get_by_label("Answer text, copied from the document")
+    answer.fill(BIG_ANSWER)
+    answer.press("Control+Enter")
+    page.get_by_text("around the answer (chunk").wait_for(timeout=120_000)
+    wait_idle(page, 120_000)
+    page.wait_for_timeout(500)  # the boxes scroll to the answer
+    cards = page.locator(f"{MAIN} .chunk-cards").first
+    assert cards.evaluate(_TARGET_SEEN) is True
+    target = cards.locator("[data-scroll-target]").inner_text()
+    assert "part of the answer" in target or "holds the answer" in target
+    finder = page.get_by_label("Find text in the chunks")
+    finder.fill("crate 44793 left")  # paragraph 6,399: near the end
+    finder.press("Enter")
+    page.get_by_text("1 chunk with “crate 44793 left”.").wait_for(timeout=120_000)
+    wait_idle(page, 120_000)
+    assert "crate 44793 left" in " ".join(cards.inner_text().split())
+    page.close()

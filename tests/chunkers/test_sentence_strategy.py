@@ -100,3 +100,17 @@ def test_no_sentence_chunk_passes_its_size_on_the_corpus(unit: str, size: int) -
     assert files
     for path in files:
         _check(path.read_text(encoding="utf-8"), size, unit)
+
+
+def test_a_sweep_over_sizes_segments_the_document_once():
+    from chunkers import ChunkOptions, chunk_with
+    from chunkers.sentence import document_sentences
+    from tests.support import SAMPLES
+
+    text = (SAMPLES / "support_kb.md").read_text()
+    document_sentences.cache_clear()
+    sweep = [ChunkOptions(size=s, overlap=0, unit="words") for s in (20, 40)]
+    curves = [chunk_with(text, "sentence", o) for o in sweep]
+    info = document_sentences.cache_info()
+    assert (info.misses, info.hits) == (1, 1)
+    assert len(curves[0]) > len(curves[1])  # the sizes still chunk differently

@@ -6,6 +6,7 @@ from chunkers import ChunkOptions, chunk, chunk_with
 from lab.measure.survival import check_survival
 from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import AUDIT, PLATFORM, SAMPLES
+from ui import chunkview
 from ui.chunkview import (
     card_flags,
     cards_html,
@@ -110,3 +111,25 @@ def test_a_card_that_spans_pages_says_both():
     html = cards_html(chunk_cards(chunks, None, ChunkOptions()))
     assert [(c.page, c.last_page) for c in chunks][-1] == (3, 4)
     assert html.count("pages 3–4") == 1
+
+
+def test_a_window_of_cards_shows_its_focus_a_third_of_the_way_down():
+    assert chunkview.window_start(2328, 353, window=100) == 320
+    assert chunkview.window_start(2328, 5, window=100) == 0  # near the start: from the start
+    assert chunkview.window_start(2328, 2327, window=100) == 2228  # near the end: to the end
+    assert chunkview.window_start(80, 70, window=100) == 0  # short: every card
+    assert chunkview.window_start(2328, None, window=100) == 0
+    assert chunkview.window_line(320, 420, 2328, 353) == (
+        "Cards 321–420 of 2,328, around the answer (chunk 354)."
+    )
+    assert chunkview.window_line(0, 100, 2328, 353) == "Cards 1–100 of 2,328."
+
+
+def test_finding_text_in_chunks_ignores_case_and_line_breaks():
+    text = "Alpha beta.\n\nGamma DELTA\nepsilon. Zeta eta."
+    cs = chunk_with(text, "fixed", ChunkOptions(size=3, overlap=0, unit="words"))
+    assert chunkview.find_chunks(cs, "delta epsilon") == [
+        c.index for c in cs if "DELTA\nepsilon" in c.body
+    ]
+    assert chunkview.find_chunks(cs, "  ") == []
+    assert chunkview.find_chunks(cs, "omega") == []

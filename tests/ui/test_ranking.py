@@ -44,11 +44,17 @@ def test_fixed_size_cuts_the_row_off_without_its_header():
         assert "above the table it was cut from (chunk 2, #3" in other.summary, variant
 
 
-def test_k1_zero_is_a_tie_not_a_ranking():
-    for case in (orphan_case(REVENUE, k1=0.0), revenue_case(REVENUE, "off", k1=0.0)):
-        assert case.tie and not case.orphan
-        assert "the ranking is a tie: every chunk scores 0.000" in case.summary
-        assert "ranks #" not in case.summary
+def test_at_k1_zero_length_plays_no_part_only_which_words_a_chunk_holds():
+    # -- k1 = 0: a word's weight is tf / tf = 1, so a chunk scores the IDF of each
+    # -- question word it holds, once: the 261-char runt and the 1,318-char chunk that
+    # -- hold the same words score the same, and so do the 478- and 1,799-char ones
+    case = revenue_case(REVENUE, "off", k1=0.0)
+    by_number = {r.number: r for r in case.rows}
+    assert (by_number[4].length, by_number[2].length) == (261, 1318)
+    assert by_number[4].score == by_number[2].score > by_number[1].score == by_number[3].score > 0
+    at_default = {r.number: r.score for r in revenue_case(REVENUE, "off").rows}
+    assert at_default[4] > at_default[2]  # with k1 > 0 the runt's shortness wins
+    assert not case.tie and "ranks #" in case.summary
 
 
 def test_the_shipped_example_merges_differently_forward_and_backward():

@@ -73,8 +73,7 @@ CORPUS_WORDS_PER_DOC = 2_000
 def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None = None) -> list[int]:
     """Sizes a survival curve covers: the unit's span, widened to include ``size``,
     and starting above ``overlap`` (overlap must stay below every size). With
-    ``max_points`` the sizes are thinned evenly (a long document's sweep), always
-    keeping ``size`` itself."""
+    ``max_points`` the sizes are thinned evenly (``thin``), always keeping ``size``."""
     unit = base_unit(unit)
     lo, hi = SWEEP_SPAN[unit]
     step = SIZE_STEP[unit]
@@ -82,10 +81,19 @@ def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None =
     hi = min(max(hi, size * 2), SIZE_LIMITS[unit][1])
     sizes = set(range(lo - lo % step or step, hi + 1, step))
     ordered = sorted(s for s in sizes if s > overlap)
-    if max_points and len(ordered) > max_points:
-        stride = -(-len(ordered) // max_points)
-        ordered = ordered[::stride]
-    return sorted(set(ordered) | {size})
+    return thin(sorted(set(ordered) | {size}), max_points, keep=size)
+
+
+def thin(sizes: list[int], max_points: int | None, keep: int | None = None) -> list[int]:
+    """At most about ``max_points`` of ``sizes``, evenly spread, and ``keep`` if it is
+    one of them; all of them without ``max_points``."""
+    if not max_points or len(sizes) <= max_points:
+        return sizes
+    stride = -(-len(sizes) // max_points)
+    kept = set(sizes[::stride])
+    if keep in sizes:
+        kept.add(keep)
+    return sorted(kept)
 
 
 def join_curves(parts: Iterable[SurvivalCurve]) -> SurvivalCurve:
