@@ -130,14 +130,18 @@ def test_lab4_inflation_note_sits_off_the_plot():
     assert "**inflation: the shortest chunk (478 chars) scores ×1.33" in all_text(at)
 
 
-def test_lab4_k1_zero_says_the_ranking_is_a_tie():
+def test_lab4_at_k1_zero_length_buys_nothing():
     at = open_lab("runts")
     click(at, "preset_runts")
     set_widget(at, "radio", "lab4_runt_merge", "off")
     set_widget(at, "slider", "k1", 0.0)
-    assert not [e.value for e in at.error if "ranks #" in e.value]
-    ties = [e.value for e in at.info if "the ranking is a tie" in e.value]
-    assert len(ties) == 2 and all("every chunk scores 0.000" in t for t in ties)
+    spec = vega_chart(at, "Score against length")
+    assert len({round(r["score"], 9) for r in spec["datasets"]["theory"]}) == 1  # flat
+    assert spec["datasets"]["note"][0]["line"].startswith("inflation ×1.00")
+    # the runt and the 1,318-char chunk hold the same question words: the same score
+    points = {r["length"]: r["score"] for r in spec["datasets"]["points"]}
+    assert points[261] == points[1318] > points[478] == points[1799]
+    assert not [i.value for i in at.info if "the ranking is a tie" in i.value]
 
 
 # --------------------------------------------------------------------------- pins
