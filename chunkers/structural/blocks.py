@@ -20,9 +20,11 @@ from .engine import RawBlock, dedent, top_level_blocks
 # a greedy title: a lazy (.*?) costs a regex step per character, and _heading_text
 # strips the trailing blanks a greedy one keeps
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
-# a linearised table row (converted PDFs write them): 'Header: value' pairs joined by pipes
-LINEAR_ROW = re.compile(r"^[^|:]{1,40}: .+( \| [^|:]{1,40}: .+)+$")
+# a linearised table row (converted PDFs write them): 'Header: value' pairs joined by
+# pipes; a paragraph whose every line is one (blanks around it aside) is a table
+_LINEAR_ROW = r"[^|:\n]{1,40}: .+(?: \| [^|:\n]{1,40}: .+)+"
+_ROW_LINE = rf"[^\S\n]*+{_LINEAR_ROW}(?<=\S)[^\S\n]*"
+_LINEAR_ROWS = re.compile(rf"{_ROW_LINE}(?:\n{_ROW_LINE})*")
 _PAGE = re.compile(r"page\s+(\d+)\b", re.I)
 TRANSCRIBED_MARK = "(transcribed"
 
@@ -137,9 +139,15 @@ def plain_title(title: str) -> str:
 
 
 def _heading_text(raw: str | None) -> str:
+    """An ATX heading's text without its closing sequence: the hashes it ends with,
+    when a blank comes before them (or nothing does), and the blanks after them."""
     if not raw:
         return ""
-    return _CLOSING_HASHES.sub("", raw).strip()
+    text = raw.rstrip(" \t")
+    bare = text.rstrip("#")
+    if bare != text and (not bare or bare[-1] in " \t"):
+        text = bare
+    return text.strip()
 
 
 def parse(text: str | SourceText) -> ParsedDocument:
@@ -363,7 +371,7 @@ class _Parser:
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""
         text = self.text
-        if all(LINEAR_ROW.match(line.strip()) for line in text[s:e].split("\n")):
+        if _LINEAR_ROWS.fullmatch(text, s, e):
             self.add("table", s, e, tuple(_lines(text, s, e)))
         else:
             self.add("prose", s, e)
