@@ -499,11 +499,12 @@ class _Parser:
             b = blocks[j]
             if j > i and b.tag == "heading":
                 break
+            first = s if j == i else b.start
             end = self.trim(b.start, b.end)[1]
-            last_line = text.rfind("\n", s, end) + 1
+            last_line = text.rfind("\n", first, end) + 1
             if last_line == 0 and j == i:
                 continue  # the opening line alone
-            if _SLASH_CLOSE.fullmatch(text, max(last_line, b.start if j > i else s), end):
+            if _SLASH_CLOSE.fullmatch(text, max(last_line, first), end):
                 # its parts: each block between the opening and the closing line
                 parts = [(s, e)] + [self.trim(x.start, x.end) for x in blocks[i + 1 : j + 1]]
                 self.add("admonition", s, end, tuple(parts) if len(parts) > 1 else ())

@@ -38,13 +38,17 @@ _TITLES = frozenset(TITLES)
 _MAY_LEAD = _TITLES | {"prose", "html"}  # the kinds a lead or a title is of
 # what overlap never copies, even from inside a list (an item's fence)
 NOT_PROSE = ("code", "html", "table")
-# (a fence, an HTML block opening a line, a table's separator line, or indentation)
-_MAY_HOLD_CODE = re.compile(
-    r"```|~~~|^[ \t]*<[A-Za-z!?/]|^[ \t|:]*-+[ \t]*\||\|[ \t]*:?-|\t|^ {4}", re.M
-)
+# what code, HTML or a table needs: a fence, a tab or a table's separator anywhere,
+# or a line opening with a tag, with a separator or with four columns of indentation
+_CODE_MARK = re.compile(r"```|~~~|\t|\|[ \t]*:?-")
+_CODE_LINE = re.compile(r"^(?:[ \t]*<[A-Za-z!?/]|[ \t|:]*-+[ \t]*\||    )", re.M)
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
+
+
+def _may_hold_code(text: str, s: int, e: int) -> bool:
+    return bool(_CODE_MARK.search(text, s, e) or _CODE_LINE.search(text, s, e))
 
 
 @dataclass(slots=True)
@@ -590,15 +594,13 @@ class Packer:
         key = ("may hold code", b)
         may = doc.cache.get(key)
         if may is None:
-            may = doc.cache[key] = (
-                _MAY_HOLD_CODE.search(text, doc.starts[b], doc.ends[b]) is not None
-            )
+            may = doc.cache[key] = _may_hold_code(text, doc.starts[b], doc.ends[b])
         if not may:
             return False
         items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
         a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
         z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
-        if not _MAY_HOLD_CODE.search(text, a, z):  # (nor are items with none)
+        if not _may_hold_code(text, a, z):  # (nor are items with none)
             return False
         key = ("inner", a, z)
         found = doc.cache.get(key)
