@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from itertools import chain
 from typing import NamedTuple
 
+import numpy as np
 import pyromark
 
 _O = pyromark.Options
@@ -49,7 +51,7 @@ class RawBlock(NamedTuple):
     level: int  # a heading's level (0 for other blocks)
     attributes: bool  # a heading with an attribute block ({ #id .class })
     # list: each top-level item's range; table: the head's range, then each row's
-    parts: tuple[tuple[int, int], ...]
+    parts: Sequence[tuple[int, int]]
 
 
 def _name(inner: object) -> str:
@@ -60,15 +62,15 @@ def _name(inner: object) -> str:
 _PARTS = ("Item", "TableHead", "TableRow")
 
 
-def _byte_ranges(text: str) -> list[list]:
-    """[tag, start, end, level, attributes, parts] per top-level block, in UTF-8 bytes.
+def _byte_ranges(text: str) -> list[RawBlock]:
+    """The top-level blocks, in UTF-8 bytes.
 
     Every Start event's range covers its whole element, so an event that starts
     before the current block's end is inside it: most events (the inline ones)
     cost one comparison, and no depth needs tracking."""
-    blocks: list[list] = []
+    blocks: list[RawBlock] = []
     block_end = part_end = -1
-    parts: list | None = None  # the current block's parts, if it is a list or table
+    parts: list[tuple[int, int]] | None = None  # the current block's, if a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
         start = where["start"]
         if start < part_end:
@@ -79,7 +81,7 @@ def _byte_ranges(text: str) -> list[list]:
                 parts.append((start, part_end))
             continue
         if event == "Rule":
-            blocks.append(["rule", start, where["end"], 0, False, []])
+            blocks.append(RawBlock("rule", start, where["end"], 0, False, ()))
             block_end = part_end = where["end"]
             continue
         if type(event) is not dict or "Start" not in event:
@@ -94,37 +96,33 @@ def _byte_ranges(text: str) -> list[list]:
         block_end = where["end"]
         parts = [] if name in ("List", "Table") else None
         part_end = start if parts is not None else block_end
-        blocks.append(
-            [_TAGS.get(name, "paragraph"), start, block_end, level, attributes, parts or []]
-        )
-        if parts is not None:
-            blocks[-1][5] = parts
+        # (the block keeps this list: its parts are added as the events come)
+        kept = () if parts is None else parts
+        tag = _TAGS.get(name, "paragraph")
+        blocks.append(RawBlock(tag, start, block_end, level, attributes, kept))
     return blocks
 
 
-def _char_offsets(text: str, offsets: set[int]) -> dict[int, int]:
-    """UTF-8 byte offsets -> character offsets (the engine counts bytes)."""
-    data = text.encode("utf-8", "surrogatepass")
-    out: dict[int, int] = {}
-    chars = last = 0
-    for b in sorted(offsets):
-        chars += len(data[last:b].decode("utf-8", "surrogatepass"))
-        out[b] = chars
-        last = b
-    return out
+def _char_offsets(text: str, offsets: Collection[int]) -> dict[int, int]:
+    """UTF-8 byte offsets -> character offsets (the engine counts bytes): a byte
+    offset less the continuation bytes (0b10xxxxxx) before it."""
+    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
+    continuation = np.flatnonzero((data & 0xC0) == 0x80)
+    at = np.fromiter(offsets, np.int64, len(offsets))
+    return dict(zip(offsets, (at - np.searchsorted(continuation, at)).tolist(), strict=True))
 
 
 def top_level_blocks(text: str) -> list[RawBlock]:
     """The top-level blocks the engine finds, in text order, with character offsets."""
-    raw = _byte_ranges(text)
-    if text.isascii():
-        return [RawBlock(t, s, e, lv, at, tuple(parts)) for t, s, e, lv, at, parts in raw]
-    wanted = {o for b in raw for o in (b[1], b[2])}
-    wanted.update(o for b in raw for part in b[5] for o in part)
-    at = _char_offsets(text, wanted)
+    blocks = _byte_ranges(text)
+    if text.isascii():  # a byte per character
+        return blocks
+    at = _char_offsets(
+        text, [o for b in blocks for o in (b.start, b.end, *chain.from_iterable(b.parts))]
+    )
     return [
-        RawBlock(t, at[s], at[e], lv, attr, tuple((at[a], at[b]) for a, b in parts))
-        for t, s, e, lv, attr, parts in raw
+        RawBlock(t, at[s], at[e], lv, attr, [(at[a], at[z]) for a, z in parts])
+        for t, s, e, lv, attr, parts in blocks
     ]
 
 
