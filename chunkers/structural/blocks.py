@@ -214,8 +214,10 @@ def is_lead(text: str, s: int, e: int) -> bool:
         return True
     if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
         # (not an option line such as ":docstring:", nor a definition's label)
-        word = max(text.rfind(" ", s, e), text.rfind("\n", s, e), text.rfind("\t", s, e)) + 1
-        return text[max(word, s)] != ":" and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
+        word = max(text.rfind(" ", last_line, e), text.rfind("\t", last_line, e)) + 1
+        return text[max(word, last_line)] != ":" and not _DEFINITION_LABEL.fullmatch(
+            text, last_line, e
+        )
     return text[s] == "<" and bool(
         _OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)
     )
@@ -281,8 +283,8 @@ class _Parser:
         """The span from the start of s's line to the last non-blank character before e."""
         text = self.text
         s = text.rfind("\n", 0, s) + 1
-        if e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
-            e = s + len(text[s:e].rstrip())
+        while e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
+            e -= 1
         return s, e
 
     def run(self) -> None:
@@ -327,11 +329,10 @@ class _Parser:
             return i + 1, e
         if self.tab_host is not None and not nested and not _TAB.match(text, s):
             self.end_tabs(tag == "heading")
-        tab = text[s] == "=" and _TAB.match(text, s) is not None
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
-            if tab:
+            if _TAB.match(text, s):
                 return self.tab(blocks, i, s, e)
             if _ADMONITION.match(text, s):
                 return self.admonition(blocks, i, s, e)

@@ -12,9 +12,9 @@ sections, captions and admonitions from these ranges.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Callable, Collection, Sequence
-from itertools import chain
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -62,14 +62,30 @@ def _name(inner: object) -> str:
 _PARTS = ("Item", "TableHead", "TableRow")
 
 
-def _byte_ranges(text: str) -> list[RawBlock]:
-    """The top-level blocks, in UTF-8 bytes.
+def _continuation_bytes(text: str) -> list[int]:
+    """Where text's UTF-8 continuation bytes (0b10xxxxxx) lie, in order: the engine
+    counts bytes, and a byte offset less the continuation bytes before it is a
+    character offset (_chars). ASCII text has none."""
+    if text.isascii():
+        return []
+    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
+    return np.flatnonzero((data & 0xC0) == 0x80).tolist()
+
+
+def _chars(continuation: list[int], offset: int) -> int:
+    """A UTF-8 byte offset as a character offset."""
+    return offset - bisect_left(continuation, offset)
+
+
+def top_level_blocks(text: str) -> list[RawBlock]:
+    """The top-level blocks the engine finds, in text order, with character offsets.
 
     Every Start event's range covers its whole element, so an event that starts
     before the current block's end is inside it: most events (the inline ones)
     cost one comparison, and no depth needs tracking."""
+    at = partial(_chars, _continuation_bytes(text))
     blocks: list[RawBlock] = []
-    block_end = part_end = -1
+    block_end = part_end = -1  # (in bytes, as the engine's ranges)
     parts: list[tuple[int, int]] | None = None  # the current block's, if a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
         start = where["start"]
@@ -78,11 +94,11 @@ def _byte_ranges(text: str) -> list[RawBlock]:
         if start < block_end:  # inside the block, past its current part
             if parts is not None and type(event) is dict and event.get("Start") in _PARTS:
                 part_end = where["end"]
-                parts.append((start, part_end))
+                parts.append((at(start), at(part_end)))
             continue
         if event == "Rule":
-            blocks.append(RawBlock("rule", start, where["end"], 0, False, ()))
             block_end = part_end = where["end"]
+            blocks.append(RawBlock("rule", at(start), at(block_end), 0, False, ()))
             continue
         if type(event) is not dict or "Start" not in event:
             continue
@@ -99,31 +115,8 @@ def _byte_ranges(text: str) -> list[RawBlock]:
         # (the block keeps this list: its parts are added as the events come)
         kept = () if parts is None else parts
         tag = _TAGS.get(name, "paragraph")
-        blocks.append(RawBlock(tag, start, block_end, level, attributes, kept))
+        blocks.append(RawBlock(tag, at(start), at(block_end), level, attributes, kept))
     return blocks
-
-
-def _char_offsets(text: str, offsets: Collection[int]) -> dict[int, int]:
-    """UTF-8 byte offsets -> character offsets (the engine counts bytes): a byte
-    offset less the continuation bytes (0b10xxxxxx) before it."""
-    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
-    continuation = np.flatnonzero((data & 0xC0) == 0x80)
-    at = np.fromiter(offsets, np.int64, len(offsets))
-    return dict(zip(offsets, (at - np.searchsorted(continuation, at)).tolist(), strict=True))
-
-
-def top_level_blocks(text: str) -> list[RawBlock]:
-    """The top-level blocks the engine finds, in text order, with character offsets."""
-    blocks = _byte_ranges(text)
-    if text.isascii():  # a byte per character
-        return blocks
-    at = _char_offsets(
-        text, [o for b in blocks for o in (b.start, b.end, *chain.from_iterable(b.parts))]
-    )
-    return [
-        RawBlock(t, at[s], at[e], lv, attr, [(at[a], at[z]) for a, z in parts])
-        for t, s, e, lv, attr, parts in blocks
-    ]
 
 
 class InnerBlock(NamedTuple):
@@ -159,10 +152,8 @@ def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
                 depth += 1
         elif "End" in event and (_name(event["End"]) in _TAGS or event["End"] == "Item"):
             depth -= 1
-    if not part.isascii():
-        at = _char_offsets(part, {o for b in found for o in (b[1], b[2])})
-        found = [[t, at[a], at[z], d] for t, a, z, d in found]
-    return [InnerBlock(t, back(a), back(z), d) for t, a, z, d in found]
+    at = partial(_chars, _continuation_bytes(part))
+    return [InnerBlock(t, back(at(a)), back(at(z)), d) for t, a, z, d in found]
 
 
 # up to n columns of indentation: spaces, or a tab
