@@ -506,16 +506,15 @@ class Packer:
         leads = partial(ends_with_lead, self.doc)
         return Guards.of(self.opts, attrgetter("length"), _same_trust, self._merged_length, leads)
 
-    def merge_runts(self, runs: list[Run]) -> list[Run]:
-        return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
+    def merge_runts(self, runs: list[Run], guards: Guards[Run]) -> list[Run]:
+        return merge_runts(runs, self.opts.runt_merge, guards, self._merge)
 
-    def excuses(self, runs: list[Run]) -> list[str]:
+    def excuses(self, runs: list[Run], guards: Guards[Run]) -> list[str]:
         """Why each remaining runt was left alone ("" for chunks that are not runts),
         by the runt merge's own guards."""
         if self.opts.runt_merge == "off":
             return [""] * len(runs)
-        excuse = self.guards.excuse
-        return [excuse(runs, i) for i in range(len(runs))]
+        return [guards.excuse(runs, i) for i in range(len(runs))]
 
     def overlap_outcome(self, prev: Run, cur: Run, cur_kind: str) -> str:
         """Whether overlap may cross from ``prev`` into ``cur`` (of kind ``cur_kind``):
@@ -621,8 +620,9 @@ def _word_start(text: str, ts: int, le: int) -> int:
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     packer = Packer(doc, opts)
-    runs = packer.merge_runts(packer.pack())
-    excuses = packer.excuses(runs)
+    guards = packer.guards  # (one for the merge and for saying why a runt was left)
+    runs = packer.merge_runts(packer.pack(), guards)
+    excuses = packer.excuses(runs, guards)
     drafts: list[Draft] = []
     for i, run in enumerate(runs):
         kind = run.kind
