@@ -192,17 +192,18 @@ class SeamPacker:
             return [(s, e)]
         out: list[Span] = []
         group_start = group_end = -1
-        group_len = group_tail = 0
+        group_len = 0
         group: list[Span] = []  # the parts of the open piece
         limit = first_cap
         chars = self.unit == "chars"
         for ps, pe in levels[0](s, e):
             n = pe - ps if chars else self.length(ps, pe)
             if group_start >= 0:
-                joined = (pe - group_start) if chars else group_len + group_tail + n
+                # (in tokens, the whitespace after the piece's last part counts too)
+                joined = (pe - group_start) if chars else group_len + self.tail(*group[-1]) + n
                 if joined <= limit:
                     group_len = joined
-                    group_end, group_tail = pe, self.tail(ps, pe)
+                    group_end = pe
                     group.append((ps, pe))
                     continue
                 if self.leads(*group[-1]):
@@ -210,7 +211,6 @@ class SeamPacker:
                     group, placed = self._lead_on(out, group, (ps, pe, n), limit, cap, levels)
                     (group_start, _), group_end = group[0], group[-1][1]
                     group_len = self.length(group_start, group_end)
-                    group_tail = self.tail(*group[-1])
                     limit = cap if len(out) > done else limit
                     if placed:
                         continue
@@ -219,7 +219,6 @@ class SeamPacker:
                 group_start = -1
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
-                group_tail = self.tail(ps, pe)
                 group = [(ps, pe)]
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:])
@@ -227,7 +226,7 @@ class SeamPacker:
             if len(sub) > 1:  # (a first piece too big for its room takes nothing more)
                 limit = cap
             group_start, group_end = sub[-1]
-            group_len, group_tail = self.length(*sub[-1]), self.tail(*sub[-1])
+            group_len = self.length(*sub[-1])
             group = [sub[-1]]
         if group_start >= 0:
             out.append((group_start, group_end))

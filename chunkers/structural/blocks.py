@@ -20,9 +20,11 @@ from .engine import RawBlock, dedent, top_level_blocks
 # a greedy title: a lazy (.*?) costs a regex step per character, and _heading_text
 # strips the trailing blanks a greedy one keeps
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
-# a linearised table row (converted PDFs write them): 'Header: value' pairs joined by pipes
-LINEAR_ROW = re.compile(r"^[^|:]{1,40}: .+( \| [^|:]{1,40}: .+)+$")
+# a linearised table row (converted PDFs write them): 'Header: value' pairs joined by
+# pipes; a paragraph whose every line is one (blanks around it aside) is a table
+_LINEAR_ROW = r"[^|:\n]{1,40}: .+(?: \| [^|:\n]{1,40}: .+)+"
+_ROW_LINE = rf"[^\S\n]*+{_LINEAR_ROW}(?<=\S)[^\S\n]*"
+_LINEAR_ROWS = re.compile(rf"{_ROW_LINE}(?:\n{_ROW_LINE})*")
 _PAGE = re.compile(r"page\s+(\d+)\b", re.I)
 TRANSCRIBED_MARK = "(transcribed"
 
@@ -137,9 +139,15 @@ def plain_title(title: str) -> str:
 
 
 def _heading_text(raw: str | None) -> str:
+    """An ATX heading's text without its closing sequence: the hashes it ends with,
+    when a blank comes before them (or nothing does), and the blanks after them."""
     if not raw:
         return ""
-    return _CLOSING_HASHES.sub("", raw).strip()
+    text = raw.rstrip(" \t")
+    bare = text.rstrip("#")
+    if bare != text and (not bare or bare[-1] in " \t"):
+        text = bare
+    return text.strip()
 
 
 def parse(text: str | SourceText) -> ParsedDocument:
@@ -206,8 +214,10 @@ def is_lead(text: str, s: int, e: int) -> bool:
         return True
     if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
         # (not an option line such as ":docstring:", nor a definition's label)
-        word = max(text.rfind(" ", s, e), text.rfind("\n", s, e), text.rfind("\t", s, e)) + 1
-        return text[max(word, s)] != ":" and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
+        word = max(text.rfind(" ", last_line, e), text.rfind("\t", last_line, e)) + 1
+        return text[max(word, last_line)] != ":" and not _DEFINITION_LABEL.fullmatch(
+            text, last_line, e
+        )
     return text[s] == "<" and bool(
         _OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)
     )
@@ -273,8 +283,8 @@ class _Parser:
         """The span from the start of s's line to the last non-blank character before e."""
         text = self.text
         s = text.rfind("\n", 0, s) + 1
-        if e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
-            e = s + len(text[s:e].rstrip())
+        while e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
+            e -= 1
         return s, e
 
     def run(self) -> None:
@@ -319,11 +329,10 @@ class _Parser:
             return i + 1, e
         if self.tab_host is not None and not nested and not _TAB.match(text, s):
             self.end_tabs(tag == "heading")
-        tab = text[s] == "=" and _TAB.match(text, s) is not None
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
-            if tab:
+            if _TAB.match(text, s):
                 return self.tab(blocks, i, s, e)
             if _ADMONITION.match(text, s):
                 return self.admonition(blocks, i, s, e)
@@ -363,7 +372,7 @@ class _Parser:
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""
         text = self.text
-        if all(LINEAR_ROW.match(line.strip()) for line in text[s:e].split("\n")):
+        if _LINEAR_ROWS.fullmatch(text, s, e):
             self.add("table", s, e, tuple(_lines(text, s, e)))
         else:
             self.add("prose", s, e)
@@ -491,11 +500,12 @@ class _Parser:
             b = blocks[j]
             if j > i and b.tag == "heading":
                 break
+            first = s if j == i else b.start
             end = self.trim(b.start, b.end)[1]
-            last_line = text.rfind("\n", s, end) + 1
+            last_line = text.rfind("\n", first, end) + 1
             if last_line == 0 and j == i:
                 continue  # the opening line alone
-            if _SLASH_CLOSE.fullmatch(text, max(last_line, b.start if j > i else s), end):
+            if _SLASH_CLOSE.fullmatch(text, max(last_line, first), end):
                 # its parts: each block between the opening and the closing line
                 parts = [(s, e)] + [self.trim(x.start, x.end) for x in blocks[i + 1 : j + 1]]
                 self.add("admonition", s, end, tuple(parts) if len(parts) > 1 else ())

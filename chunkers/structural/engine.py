@@ -12,10 +12,12 @@ sections, captions and admonitions from these ranges.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Callable
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
+import numpy as np
 import pyromark
 
 _O = pyromark.Options
@@ -49,7 +51,7 @@ class RawBlock(NamedTuple):
     level: int  # a heading's level (0 for other blocks)
     attributes: bool  # a heading with an attribute block ({ #id .class })
     # list: each top-level item's range; table: the head's range, then each row's
-    parts: tuple[tuple[int, int], ...]
+    parts: Sequence[tuple[int, int]]
 
 
 def _name(inner: object) -> str:
@@ -60,15 +62,31 @@ def _name(inner: object) -> str:
 _PARTS = ("Item", "TableHead", "TableRow")
 
 
-def _byte_ranges(text: str) -> list[list]:
-    """[tag, start, end, level, attributes, parts] per top-level block, in UTF-8 bytes.
+def _continuation_bytes(text: str) -> list[int]:
+    """Where text's UTF-8 continuation bytes (0b10xxxxxx) lie, in order: the engine
+    counts bytes, and a byte offset less the continuation bytes before it is a
+    character offset (_chars). ASCII text has none."""
+    if text.isascii():
+        return []
+    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
+    return np.flatnonzero((data & 0xC0) == 0x80).tolist()
+
+
+def _chars(continuation: list[int], offset: int) -> int:
+    """A UTF-8 byte offset as a character offset."""
+    return offset - bisect_left(continuation, offset)
+
+
+def top_level_blocks(text: str) -> list[RawBlock]:
+    """The top-level blocks the engine finds, in text order, with character offsets.
 
     Every Start event's range covers its whole element, so an event that starts
     before the current block's end is inside it: most events (the inline ones)
     cost one comparison, and no depth needs tracking."""
-    blocks: list[list] = []
-    block_end = part_end = -1
-    parts: list | None = None  # the current block's parts, if it is a list or table
+    at = partial(_chars, _continuation_bytes(text))
+    blocks: list[RawBlock] = []
+    block_end = part_end = -1  # (in bytes, as the engine's ranges)
+    parts: list[tuple[int, int]] | None = None  # the current block's, if a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
         start = where["start"]
         if start < part_end:
@@ -76,11 +94,11 @@ def _byte_ranges(text: str) -> list[list]:
         if start < block_end:  # inside the block, past its current part
             if parts is not None and type(event) is dict and event.get("Start") in _PARTS:
                 part_end = where["end"]
-                parts.append((start, part_end))
+                parts.append((at(start), at(part_end)))
             continue
         if event == "Rule":
-            blocks.append(["rule", start, where["end"], 0, False, []])
             block_end = part_end = where["end"]
+            blocks.append(RawBlock("rule", at(start), at(block_end), 0, False, ()))
             continue
         if type(event) is not dict or "Start" not in event:
             continue
@@ -94,38 +112,11 @@ def _byte_ranges(text: str) -> list[list]:
         block_end = where["end"]
         parts = [] if name in ("List", "Table") else None
         part_end = start if parts is not None else block_end
-        blocks.append(
-            [_TAGS.get(name, "paragraph"), start, block_end, level, attributes, parts or []]
-        )
-        if parts is not None:
-            blocks[-1][5] = parts
+        # (the block keeps this list: its parts are added as the events come)
+        kept = () if parts is None else parts
+        tag = _TAGS.get(name, "paragraph")
+        blocks.append(RawBlock(tag, at(start), at(block_end), level, attributes, kept))
     return blocks
-
-
-def _char_offsets(text: str, offsets: set[int]) -> dict[int, int]:
-    """UTF-8 byte offsets -> character offsets (the engine counts bytes)."""
-    data = text.encode("utf-8", "surrogatepass")
-    out: dict[int, int] = {}
-    chars = last = 0
-    for b in sorted(offsets):
-        chars += len(data[last:b].decode("utf-8", "surrogatepass"))
-        out[b] = chars
-        last = b
-    return out
-
-
-def top_level_blocks(text: str) -> list[RawBlock]:
-    """The top-level blocks the engine finds, in text order, with character offsets."""
-    raw = _byte_ranges(text)
-    if text.isascii():
-        return [RawBlock(t, s, e, lv, at, tuple(parts)) for t, s, e, lv, at, parts in raw]
-    wanted = {o for b in raw for o in (b[1], b[2])}
-    wanted.update(o for b in raw for part in b[5] for o in part)
-    at = _char_offsets(text, wanted)
-    return [
-        RawBlock(t, at[s], at[e], lv, attr, tuple((at[a], at[b]) for a, b in parts))
-        for t, s, e, lv, attr, parts in raw
-    ]
 
 
 class InnerBlock(NamedTuple):
@@ -161,10 +152,8 @@ def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
                 depth += 1
         elif "End" in event and (_name(event["End"]) in _TAGS or event["End"] == "Item"):
             depth -= 1
-    if not part.isascii():
-        at = _char_offsets(part, {o for b in found for o in (b[1], b[2])})
-        found = [[t, at[a], at[z], d] for t, a, z, d in found]
-    return [InnerBlock(t, back(a), back(z), d) for t, a, z, d in found]
+    at = partial(_chars, _continuation_bytes(part))
+    return [InnerBlock(t, back(at(a)), back(at(z)), d) for t, a, z, d in found]
 
 
 # up to n columns of indentation: spaces, or a tab

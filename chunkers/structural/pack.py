@@ -38,13 +38,17 @@ _TITLES = frozenset(TITLES)
 _MAY_LEAD = _TITLES | {"prose", "html"}  # the kinds a lead or a title is of
 # what overlap never copies, even from inside a list (an item's fence)
 NOT_PROSE = ("code", "html", "table")
-# (a fence, an HTML block opening a line, a table's separator line, or indentation)
-_MAY_HOLD_CODE = re.compile(
-    r"```|~~~|^[ \t]*<[A-Za-z!?/]|^[ \t|:]*-+[ \t]*\||\|[ \t]*:?-|\t|^ {4}", re.M
-)
+# what code, HTML or a table needs: a fence, a tab or a table's separator anywhere,
+# or a line opening with a tag, with a separator or with four columns of indentation
+_CODE_MARK = re.compile(r"```|~~~|\t|\|[ \t]*:?-")
+_CODE_LINE = re.compile(r"^(?:[ \t]*<[A-Za-z!?/]|[ \t|:]*-+[ \t]*\||    )", re.M)
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
+
+
+def _may_hold_code(text: str, s: int, e: int) -> bool:
+    return bool(_CODE_MARK.search(text, s, e) or _CODE_LINE.search(text, s, e))
 
 
 @dataclass(slots=True)
@@ -502,16 +506,15 @@ class Packer:
         leads = partial(ends_with_lead, self.doc)
         return Guards.of(self.opts, attrgetter("length"), _same_trust, self._merged_length, leads)
 
-    def merge_runts(self, runs: list[Run]) -> list[Run]:
-        return merge_runts(runs, self.opts.runt_merge, self.guards, self._merge)
+    def merge_runts(self, runs: list[Run], guards: Guards[Run]) -> list[Run]:
+        return merge_runts(runs, self.opts.runt_merge, guards, self._merge)
 
-    def excuses(self, runs: list[Run]) -> list[str]:
+    def excuses(self, runs: list[Run], guards: Guards[Run]) -> list[str]:
         """Why each remaining runt was left alone ("" for chunks that are not runts),
         by the runt merge's own guards."""
         if self.opts.runt_merge == "off":
             return [""] * len(runs)
-        excuse = self.guards.excuse
-        return [excuse(runs, i) for i in range(len(runs))]
+        return [guards.excuse(runs, i) for i in range(len(runs))]
 
     def overlap_outcome(self, prev: Run, cur: Run, cur_kind: str) -> str:
         """Whether overlap may cross from ``prev`` into ``cur`` (of kind ``cur_kind``):
@@ -590,15 +593,13 @@ class Packer:
         key = ("may hold code", b)
         may = doc.cache.get(key)
         if may is None:
-            may = doc.cache[key] = (
-                _MAY_HOLD_CODE.search(text, doc.starts[b], doc.ends[b]) is not None
-            )
+            may = doc.cache[key] = _may_hold_code(text, doc.starts[b], doc.ends[b])
         if not may:
             return False
         items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
         a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
         z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
-        if not _MAY_HOLD_CODE.search(text, a, z):  # (nor are items with none)
+        if not _may_hold_code(text, a, z):  # (nor are items with none)
             return False
         key = ("inner", a, z)
         found = doc.cache.get(key)
@@ -619,8 +620,9 @@ def _word_start(text: str, ts: int, le: int) -> int:
 
 def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     packer = Packer(doc, opts)
-    runs = packer.merge_runts(packer.pack())
-    excuses = packer.excuses(runs)
+    guards = packer.guards  # (one for the merge and for saying why a runt was left)
+    runs = packer.merge_runts(packer.pack(), guards)
+    excuses = packer.excuses(runs, guards)
     drafts: list[Draft] = []
     for i, run in enumerate(runs):
         kind = run.kind
