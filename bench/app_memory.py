@@ -18,11 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from bench.browser import (  # noqa: E402
+from bench.browser import (
     SERVERS,
     VIEWS,
     chromium_path,
