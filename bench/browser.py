@@ -3,6 +3,7 @@
     python -m bench.browser             # 6 labs: first visit, then 7 slider steps each; medians
     python -m bench.browser --steps 15  # more steps per lab
     python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
+    python -m bench.browser --class 5,15,25  # a class of light clients (bench.classroom)
 
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 on each lab's example view
@@ -289,7 +290,19 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(map(str, TIMED_LABS)),
         help="the labs to time, comma-separated (default 1-6; 11 is the two judges)",
     )
+    ap.add_argument(
+        "--class",
+        dest="classes",
+        metavar="N[,N...]",
+        help="instead: classes of N light clients on Labs 1, 3, 4 and 6, a fresh server each "
+        "(see bench/classroom.py)",
+    )
+    ap.add_argument(
+        "--upload", action="store_true", help="with --class: one client uploads 4 MB meanwhile"
+    )
     args = ap.parse_args(argv)
+    if args.classes:
+        return _class_main(args)
     try:
         labs = tuple(int(n) for n in args.labs.split(","))
     except ValueError:
@@ -309,6 +322,37 @@ def main(argv: list[str] | None = None) -> int:
             print(report(measure(url, browser, args.steps, labs)))
         finally:
             browser.close()
+    return 0
+
+
+def _class_main(args: argparse.Namespace) -> int:
+    from bench import classroom
+
+    try:
+        sizes = [int(n) for n in args.classes.split(",")]
+    except ValueError:
+        print(f"--class must be client counts with commas, got {args.classes!r}", file=sys.stderr)
+        return 2
+    if not sizes or min(sizes) < 1 or max(sizes) > 60:
+        print("--class: between 1 and 60 clients per class", file=sys.stderr)
+        return 2
+    upload = None
+    if args.upload:
+        corpus = ROOT.parent / "shared" / "corpus"
+        files = sorted(corpus.rglob("*.md"))
+        if not files:
+            print(f"--upload needs the shared corpus at {corpus}", file=sys.stderr)
+            return 2
+        upload = classroom.upload_document([f.read_text("utf-8") for f in files])
+    runs = []
+    for n in sizes:
+        with running_app() as url:
+            pid = SERVERS[url]
+            links = {lab: VIEWS[lab] for lab in classroom.CLASS_LABS}
+            runs.append(
+                classroom.run_class(url, links, n, args.steps, lambda pid=pid: [pid], upload)
+            )
+    print(classroom.table(runs, "one app process"))
     return 0
 
 
