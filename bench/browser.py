@@ -4,6 +4,7 @@
     python -m bench.browser --steps 15  # more steps per lab
     python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
     python -m bench.browser --class 5,15,25  # a class of light clients (bench.classroom)
+    python -m bench.browser --class 25 --processes 2  # the class through 2 processes and nginx
 
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 on each lab's example view
@@ -300,6 +301,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--upload", action="store_true", help="with --class: one client uploads 4 MB meanwhile"
     )
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --class: app processes behind nginx (deploy/class_servers.py; default 1, "
+        "no proxy)",
+    )
     args = ap.parse_args(argv)
     if args.classes:
         return _class_main(args)
@@ -344,16 +352,32 @@ def _class_main(args: argparse.Namespace) -> int:
             print(f"--upload needs the shared corpus at {corpus}", file=sys.stderr)
             return 2
         upload = classroom.upload_document([f.read_text("utf-8") for f in files])
+    if not 1 <= args.processes <= 16:
+        print("--processes: between 1 and 16", file=sys.stderr)
+        return 2
+    links = {lab: VIEWS[lab] for lab in classroom.CLASS_LABS}
     runs = []
     for n in sizes:
-        with running_app() as url:
-            pid = SERVERS[url]
-            links = {lab: VIEWS[lab] for lab in classroom.CLASS_LABS}
-            runs.append(
-                classroom.run_class(url, links, n, args.steps, lambda pid=pid: [pid], upload)
-            )
-    print(classroom.table(runs, "one app process"))
+        with _class_app(args.processes) as (url, pids):
+            runs.append(classroom.run_class(url, links, n, args.steps, lambda p=pids: p, upload))
+    where = (
+        "one app process" if args.processes == 1 else f"{args.processes} app processes behind nginx"
+    )
+    print(classroom.table(runs, where))
     return 0
+
+
+@contextlib.contextmanager
+def _class_app(processes: int) -> Iterator[tuple[str, list[int]]]:
+    """One server as the README starts it, or ``processes`` behind nginx."""
+    if processes == 1:
+        with running_app() as url:
+            yield url, [SERVERS[url]]
+        return
+    from deploy.class_servers import class_servers
+
+    with class_servers(processes) as setup:
+        yield setup.url, setup.pids
 
 
 if __name__ == "__main__":

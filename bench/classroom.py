@@ -2,6 +2,7 @@
 
     python -m bench.browser --class 5,15,25          # one fresh server per class size
     python -m bench.browser --class 25 --upload      # one of them uploads 4 MB meanwhile
+    python -m bench.browser --class 25 --processes 2 # two app processes behind nginx
 
 Each light client (bench.light_client) is one student's browser session without
 the browser: student i opens the example link of Lab 1, 3, 4 or 6 (in turn), all
