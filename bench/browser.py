@@ -4,6 +4,8 @@
     python -m bench.browser --steps 15  # more steps per lab
     python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
     python -m bench.browser --uploads 0.7 4 notes.md  # uploads through Labs 1 and 3
+    python -m bench.browser --class 5,15,25  # a class of light clients (bench.classroom)
+    python -m bench.browser --class 25 --processes 2  # the class through 2 processes and nginx
 
 Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 (no browser download) through Playwright, at 1440x900 on each lab's example view
@@ -387,7 +389,26 @@ def main(argv: list[str] | None = None) -> int:
         help="instead, time uploads through Labs 1 and 3: documents of these sizes in MB, "
         "built from the shared corpus, or these markdown files (default 0.7 and 4)",
     )
+    ap.add_argument(
+        "--class",
+        dest="classes",
+        metavar="N[,N...]",
+        help="instead: classes of N light clients on Labs 1, 3, 4 and 6, a fresh server each "
+        "(see bench/classroom.py)",
+    )
+    ap.add_argument(
+        "--upload", action="store_true", help="with --class: one client uploads 4 MB meanwhile"
+    )
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --class: app processes behind nginx (deploy/class_servers.py; default 1, "
+        "no proxy)",
+    )
     args = ap.parse_args(argv)
+    if args.classes:
+        return _class_main(args)
     uploads = []
     for spec in (args.uploads or ["0.7", "4"]) if args.uploads is not None else []:
         doc = upload_source(spec)
@@ -418,6 +439,53 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
     return 0
+
+
+def _class_main(args: argparse.Namespace) -> int:
+    from bench import classroom
+
+    try:
+        sizes = [int(n) for n in args.classes.split(",")]
+    except ValueError:
+        print(f"--class must be client counts with commas, got {args.classes!r}", file=sys.stderr)
+        return 2
+    if not sizes or min(sizes) < 1 or max(sizes) > 60:
+        print("--class: between 1 and 60 clients per class", file=sys.stderr)
+        return 2
+    upload = None
+    if args.upload:
+        corpus = ROOT.parent / "shared" / "corpus"
+        files = sorted(corpus.rglob("*.md"))
+        if not files:
+            print(f"--upload needs the shared corpus at {corpus}", file=sys.stderr)
+            return 2
+        upload = classroom.upload_document([f.read_text("utf-8") for f in files])
+    if not 1 <= args.processes <= 16:
+        print("--processes: between 1 and 16", file=sys.stderr)
+        return 2
+    links = {lab: VIEWS[lab] for lab in classroom.CLASS_LABS}
+    runs = []
+    for n in sizes:
+        with _class_app(args.processes) as (url, pids):
+            runs.append(classroom.run_class(url, links, n, args.steps, lambda p=pids: p, upload))
+    where = (
+        "one app process" if args.processes == 1 else f"{args.processes} app processes behind nginx"
+    )
+    print(classroom.table(runs, where))
+    return 0
+
+
+@contextlib.contextmanager
+def _class_app(processes: int) -> Iterator[tuple[str, list[int]]]:
+    """One server as the README starts it, or ``processes`` behind nginx."""
+    if processes == 1:
+        with running_app() as url:
+            yield url, [SERVERS[url]]
+        return
+    from deploy.class_servers import class_servers
+
+    with class_servers(processes) as setup:
+        yield setup.url, setup.pids
 
 
 if __name__ == "__main__":

@@ -17,6 +17,15 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# The class test runs two app processes behind nginx (Debian's package); the test starts
+# its own nginx on a loopback port, whatever the package's service does.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx >/dev/null
+fi
+
 # The linter and the formatter, as configured in pyproject.toml: a finding fails the run.
 python3 -m ruff check .
 python3 -m ruff format --check .

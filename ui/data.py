@@ -309,6 +309,38 @@ def _curve(
     )
 
 
+# -- why blocks -- a curve's sizes reach up to twice the chosen size, so past the
+# span's middle every step asks for a new list of sizes. Keyed as one list, each such
+# step chunked the document at every size again (Lab 3: four curves, about a hundred
+# chunkings a step). Keyed by blocks of CURVE_BLOCK sizes on the slider's grid, a step
+# chunks at most the block it enters; the verdict at each size is the same either way.
+CURVE_BLOCK = 32
+
+
+def _blocked_curve(
+    text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str, overlap: int
+) -> SurvivalCurve:
+    base = sweeps.base_unit(unit)
+    step, top = sweeps.SIZE_STEP[base], sweeps.SIZE_LIMITS[base][1]
+    width, lo = CURVE_BLOCK * step, min(sizes)
+    grid = lo % step  # the blocks hold the sizes of the sweep's own grid
+    verdicts: dict[int, tuple[bool, int]] = {}
+    for b in sorted({s // width for s in sizes}):
+        first = max(b * width, lo)
+        first += (grid - first) % step
+        block = [s for s in range(first, min((b + 1) * width, top + 1), step) if s > overlap]
+        if block:
+            got = _curve(text, answer, strategy, _sizes_key(block), unit, overlap)
+            verdicts.update(zip(got.sizes, zip(got.intact, got.overlaps, strict=True), strict=True))
+    rest = [s for s in sizes if s not in verdicts]  # off the grid: the chosen size, say
+    if rest:
+        got = _curve(text, answer, strategy, _sizes_key(rest), unit, overlap)
+        verdicts.update(zip(got.sizes, zip(got.intact, got.overlaps, strict=True), strict=True))
+    return SurvivalCurve(
+        list(sizes), [verdicts[s][0] for s in sizes], [verdicts[s][1] for s in sizes]
+    )
+
+
 def curve(
     text: str,
     answer: str,
@@ -323,8 +355,10 @@ def curve(
     ``sweep_points`` of the sizes (and ``current``, the page's size), one size a step
     behind a progress bar; the current size's verdict comes from the page's own
     chunking at that size (``survival``), so a slider step chunks nothing twice."""
-    if strategy == "fixed" or len(text) < PROGRESS_CHARS:
+    if strategy == "fixed":  # arithmetic over word offsets: one call, whatever the sizes
         return _curve(text, answer, strategy, _sizes_key(sizes), unit, overlap)
+    if len(text) < PROGRESS_CHARS:
+        return _blocked_curve(text, answer, strategy, sizes, unit, overlap)
     sizes = sweeps.thin(list(sizes), sweep_points(text), keep=current)
     name = label or strategy
     bar = st.progress(0.0, text=f"Sweeping {name} over {len(sizes)} sizes…")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -143,6 +145,7 @@ class Downloads:
     in (``monkeypatch`` undoes it after the test)."""
 
     def __init__(self, monkeypatch) -> None:
+        from streamlit.runtime.media_file_manager import MediaFileManager
         from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
         self.files: dict[str, bytes] = {}
@@ -157,7 +160,21 @@ class Downloads:
 
         monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", recording)
 
+        # a button whose file is written on click holds a function; clicking calls it
+        self.deferred: dict[str, Callable[[], Any]] = {}
+        real_deferred = MediaFileManager.add_deferred
+
+        def recording_deferred(manager, data_callable, *args, **kwargs):
+            file_id = real_deferred(manager, data_callable, *args, **kwargs)
+            self.deferred[file_id] = data_callable
+            return file_id
+
+        monkeypatch.setattr(MediaFileManager, "add_deferred", recording_deferred)
+
     def of(self, at: AppTest, label: str) -> bytes:
         [button] = [b for b in at.get("download_button") if b.proto.label == label]
+        if button.proto.deferred_file_id:  # what a click on it saves
+            data = self.deferred[button.proto.deferred_file_id]()
+            return data.encode("utf-8") if isinstance(data, str) else data
         name = button.proto.url.rsplit("/", 1)[-1]
         return self.files[name.split(".", 1)[0]]
