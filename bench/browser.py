@@ -33,11 +33,12 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from deploy.class_servers import stop, wait_healthy
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = [
@@ -138,26 +139,12 @@ def running_app(
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not start (log: {log_path or 'not kept'})")
-            time.sleep(0.3)
+        wait_healthy(url, server, seconds, f"streamlit (log: {log_path or 'not kept'})")
         SERVERS[url] = server.pid
         yield url
     finally:
         SERVERS.pop(url, None)
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
         if log_path:
             log.close()
 

@@ -62,7 +62,9 @@ def nginx_config(prefix: Path, listen: str, app_ports: list[int]) -> str:
     )
 
 
-def _wait_healthy(url: str, proc: subprocess.Popen, seconds: float, what: str) -> None:
+def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, what: str) -> None:
+    """Return once the server at ``url`` answers its health check; RuntimeError (``what``
+    did not start) when ``proc`` ends first or ``seconds`` pass."""
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -76,7 +78,8 @@ def _wait_healthy(url: str, proc: subprocess.Popen, seconds: float, what: str) -
         time.sleep(0.3)
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def stop(proc: subprocess.Popen) -> None:
+    """End ``proc``: politely, then by force after ten seconds."""
     proc.terminate()
     try:
         proc.wait(timeout=10)
@@ -106,7 +109,7 @@ def class_servers(
 
         def stop_all() -> None:
             for p in reversed(procs):
-                _stop(p)
+                stop(p)
 
         stack.callback(stop_all)
         ports = [free_port() for _ in range(processes)]
@@ -124,7 +127,7 @@ def class_servers(
             )
         app_urls = [f"http://127.0.0.1:{p}" for p in ports]
         for i, (url, proc) in enumerate(zip(app_urls, procs, strict=True)):
-            _wait_healthy(url, proc, seconds, f"app process {i + 1} (log: {logs}/app-{i + 1}.log)")
+            wait_healthy(url, proc, seconds, f"app process {i + 1} (log: {logs}/app-{i + 1}.log)")
         listen_port = port or free_port(address)
         conf = prefix / "nginx.conf"
         conf.write_text(nginx_config(prefix, f"{address}:{listen_port}", ports))
@@ -136,7 +139,7 @@ def class_servers(
         procs.append(proxy)
         shown = "127.0.0.1" if address in ("0.0.0.0", "127.0.0.1") else address
         url = f"http://{shown}:{listen_port}"
-        _wait_healthy(url, proxy, 30, f"nginx (log: {logs}/nginx.log, {prefix}/error.log)")
+        wait_healthy(url, proxy, 30, f"nginx (log: {logs}/nginx.log, {prefix}/error.log)")
         yield ClassSetup(url, app_urls, [p.pid for p in procs[:-1]])
 
 
