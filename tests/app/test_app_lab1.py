@@ -1,4 +1,4 @@
-"""Lab 1, the boundary lottery: seed 002's document at 24 words, sliders, the curve click."""
+"""Lab 1, the boundary lottery: the published document at 24 words, sliders, the curve click."""
 
 from tests.app.app_harness import (
     captions,
@@ -30,7 +30,7 @@ def test_default_view_is_seed_002_at_24_words():
     assert "click a point" in spec["layout"]["title"]["text"]
     [pointer] = [h for h in html_bodies(at) if 'class="size-pointer"' in h]
     assert "24 words: ✗ split" in pointer  # under the curve, at the current size
-    # the table of sizes says what seed 002 says: 22 works, 24 does not
+    # the table of sizes says what the published lottery table says: 22 works, 24 does not
     table = at.table[0].value
     rows = dict(zip(table["Chunk size"], table["Answer intact?"], strict=True))
     assert rows["21-22"] == "✓" and rows["23-25"] == "✗"

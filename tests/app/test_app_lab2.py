@@ -48,4 +48,4 @@ def test_size_and_document_changes_reach_the_bill():
     set_widget(at, "selectbox", "doc", "support_kb")
     assert chunk_count(at) == 19
     set_widget(at, "radio", "unit", "chars")
-    assert "At seed 002's corpus scale" not in all_text(at)  # the corpus bill is in words
+    assert "For a corpus of" not in all_text(at)  # the corpus bill is in words

@@ -1,4 +1,4 @@
-"""Seed 000's rules, one example each that fails if the rule is removed."""
+"""The structural chunker's rules, one example each that fails if the rule is removed."""
 
 from __future__ import annotations
 
@@ -252,8 +252,8 @@ def test_backward_merge_folds_the_runt_back_into_its_table() -> None:
 
 
 def _runt_doc() -> str:
-    # sections of ~1800, ~1800, 300 and 200 chars, as in seed 000's example
-    # sections of 1781, 1781, 375 and 153 chars: seed 000's [1800, 1800, 300, 200]
+    # sections of ~1800, ~1800, 300 and 200 chars, as in the structural chunker's worked example
+    # sections of 1781, 1781, 375 and 153 chars: the worked example's [1800, 1800, 300, 200]
     return "\n\n".join(
         [
             "## A\n\n" + para(24, 1000),

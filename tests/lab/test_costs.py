@@ -14,7 +14,7 @@ from lab.measure.costs import (
 )
 
 MB, GB = 10**6, 10**9
-CORPUS = dict(docs=10_000, words_per_doc=2_000)  # seed 002: 20 million words
+CORPUS = dict(docs=10_000, words_per_doc=2_000)  # the published cost example: 20 million words
 
 
 def test_200_words_no_overlap():

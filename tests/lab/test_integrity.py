@@ -52,7 +52,7 @@ def test_recall_and_mrr_arithmetic() -> None:
     assert report.mrr == pytest.approx(sum(1 / r for r in ranks if r) / len(ranks))
     for k in (1, 3, 5, 10):
         assert report.recall[k] == pytest.approx(sum(1 for r in ranks if r and r <= k) / len(ranks))
-    # seed 002's refund sentence is split by 50-word windows
+    # the lottery example's refund sentence is split by 50-word windows
     assert report.results[0].status == NO_CHUNK
 
 

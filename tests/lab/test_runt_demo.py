@@ -1,4 +1,4 @@
-"""Seed 000's runt story on the revenue sample: the orphan row wins BM25."""
+"""The runt story on the revenue sample: the orphan row wins BM25."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Answer survival: seed 002's table, the numpy shortcut held equal to real chunking."""
+"""Answer survival: the published lottery table, the numpy shortcut held equal to real chunking."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def platform() -> str:
     return read("platform_data.md")
 
 
-# ------------------------------------------------------------------ seed 002's table
+# ------------------------------------------------------------------ the published lottery table
 
 
 def test_seed_002_table_fast_path(platform: str) -> None:

@@ -12,7 +12,7 @@ from lab.retrieval.theory import (
     relative_score,
 )
 
-SEED = dict(avgdl=1200, k1=1.2, b=0.75)  # seed 000's chart parameters
+SEED = dict(avgdl=1200, k1=1.2, b=0.75)  # the length-normalisation chart's parameters
 
 
 def test_seed_table_relative_scores_by_length():
