@@ -555,6 +555,11 @@ def import_chunk_folder(
     return placed
 
 
+def _path_parts(path: str) -> list[str]:
+    """A path's names, either slash, without the "." and ".." a relative path begins with."""
+    return [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+
+
 def _document_of(row: Row, documents: Mapping[str, str], file: str) -> str:
     """The document ``row`` names: the one whose path its source ends with (the
     longest such, so "a/index.md" and "b/index.md" stay apart)."""
@@ -564,8 +569,8 @@ def _document_of(row: Row, documents: Mapping[str, str], file: str) -> str:
             f"{file}, {row.where}: says no document (metadata {', '.join(SOURCE_FIELDS[:3])}); "
             "a chunk file for a folder names each chunk's document, or check one document"
         )
-    path = "/" + source.replace("\\", "/").lstrip("./")
-    found = [n for n in documents if path.endswith("/" + n.replace("\\", "/"))]
+    path = _path_parts(source)
+    found = [n for n in documents if path[-len(_path_parts(n)) :] == _path_parts(n)]
     if not found:
         raise PlacementError(
             f"{file}, {row.where}: its document {clip(source, _PREVIEW)!r} is none of the "

@@ -18,6 +18,7 @@ from lab.inputs.placement import (
     OFFSETS,
     WHITESPACE,
     PlacementError,
+    import_chunk_folder,
     import_chunks,
     read_rows,
 )
@@ -287,3 +288,30 @@ def test_rows_read_without_a_document():
     assert [(r.where, r.text, r.start, r.end, r.metadata) for r in rows] == [
         ("line 1", "x", 3, 4, {"a": 1})
     ]
+
+
+def test_a_folders_rows_go_to_the_document_their_source_names(tmp_path) -> None:
+    # -- matched on whole path names, from the end: a dot-folder keeps its dot, a
+    # -- Windows path and "./" are read as paths, and a/index.md stays apart from b's
+    documents = {
+        ".github/CONTRIBUTING.md": "Open an issue first.",
+        "CONTRIBUTING.md": "Read the guide.",
+        "a/index.md": "Alpha page.",
+        "b/index.md": "Beta page.",
+    }
+    rows = [
+        ("Open an issue first.", ".github/CONTRIBUTING.md"),
+        ("Read the guide.", "./CONTRIBUTING.md"),
+        ("Alpha page.", "a/index.md"),
+        ("Beta page.", "C:\\repo\\b\\index.md"),
+    ]
+    path = tmp_path / "folder.jsonl"
+    path.write_text(
+        "".join(json.dumps({"text": t, "metadata": {"source": s}}) + "\n" for t, s in rows),
+        encoding="utf-8",
+    )
+    placed = import_chunk_folder(path, documents)
+    assert {n: [c.body for c in p.chunks] for n, p in placed.items()} == {
+        n: [text] for n, text in documents.items()
+    }
+    assert all(not p.unplaced for p in placed.values())
