@@ -170,9 +170,12 @@ def strip_effect(
     after_chunks = {n: chunk_with(t, strategy, options) for n, t in after_docs.items()}
     kept, aside = map_gold(stripped, pairs)
     named = [replace(p, doc=p.doc or next(iter(documents))) for p in kept]
-    judged = {"k": k, "retriever": retriever}
-    before = check_index(documents, named, strategy, options, chunked=before_chunks, **judged)
-    after = check_index(after_docs, named, strategy, options, chunked=after_chunks, **judged)
+    before = check_index(
+        documents, named, strategy, options, k=k, retriever=retriever, chunked=before_chunks
+    )
+    after = check_index(
+        after_docs, named, strategy, options, k=k, retriever=retriever, chunked=after_chunks
+    )
 
     flat = [(n, c) for n, cs in before_chunks.items() for c in cs]
     spans = report.spans()
