@@ -508,6 +508,9 @@ def wrapping_table(rows: list[dict[str, Any]]) -> None:
         # formatted in plain Python: pandas' per-column map cost more than the table
         if any(isinstance(v, float) for v in values):
             cells[c] = [f"{v:g}" if isinstance(v, int | float) else v for v in values]
+        elif any(type(v) is int and abs(v) >= 1000 for v in values):
+            # -- a count a reader compares across rows: 12,345, as the page's sentences write it
+            cells[c] = [f"{v:,}" if type(v) is int else v for v in values]
         elif any(isinstance(v, str) for v in values):
             cells[c] = [md_escape(v) if isinstance(v, str) else v for v in values]
     df = pd.DataFrame(cells, columns=columns)

@@ -122,6 +122,9 @@ def test_boilerplate_finds_the_running_header_and_footer_and_measures_the_strip(
     findings = tables[0]
     assert [f["carried by"] for f in findings] == ["12 of 12 pages"] * 2
     assert findings[0]["text"].startswith("Confidential. This manual is for the internal use")
+    # a count over a thousand reads as the sentence above writes it
+    assert sum(int(f["characters"].replace(",", "")) for f in findings) == 3555
+    assert any("," in f["characters"] for f in findings)
     intercepts = tables[1]
     assert intercepts and all(int(r["rank"]) <= 3 for r in intercepts)
     before_after = tables[2]
