@@ -35,7 +35,7 @@ LABS: tuple[Lab, ...] = (
     Lab("overlap", "Overlap as insurance", "lab_pages/lab2_overlap.py"),
     Lab("structure", "Structure beats arithmetic", "lab_pages/lab3_structure.py"),
     Lab("runts", "Runts and BM25", "lab_pages/lab4_runts.py"),
-    Lab("tables", "Tables, transcribed text and headings", "lab_pages/lab5_tables.py"),
+    Lab("tables", "Tables, transcripts, headings", "lab_pages/lab5_tables.py"),
     Lab("integrity", "Integrity check", "lab_pages/lab6_integrity.py"),
     Lab("notebook", "Notebook", "lab_pages/lab7_notebook.py"),
     # after the notebook, so every older link's lab number still opens the same lab

@@ -71,6 +71,11 @@ def test_every_lab_answers_at_its_name_and_the_root_opens_lab_1(app_url, browser
     # the sidebar's link to Lab 1 is its name too
     first = page.locator('[data-testid="stSidebarNav"] a').first
     assert first.get_attribute("href").rstrip("/").endswith("/boundary")
+    # every lab's name shows whole in the sidebar at 1440x900, none cut off with "..."
+    cut = page.locator('[data-testid="stSidebarNav"] a span').evaluate_all(
+        "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"
+    )
+    assert cut == []
     page.close()
 
 
