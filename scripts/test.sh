@@ -30,4 +30,7 @@ fi
 python3 -m ruff check .
 python3 -m ruff format --check .
 
-exec python3 -m pytest "$@"
+# One worker per core (pytest-xdist): the suite is mostly Python and browser runs that
+# each use one core, so on two cores it takes about half as long as one process.
+# Work-stealing keeps both workers busy through the few long browser tests at the end.
+exec python3 -m pytest -p xdist -n auto --dist worksteal "$@"
