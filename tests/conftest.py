@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from streamlit.logger import get_logger
 
 from tests.support import (
     COMMONMARK_SPEC,
@@ -17,6 +19,10 @@ from tests.support import (
     missing,
     missing_corpus,
 )
+
+# -- The tests import the app's modules outside a running app, on purpose: Streamlit
+# -- would warn "No runtime found" once for every cached function they define.
+get_logger("streamlit.runtime.caching.cache_data_api").setLevel(logging.ERROR)
 
 # -- Tests that read the shared material carry one of these marks. Without the
 # -- material they skip with one line; in CI (REQUIRE_SHARED) that line is a failure.
