@@ -12,6 +12,8 @@ def test_streamlit_config_is_offline_headless_and_states_the_upload_limit():
     assert cfg["server"]["headless"] is True
     assert cfg["server"]["maxUploadSize"] == MAX_UPLOAD_MB
     assert not (APP.parent / ".streamlit" / "credentials.toml").exists()
+    # a class's steps: no full collection after every run, and a new value stops the old run
+    assert cfg["runner"] == {"postScriptGC": False, "fastReruns": True}
 
 
 def test_every_lab_opens_with_what_to_try():
