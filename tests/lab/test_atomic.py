@@ -60,37 +60,51 @@ def crlf(doc: str) -> str:
     return doc.replace("\n", "\r\n")
 
 
-# -- each rule with an example that breaks it and one that does not: the document,
-# -- where it is cut (before the first occurrence of each mark), the rule, and
-# -- (violations, elements of that kind)
+# -- each rule with examples that break it and that keep it: the document, where it
+# -- is cut (before the first occurrence of each mark), and (violations, elements
+# -- of that kind); CRLF ones, because offsets are those of the text as given
 RULES = {
-    "a table fragment without its header": (TABLE_DOC, ["| large"], TABLE, (1, 2)),
-    "a whole table": (TABLE_DOC, [], TABLE, (0, 1)),
-    "a fragment holding only half the header": (TABLE_DOC, ["|---"], TABLE, (1, 1)),
-    "a boundary inside a code block": (CODE_DOC, ["y = 2"], CODE, (1, 1)),
-    "a boundary at the blank line inside a fence": (CODE_DOC, ["\n\ny"], CODE, (1, 1)),
-    "boundaries around a code block": (CODE_DOC, ["```python", "\n\nThen"], CODE, (0, 1)),
-    "a chunk that ends with a heading strands it": (HEADING_DOC, ["Install"], HEADING, (1, 1)),
-    "a boundary inside the heading line": (HEADING_DOC, ["up"], HEADING, (1, 1)),
-    "a heading that opens its chunk": (HEADING_DOC, ["## Setup"], HEADING, (0, 1)),
-    "a heading at the very end": ("Intro paragraph here.\n\n## Appendix\n", [], HEADING, (0, 0)),
-    "a boundary inside a sentence": (SENTENCE_DOC, ["sentence is"], SENTENCE, (1, 4)),
-    "a boundary inside a list line": (SENTENCE_DOC, ["item"], SENTENCE, (1, 4)),
-    "between sentences or lines": (SENTENCE_DOC, [" The second", "- two"], SENTENCE, (0, 4)),
-    "a list cut between items": (LIST_DOC, ["- a second"], SENTENCE, (0, 2)),
-    "a list cut inside a wrapped item": (LIST_DOC, ["onto"], SENTENCE, (1, 2)),
-    "a chunk that ends with a lead-in strands it": (LEAD_DOC, ["```"], LEADIN, (1, 1)),
-    "a lead-in that opens its chunk": (LEAD_DOC, ["Run"], LEADIN, (0, 1)),
-    # -- offsets are those of the text as given, CRLF included
-    "CRLF: a stranded heading": (crlf(HEADING_DOC), ["Install"], HEADING, (1, 1)),
-    "CRLF: a heading that opens its chunk": (crlf(HEADING_DOC), ["## Setup"], HEADING, (0, 1)),
-    "CRLF: between sentences": (PROSE_CRLF, [" Second"], SENTENCE, (0, 4)),
-    "CRLF: inside a sentence": (PROSE_CRLF, ["one is here."], SENTENCE, (1, 4)),
-    "CRLF: a table fragment without its header": (crlf(TABLE_DOC), ["| large"], TABLE, (1, 2)),
+    TABLE: {
+        "a fragment without its header": (TABLE_DOC, ["| large"], (1, 2)),
+        "a whole table": (TABLE_DOC, [], (0, 1)),
+        "a fragment holding only half the header": (TABLE_DOC, ["|---"], (1, 1)),
+        "CRLF: a fragment without its header": (crlf(TABLE_DOC), ["| large"], (1, 2)),
+    },
+    CODE: {
+        "a boundary inside the block": (CODE_DOC, ["y = 2"], (1, 1)),
+        "a boundary at the blank line inside the fence": (CODE_DOC, ["\n\ny"], (1, 1)),
+        "boundaries around the block": (CODE_DOC, ["```python", "\n\nThen"], (0, 1)),
+    },
+    HEADING: {
+        "a chunk that ends with it strands it": (HEADING_DOC, ["Install"], (1, 1)),
+        "a boundary inside its line": (HEADING_DOC, ["up"], (1, 1)),
+        "one that opens its chunk": (HEADING_DOC, ["## Setup"], (0, 1)),
+        "one at the very end": ("Intro paragraph here.\n\n## Appendix\n", [], (0, 0)),
+        "CRLF: stranded": (crlf(HEADING_DOC), ["Install"], (1, 1)),
+        "CRLF: opening its chunk": (crlf(HEADING_DOC), ["## Setup"], (0, 1)),
+    },
+    SENTENCE: {
+        "a boundary inside a sentence": (SENTENCE_DOC, ["sentence is"], (1, 4)),
+        "a boundary inside a list line": (SENTENCE_DOC, ["item"], (1, 4)),
+        "between sentences and list lines": (SENTENCE_DOC, [" The second", "- two"], (0, 4)),
+        "a list cut between items": (LIST_DOC, ["- a second"], (0, 2)),
+        "a list cut inside a wrapped item": (LIST_DOC, ["onto"], (1, 2)),
+        "CRLF: between sentences": (PROSE_CRLF, [" Second"], (0, 4)),
+        "CRLF: inside a sentence": (PROSE_CRLF, ["one is here."], (1, 4)),
+    },
+    LEADIN: {
+        "a chunk that ends with it strands it": (LEAD_DOC, ["```"], (1, 1)),
+        "one that opens its chunk": (LEAD_DOC, ["Run"], (0, 1)),
+    },
+}
+CASES = {
+    f"{kind}: {name}": (doc, marks, kind, expected)
+    for kind, cases in RULES.items()
+    for name, (doc, marks, expected) in cases.items()
 }
 
 
-@pytest.mark.parametrize(("doc", "marks", "kind", "expected"), RULES.values(), ids=list(RULES))
+@pytest.mark.parametrize(("doc", "marks", "kind", "expected"), CASES.values(), ids=list(CASES))
 def test_each_rule_broken_and_kept(doc: str, marks: list[str], kind: str, expected) -> None:
     assert counts(doc, at(doc, *marks), kind) == expected
 
