@@ -72,6 +72,8 @@ class PassageResult:
 
 @dataclass(frozen=True, slots=True)
 class PairResult:
+    """One gold question checked: is its answer whole in a chunk, and where does that chunk rank."""
+
     question: str
     answer: str
     doc: str

@@ -90,7 +90,7 @@ class Intercept:
     """A chunk that is mostly boilerplate, ranking for a question it does not answer."""
 
     question: str
-    rank: int
+    rank: int  # in the index over the text as given (1 = best), within k
     chunk: Chunk
     share: float  # of its body that is boilerplate
 
