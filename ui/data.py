@@ -409,9 +409,8 @@ def integrity_report(
     if sweeps.is_imported(c.strategy):  # the file's chunks, not a chunking of ours
         one = [replace(q, doc="") for q in questions]
         cs = {"": chunks(c)}
-        return integrity.check_index(
-            {"": c.text}, one, c.strategy, c.opts, k=k, retriever=judge, chunked=cs
-        )
+        gold = integrity.GoldRun({"": c.text}, one, k, judge)
+        return integrity.check_index(gold, c.strategy, c.opts, chunked=cs)
     return integrity.check_gold(c.text, questions, c.strategy, c.opts, k=k, retriever=judge)
 
 

@@ -10,6 +10,7 @@ from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import list_samples
 from lab.measure import drift
 from lab.measure.diff import parse_config
+from lab.measure.integrity import GoldRun
 from lab.measure.small_to_big import (
     Resolution,
     SmallToBig,
@@ -55,9 +56,7 @@ def small_to_big_report(
     text: str, spec: str, plain: str, questions: tuple[GoldQuestion, ...], k: int, judge: Judge
 ) -> SmallToBigReport:
     tiers, config = parse_tiers(spec), parse_config(plain)
-    return evaluate(
-        {"": text}, list(questions), tiers, config, k=k, retriever=data.judge_of(*judge)
-    )
+    return evaluate(GoldRun({"": text}, list(questions), k, data.judge_of(*judge)), tiers, config)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -73,7 +72,7 @@ def samples_report(spec: str, plain: str, k: int, judge: Judge) -> SmallToBigRep
                 for g in load_gold(s.gold_path).questions
             ]
     tiers, config = parse_tiers(spec), parse_config(plain)
-    return evaluate(docs, questions, tiers, config, k=k, retriever=data.judge_of(*judge))
+    return evaluate(GoldRun(docs, questions, k, data.judge_of(*judge)), tiers, config)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -82,9 +81,8 @@ def boilerplate_effect(
 ) -> StripEffect:
     """Boilerplate across the document ``name``'s pages, and the gold set before and
     after stripping it (raises BoilerplateError for a document without pages)."""
-    return strip_effect(
-        {name: c.text}, list(questions), c.strategy, c.opts, k=k, retriever=data.judge_of(*judge)
-    )
+    gold = GoldRun({name: c.text}, list(questions), k, data.judge_of(*judge))
+    return strip_effect(gold, c.strategy, c.opts)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

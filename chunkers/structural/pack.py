@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 from operator import attrgetter, itemgetter, sub
 
@@ -235,22 +235,19 @@ class Packer:
         # -- heading context: the headings above a's first character stay in the
         # -- path (they are in neither body); past them, only what b shares with a
         keep = max(a.context, _common_length(a.heading_path, b.heading_path))
-        return Run(
-            start=a.start,
+        # -- a's start, section, header and first piece stay; the end is b's
+        return replace(
+            a,
             end=b.end,
             length=length,
-            section=a.section,
-            header=a.header,
-            header_len=a.header_len,
             kinds=kinds,
-            first_kind=a.first_kind,
             last_kind=b.last_kind,
             last_span=b.last_span,
             heading_path=a.heading_path[:keep],
             transcribed=a.transcribed or b.transcribed,
             page=a.page if a.page is not None else b.page,
             last_page=b.last_page if b.last_page is not None else a.last_page,
-            context=a.context,
+            tail=b.tail,
         )
 
     def _merged_length(self, a: Run, b: Run) -> int:

@@ -18,6 +18,7 @@ from lab.measure.boilerplate import (
     write_stripped,
 )
 from lab.measure.diff import ChunkConfig, ConfigError
+from lab.measure.integrity import GoldRun
 from lab.measure.small_to_big import evaluate, parse_tiers
 from lab.measure.strip_effect import map_gold
 from lab.measure.survival import AnswerNotFound
@@ -124,7 +125,7 @@ def small_to_big_for_check(
         raise BadInput(f"--small-to-big: {exc}") from None
     plain = ChunkConfig(args.strategy, opts.unit, opts.size, opts.overlap, opts.tokenizer)
     return [
-        evaluate(docs, pairs, tiers, plain, k=args.k, retriever=j, plain_chunks=chunked).to_json()
+        evaluate(GoldRun(docs, pairs, args.k, j), tiers, plain, plain_chunks=chunked).to_json()
         for j in judges
     ]
 

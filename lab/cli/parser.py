@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
@@ -138,17 +139,8 @@ def _prog() -> str:
     return name if name and name not in ("__main__.py", "-c") else "python -m lab"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=_prog(), description=f"`python -m lab`: {DESCRIPTION}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    p = sub.add_parser("chunk", help="the chunks of a document")
-    _one_document(p)
-    _chunk_options(p)
-    p.set_defaults(func=cmd_chunk)
-
-    p = sub.add_parser("survival", help="is the answer intact at each size?")
-    _one_document(p)
+# -- each command's own options ----------------------------------------------------------
+def _survival_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--answer",
         required=True,
@@ -159,37 +151,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--overlap-fraction", type=float, default=None, help="overlap as a fraction of each size"
     )
-    _chunk_options(p)
-    p.set_defaults(func=cmd_survival)
 
-    p = sub.add_parser("score", help="per-chunk scores and ranks for a question, by retriever")
-    _one_document(p)
+
+def _score_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--query", required=True, metavar="TEXT", help="the question to rank chunks for")
-    p.add_argument(
-        "--k1",
-        type=float,
-        default=DEFAULT_K1,
-        help=f"BM25's term saturation: each repeat of a word counts less (default {DEFAULT_K1})",
-    )
-    p.add_argument(
-        "--b",
-        type=float,
-        default=DEFAULT_B,
-        help=f"BM25's length normalisation, 0 (none) to 1 (full) (default {DEFAULT_B})",
-    )
-    _chunk_options(p)
-    _retrieval_options(p)
-    p.set_defaults(func=cmd_score)
+    # -- BM25's two knobs, each with its default in its help --
+    for flag, default, what in (
+        ("--k1", DEFAULT_K1, "BM25's term saturation: each repeat of a word counts less"),
+        ("--b", DEFAULT_B, "BM25's length normalisation, 0 (none) to 1 (full)"),
+    ):
+        p.add_argument(flag, type=float, default=default, help=f"{what} (default {default})")
 
-    p = sub.add_parser("stats", help="chunk-length distribution and the runt invariant")
-    _documents(p)
-    _chunk_options(p)
-    _corpus_options(p)
-    drift_options(p)
-    p.set_defaults(func=cmd_stats)
 
-    p = sub.add_parser("check", help="the integrity check over a gold set (exit 1 on failure)")
-    _documents(p)
+def _gate_options(p: argparse.ArgumentParser) -> None:
+    """The check's gold set, its thresholds and its report."""
     p.add_argument(
         "--gold",
         required=True,
@@ -214,21 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
         "lengths in --unit; for a folder, each row's metadata names its document (source, "
         "file_path or file_name)",
     )
-    _chunk_options(p)
-    _retrieval_options(p)
-    _corpus_options(p)
-    check_options(p)
-    p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser(
-        "diff",
-        help="compare the chunks of two configurations (exit 1 when B is worse than A)",
-        description="Compare the chunk populations of configuration A (the old) and B (the new): "
-        "sizes, chunks per document, atomic-element violations, gold metrics and the "
-        "most-changed chunks side by side. Exit 1 when B is worse than A on intact share or "
-        "on any violation rate.",
-    )
-    _documents(p)
+
+def _diff_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--a",
         required=True,
@@ -245,38 +208,110 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
     )
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
-    _retrieval_options(p)
-    p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser(
+
+def _samples_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dir", action="store_true", help="print only the samples' folder")
+
+
+def _strip_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--strip", metavar="OUT_DIR", help="write copies without it there (originals untouched)"
+    )
+
+
+# -- the commands -------------------------------------------------------------------------
+Options = Callable[[argparse.ArgumentParser], None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: what it runs, its help, and its options in --help's order."""
+
+    name: str
+    run: Callable[[argparse.Namespace], int]
+    help: str
+    options: tuple[Options, ...]
+    description: str | None = None
+    json: bool = True  # a --json switch for machine-readable output
+
+
+COMMANDS = (
+    Command("chunk", cmd_chunk, "the chunks of a document", (_one_document, _chunk_options)),
+    Command(
+        "survival",
+        cmd_survival,
+        "is the answer intact at each size?",
+        (_one_document, _survival_options, _chunk_options),
+    ),
+    Command(
+        "score",
+        cmd_score,
+        "per-chunk scores and ranks for a question, by retriever",
+        (_one_document, _score_options, _chunk_options, _retrieval_options),
+    ),
+    Command(
+        "stats",
+        cmd_stats,
+        "chunk-length distribution and the runt invariant",
+        (_documents, _chunk_options, _corpus_options, drift_options),
+    ),
+    Command(
+        "check",
+        cmd_check,
+        "the integrity check over a gold set (exit 1 on failure)",
+        (
+            _documents,
+            _gate_options,
+            _chunk_options,
+            _retrieval_options,
+            _corpus_options,
+            check_options,
+        ),
+    ),
+    Command(
+        "diff",
+        cmd_diff,
+        "compare the chunks of two configurations (exit 1 when B is worse than A)",
+        (_documents, _diff_options, _retrieval_options),
+        description="Compare the chunk populations of configuration A (the old) and B (the "
+        "new): sizes, chunks per document, atomic-element violations, gold metrics and the "
+        "most-changed chunks side by side. Exit 1 when B is worse than A on intact share or "
+        "on any violation rate.",
+        json=False,  # its --format says how the report is written
+    ),
+    Command(
         "samples",
-        help="the sample documents and examples shipped with the package, and where they are",
+        cmd_samples,
+        "the sample documents and examples shipped with the package, and where they are",
+        (_samples_options,),
         description="List the sample documents (each with its gold set) and the examples "
         "the package ships, so every command can run on them without a checkout, e.g. "
         'chunk-lab check "$(chunk-lab samples --dir)/support_kb.md" '
         '--gold "$(chunk-lab samples --dir)/support_kb.gold.jsonl".',
-    )
-    p.add_argument("--dir", action="store_true", help="print only the samples' folder")
-    p.set_defaults(func=cmd_samples)
-
-    p = sub.add_parser(
+    ),
+    Command(
         "boilerplate",
-        help="lines repeated across pages or documents: headers, footers, disclaimers",
+        cmd_boilerplate,
+        "lines repeated across pages or documents: headers, footers, disclaimers",
+        (_documents, _strip_options, _chunk_options),
         description="Find running text repeated on at least half the pages of a converted "
-        "document (its '## Page N' sections) or half the documents of a folder: how many carry "
-        "it, the characters it adds to the index, the chunks that consist mostly of it.",
-    )
-    _documents(p)
-    p.add_argument(
-        "--strip", metavar="OUT_DIR", help="write copies without it there (originals untouched)"
-    )
-    _chunk_options(p)
-    p.set_defaults(func=cmd_boilerplate)
+        "document (its '## Page N' sections) or half the documents of a folder: how many "
+        "carry it, the characters it adds to the index, the chunks that consist mostly of it.",
+    ),
+)
 
-    for name in ("chunk", "survival", "score", "stats", "check", "samples", "boilerplate"):
-        sub.choices[name].add_argument(
-            "--json", action="store_true", help="machine-readable output"
-        )
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=_prog(), description=f"`python -m lab`: {DESCRIPTION}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for command in COMMANDS:
+        p = sub.add_parser(command.name, help=command.help, description=command.description)
+        for add in command.options:
+            add(p)
+        if command.json:
+            p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.set_defaults(func=command.run)
     return parser
 
 

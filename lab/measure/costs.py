@@ -52,6 +52,45 @@ def context_budget(
     return ContextBudget(words, round(words * tokens_per_word))
 
 
+@dataclass(frozen=True, slots=True)
+class CostRow:
+    """The published cost table's row: a corpus in words, chunked at ``size`` words."""
+
+    total_words: int
+    size: int
+    overlap: int
+    chunks: int  # exact ceil estimate
+    vector_bytes: int  # vectors only, as in the published cost table
+    hnsw_bytes: float  # vectors + HNSW estimate
+    context: ContextBudget  # k chunks of `size` words
+
+
+def cost_row(
+    docs: int,
+    words_per_doc: int,
+    size: int,
+    overlap: int = 0,
+    *,
+    k: int = 5,
+    dims: int = DIMS,
+    bytes_per_dim: int = BYTES_PER_DIM,
+    hnsw_factor: float = HNSW_FACTOR,
+    tokens_per_word: float = TOKENS_PER_WORD,
+) -> CostRow:
+    total = docs * words_per_doc
+    n = chunks_for(total, size, overlap)
+    vb = vector_bytes(n, dims, bytes_per_dim)
+    return CostRow(
+        total,
+        size,
+        overlap,
+        n,
+        vb,
+        with_hnsw(vb, hnsw_factor),
+        context_budget(k, size, tokens_per_word),
+    )
+
+
 def tokens_per_word(text: str, tokenizer: str = DEFAULT_TOKENIZER) -> float:
     """The document's own tokens per (whitespace-delimited) word by ``tokenizer``: what
     turns a size or a corpus in words into tokens, where TOKENS_PER_WORD only estimates.
@@ -105,40 +144,3 @@ def human_bytes(nbytes: float, digits: int = 3) -> str:
         if abs(nbytes) >= scale:
             return f"{round_sig(nbytes / scale, digits):g} {unit}"
     return f"{nbytes:g} B"
-
-
-@dataclass(frozen=True, slots=True)
-class CostRow:
-    total_words: int
-    size: int
-    overlap: int
-    chunks: int  # exact ceil estimate
-    vector_bytes: int  # vectors only, as in the published cost table
-    hnsw_bytes: float  # vectors + HNSW estimate
-    context: ContextBudget  # k chunks of `size` words
-
-
-def cost_row(
-    docs: int,
-    words_per_doc: int,
-    size: int,
-    overlap: int = 0,
-    *,
-    k: int = 5,
-    dims: int = DIMS,
-    bytes_per_dim: int = BYTES_PER_DIM,
-    hnsw_factor: float = HNSW_FACTOR,
-    tokens_per_word: float = TOKENS_PER_WORD,
-) -> CostRow:
-    total = docs * words_per_doc
-    n = chunks_for(total, size, overlap)
-    vb = vector_bytes(n, dims, bytes_per_dim)
-    return CostRow(
-        total,
-        size,
-        overlap,
-        n,
-        vb,
-        with_hnsw(vb, hnsw_factor),
-        context_budget(k, size, tokens_per_word),
-    )

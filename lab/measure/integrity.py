@@ -34,6 +34,24 @@ RANKS_POORLY = "chunk exists but ranks poorly"
 NO_CHUNK = "chunk does not exist"
 
 
+@dataclass(frozen=True, slots=True)
+class GoldRun:
+    """What every gold-set measurement starts from: the documents indexed together,
+    their gold questions, and how a question is judged found (a chunk that holds its
+    answer ranks within the top ``k`` of ``retriever``; None: BM25 at the default
+    settings, the sparse engine: the same ranks as rank-bm25)."""
+
+    documents: dict[str, str]
+    pairs: Sequence[GoldQuestion]
+    k: int = DEFAULT_K
+    retriever: Retriever | None = None
+
+
+def document_of(pair: GoldQuestion, documents: Mapping[str, str]) -> str:
+    """The document a gold question asks about: the one its ``doc`` names, or the first."""
+    return pair.doc or next(iter(documents), "")
+
+
 class GoldLineError(AnswerNotFound):
     """A gold line that does not fit its document (text not there, span outside)."""
 
@@ -54,6 +72,8 @@ class PassageResult:
 
 @dataclass(frozen=True, slots=True)
 class PairResult:
+    """One gold question checked: is its answer whole in a chunk, and where does that chunk rank."""
+
     question: str
     answer: str
     doc: str
@@ -336,7 +356,7 @@ def check_judged(
         judge.prepare([p.question for p in pairs])
     results: list[list[PairResult]] = [[] for _ in judges]
     for n, pair in enumerate(track(pairs) if track else pairs, start=1):
-        name = pair.doc or next(iter(documents), "")
+        name = document_of(pair, documents)
         if name not in documents:
             raise GoldLineError(
                 pair.line,
@@ -356,21 +376,24 @@ def check_judged(
 
 
 def check_index(
-    documents: dict[str, str],
-    pairs: Sequence[GoldQuestion],
+    gold: GoldRun,
     strategy: str,
     opts: ChunkOptions,
     *,
-    k: int = DEFAULT_K,
-    retriever: Retriever | None = None,
     chunked: dict[str, list[Chunk]] | None = None,
     track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
 ) -> IntegrityReport:
-    """``check_judged`` with one retriever: ``retriever``, or BM25 at the default
-    settings (the sparse engine: the same ranks as rank-bm25)."""
-    judge = retriever or Bm25Retriever()
+    """``check_judged`` with the one retriever ``gold`` names."""
+    judge = gold.retriever or Bm25Retriever()
     return check_judged(
-        documents, pairs, strategy, opts, retrievers=[judge], k=k, chunked=chunked, track=track
+        gold.documents,
+        gold.pairs,
+        strategy,
+        opts,
+        retrievers=[judge],
+        k=gold.k,
+        chunked=chunked,
+        track=track,
     )[0]
 
 
@@ -385,4 +408,4 @@ def check_gold(
 ) -> IntegrityReport:
     """check_index for one document (``retriever``, or BM25 at the default settings)."""
     one = [replace(p, doc="") for p in pairs]
-    return check_index({"": text}, one, strategy, opts, k=k, retriever=retriever)
+    return check_index(GoldRun({"": text}, one, k, retriever), strategy, opts)

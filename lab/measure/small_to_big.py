@@ -43,7 +43,7 @@ from lab.retrieval.interface import Index, Retriever
 from lab.retrieval.retrievers import get_retriever
 
 from .diff import CONFIG_FORM, ChunkConfig, ConfigError, parse_config
-from .integrity import DEFAULT_K
+from .integrity import DEFAULT_K, GoldRun, document_of
 from .survival import AnswerNotFound, DocumentLayout
 
 CHUNKS = "chunks"  # the plain configuration's top k
@@ -524,21 +524,19 @@ def measure(text: str, pair: GoldQuestion, delivered: Sequence[Chunk], unit: str
 
 
 def evaluate(
-    documents: dict[str, str],
-    pairs: Sequence[GoldQuestion],
+    gold: GoldRun,
     tiers: Tiers,
     plain: ChunkConfig,
     *,
-    k: int = DEFAULT_K,
-    retriever: Retriever | None = None,
     plain_chunks: dict[str, list[Chunk]] | None = None,
 ) -> SmallToBigReport:
     """Every gold question through the four arms (ARMS). A pair's ``doc`` names its
     document ("" for the first); AnswerNotFound when its gold text is not there."""
+    documents, k, retriever = gold.documents, gold.k, gold.retriever
     s2b = SmallToBig(documents, tiers, plain, retriever=retriever, plain_chunks=plain_chunks)
     results = []
-    for pair in pairs:
-        name = pair.doc or next(iter(documents), "")
+    for pair in gold.pairs:
+        name = document_of(pair, documents)
         text = documents[name]
         res = s2b.resolve(pair.question, k)
         arms = {

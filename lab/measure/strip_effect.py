@@ -5,8 +5,8 @@ questions they do not answer, and how alike the chunks' scores are.
 Gold passages that lie in stripped text cannot be found in the stripped index: they
 are set aside and listed (``SetAside``), never dropped without a word, and both
 sides are measured on the same remaining questions. The gold set is measured by the
-integrity check; the intercepting chunks and the spread of scores by ``retriever``
-(any ``lab.retrieval.interface.Retriever``; the check's sparse BM25 without one).
+integrity check; the intercepting chunks and the spread of scores by the gold run's
+retriever (any ``lab.retrieval.interface.Retriever``; the check's sparse BM25 without one).
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ import numpy as np
 
 from chunkers import Chunk, ChunkOptions, chunk_with
 from lab.inputs.gold import GoldQuestion
-from lab.retrieval.interface import Retriever
 
 from .boilerplate import MOSTLY, Report, Stripped, find_boilerplate, shares, strip_all
-from .integrity import DEFAULT_K, IntegrityReport, check_index
+from .integrity import GoldRun, IntegrityReport, check_index, document_of
 from .small_to_big import searcher
 from .survival import AnswerNotFound, DocumentLayout
 
@@ -47,9 +46,8 @@ def map_gold(
     """The gold pairs as they apply to the stripped documents (character spans moved
     to the stripped text), and those whose answer or a passage lies in stripped text."""
     kept, aside = [], []
-    first = next(iter(stripped), "")
     for pair in pairs:
-        name = pair.doc or first
+        name = document_of(pair, stripped)
         s = stripped.get(name)
         if s is None or not s.removed:
             kept.append(pair)
@@ -92,7 +90,7 @@ class Intercept:
     """A chunk that is mostly boilerplate, ranking for a question it does not answer."""
 
     question: str
-    rank: int
+    rank: int  # in the index over the text as given (1 = best), within k
     chunk: Chunk
     share: float  # of its body that is boilerplate
 
@@ -152,29 +150,20 @@ def _holds(pair: GoldQuestion, chunk: Chunk, text: str) -> bool:
     return False
 
 
-def strip_effect(
-    documents: dict[str, str],
-    pairs: Sequence[GoldQuestion],
-    strategy: str,
-    options: ChunkOptions,
-    *,
-    k: int = DEFAULT_K,
-    retriever: Retriever | None = None,
-) -> StripEffect:
+def strip_effect(gold: GoldRun, strategy: str, options: ChunkOptions) -> StripEffect:
     """The gold set and the scores before and after stripping the boilerplate that
     find_boilerplate finds (BoilerplateError when a lone document has no pages)."""
+    documents, k, retriever = gold.documents, gold.k, gold.retriever
     before_chunks = {n: chunk_with(t, strategy, options) for n, t in documents.items()}
     report = find_boilerplate(documents, strategy=strategy, options=options, chunked=before_chunks)
     stripped = strip_all(documents, report)
     after_docs = {n: s.text for n, s in stripped.items()}
     after_chunks = {n: chunk_with(t, strategy, options) for n, t in after_docs.items()}
-    kept, aside = map_gold(stripped, pairs)
-    named = [replace(p, doc=p.doc or next(iter(documents))) for p in kept]
-    before = check_index(
-        documents, named, strategy, options, k=k, retriever=retriever, chunked=before_chunks
-    )
+    kept, aside = map_gold(stripped, gold.pairs)
+    named = replace(gold, pairs=[replace(p, doc=document_of(p, documents)) for p in kept])
+    before = check_index(named, strategy, options, chunked=before_chunks)
     after = check_index(
-        after_docs, named, strategy, options, k=k, retriever=retriever, chunked=after_chunks
+        replace(named, documents=after_docs), strategy, options, chunked=after_chunks
     )
 
     flat = [(n, c) for n, cs in before_chunks.items() for c in cs]
@@ -187,7 +176,7 @@ def strip_effect(
     ix_before = searcher([c for _, c in flat], retriever)
     ix_after = searcher([c for cs in after_chunks.values() for c in cs], retriever)
     intercepts, spread_before, spread_after = [], [], []
-    for pair in named:
+    for pair in named.pairs:
         scores = ix_before.scores(pair.question)
         spread_before.append(_spread(pair.question, np.asarray(scores.scores)))
         after_scores = ix_after.scores(pair.question).scores

@@ -11,6 +11,12 @@ from streamlit.testing.v1 import AppTest
 APP = Path(__file__).resolve().parents[2] / "app.py"
 TIMEOUT = 60
 
+# -- links more than one suite opens: Lab 8 on the price tables, Lab 9 on the API reference
+PRICING = dict(
+    doc="compute_pricing", strategy="structural", unit="chars", size="600", overlap="100"
+)
+S2B = dict(doc="api_reference", q="0", strategy="structural", unit="chars", size="400", overlap="0")
+
 
 def open_app(**params: str) -> AppTest:
     """The app after its first run, with ``params`` as the link's query string."""
@@ -70,6 +76,14 @@ def widget(at: AppTest, kind: str, key: str):
 
 def set_widget(at: AppTest, kind: str, key: str, value) -> AppTest:
     getattr(at, kind)(key=key).set_value(value)
+    return rerun(at)
+
+
+def upload(at: AppTest, name: str, data: bytes | str, mime: str = "text/markdown") -> AppTest:
+    """The sidebar's document set to a file of one's own, ``name`` holding ``data``."""
+    set_widget(at, "selectbox", "doc", "__upload__")
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    at.file_uploader(key="upload").upload(name, raw, mime)
     return rerun(at)
 
 

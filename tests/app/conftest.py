@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.app.app_harness import Downloads
 from tests.support import AUDIT, ROOT
 from ui.sidebar import MAX_UPLOAD_MB
 
@@ -47,3 +48,9 @@ def upload_children_start_early(request: pytest.FixtureRequest) -> None:
     # -- includes a test that reads them.
     if any("upload_children" in item.fixturenames for item in request.session.items):
         request.getfixturevalue("upload_children")
+
+
+@pytest.fixture
+def downloads(monkeypatch: pytest.MonkeyPatch) -> Downloads:
+    """What each download button saves, as a user would get it (undone after the test)."""
+    return Downloads(monkeypatch)

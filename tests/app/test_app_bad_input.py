@@ -1,12 +1,14 @@
 """Bad input at the app's doors, beyond test_app_uploads: an encoding offered by
-name, a gold file with bad lines, a question with no words, an imported notebook
-and a link with values out of range. Every time: one line, no exception
-element, and the lab stays usable."""
+name, a gold file with bad lines, a question with no words, an imported notebook,
+a link with values out of range and a lab's control set to what it cannot measure.
+Every time: one line, no exception element, and the lab stays usable."""
 
 import pytest
 
 from tests.app.app_harness import (
     APP,
+    PRICING,
+    S2B,
     all_text,
     chunk_count,
     click,
@@ -14,18 +16,14 @@ from tests.app.app_harness import (
     open_lab,
     rerun,
     set_widget,
+    upload,
     verdicts,
+    widget,
 )
 from ui.notebook import make_pin, to_json
 
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 TEXT = "Caf\u00e9 cr\u00e8me. Audit logs are retained for four hundred days. D\u00e9j\u00e0 vu.\n"
-
-
-def _upload(at, name, data):
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload(name, data, "text/markdown")
-    return rerun(at)
 
 
 def _one_line_errors(at):
@@ -38,7 +36,7 @@ def _one_line_errors(at):
     "encoding,label", [("cp1252", "Windows-1252"), ("utf-16", "UTF-16"), ("utf-16-le", "UTF-16")]
 )
 def test_not_utf8_says_which_encoding_and_offers_to_read_it_as_that(encoding, label):
-    at = _upload(open_app(), "notes.txt", TEXT.encode(encoding))
+    at = upload(open_app(), "notes.txt", TEXT.encode(encoding))
     [error] = _one_line_errors(at)
     assert error.startswith("notes.txt is not UTF-8") and f"it looks like {label}" in error
     assert at.button(key="read_as_button").label == f"Read it as {label}"
@@ -52,7 +50,7 @@ def test_not_utf8_says_which_encoding_and_offers_to_read_it_as_that(encoding, la
 def test_a_gold_file_with_bad_lines_reports_their_numbers_and_uses_the_good_ones():
     at = open_lab("integrity")
     data = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
-    _upload(at, "notes.md", data)
+    upload(at, "notes.md", data)
     gold = "\n".join(
         [
             '{"question": "how long are audit logs kept?", "answer": "Audit logs are retained '
@@ -81,7 +79,7 @@ def test_a_gold_file_with_bad_lines_reports_their_numbers_and_uses_the_good_ones
 
 def test_a_gold_file_that_is_not_text_is_one_line_and_the_lab_goes_on():
     at = open_lab("integrity")
-    _upload(at, "notes.md", TEXT.encode())
+    upload(at, "notes.md", TEXT.encode())
     at.file_uploader(key="lab6_gold").upload(
         "gold.jsonl", '{"question": "café"}'.encode("utf-16"), "application/jsonl"
     )
@@ -90,6 +88,40 @@ def test_a_gold_file_that_is_not_text_is_one_line_and_the_lab_goes_on():
         "gold.jsonl is not UTF-8 (it looks like UTF-16); save it as UTF-8 or read it as UTF-16"
     ]
     assert "No gold set" in all_text(at) and chunk_count(at) == 1
+
+
+# -- a lab's own control set to what it cannot measure: (the lab and its link, the
+# -- control and the value, the one line in place of the figures)
+BAD_SETTINGS = {
+    "Lab 8, B's overlap as large as its size": (
+        ("compare", PRICING),
+        ("number_input", "lab8_overlap", 600),
+        "B is not a configuration: config 'fixed:chars:600:600': overlap '600' must be a "
+        "whole number from 0 to 599, below the size",
+    ),
+    "Lab 9, children larger than their parents": (
+        ("small-to-big", S2B),
+        ("number_input", "lab9_child", 2000),
+        "children (structural:chars:2000:0) are not smaller than their parents "
+        "(structural:chars:1800:0): give the children the smaller size, e.g. 450:2000",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("where", "control", "message"), BAD_SETTINGS.values(), ids=list(BAD_SETTINGS)
+)
+def test_a_setting_the_lab_cannot_measure_is_one_line_and_undoing_it_restores_the_lab(
+    where, control, message
+):
+    (lab, link), (kind, key, bad) = where, control
+    at = open_lab(lab, **link)
+    old, page = widget(at, kind, key).value, all_text(at)
+    set_widget(at, kind, key, bad)
+    assert _one_line_errors(at) == [message]
+    assert not at.dataframe and at.caption  # no figure of it; the chunk view is still there
+    set_widget(at, kind, key, old)
+    assert all_text(at) == page  # the figures, verdicts and words it had
 
 
 @pytest.mark.parametrize("lab", LABS)

@@ -3,7 +3,7 @@ question, an upload, a bad upload and a bad link, reading what the user reads.""
 
 import pytest
 
-from tests.app.app_harness import chunk_count, open_app, rerun, set_widget, verdicts
+from tests.app.app_harness import chunk_count, open_app, rerun, set_widget, upload, verdicts
 
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 UPLOAD = (
@@ -42,9 +42,7 @@ def test_walk_through(lab):
     assert at.query_params["doc"] == "api_reference" and at.selectbox(key="question").value == 0
     assert chunk_count(at) > 20
 
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload("notes.md", UPLOAD, "text/markdown")
-    rerun(at)
+    upload(at, "notes.md", UPLOAD)
     assert chunk_count(at) == 2  # 27 words in sentences of at most 24 words
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input("Batteries are covered for one year.")

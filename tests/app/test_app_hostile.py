@@ -12,7 +12,6 @@ from markdown_it import MarkdownIt
 from lab.inputs.exports import from_csv, from_jsonl
 from lab.report.markup import md_escape
 from tests.app.app_harness import (
-    Downloads,
     all_text,
     chunk_count,
     click,
@@ -21,6 +20,7 @@ from tests.app.app_harness import (
     open_lab,
     rerun,
     set_widget,
+    upload,
     verdicts,
 )
 from ui.notebook import from_json
@@ -69,9 +69,7 @@ LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 
 def _hostile(lab: str, strategy: str = "fixed"):
     at = open_lab(lab)
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload(NAME, DOC.encode(), "text/markdown")
-    rerun(at)
+    upload(at, NAME, DOC)
     at.text_input(key="own_question").input("<script>alert('q')</script> audit logs?")
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(ANSWER)
@@ -130,21 +128,14 @@ def test_a_gold_question_is_shown_as_written():
 
 def test_a_hostile_file_name_in_an_error_is_text():
     at = open_lab("boundary")
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload(
-        "**<img src=x onerror=alert(1)>**.md",
-        b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4,
-        "text/markdown",
-    )
-    rerun(at)
+    upload(at, "**<img src=x onerror=alert(1)>**.md", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
     assert [e.value for e in at.error] == [
         "\\*\\*&lt;img src=x onerror=alert(1)&gt;\\*\\*.md looks like a binary file, not text; "
         "pick a plain-text file (export documents as .md or .txt first)"
     ]
 
 
-def test_exports_hold_the_raw_text_and_read_back(monkeypatch):
-    downloads = Downloads(monkeypatch)
+def test_exports_hold_the_raw_text_and_read_back(downloads):
     at = _hostile("boundary")
     jsonl = downloads.of(at, "Export chunks (JSONL)").decode("utf-8")
     cfg, chunks = from_jsonl(jsonl)
@@ -154,8 +145,7 @@ def test_exports_hold_the_raw_text_and_read_back(monkeypatch):
     assert from_csv(downloads.of(at, "Export chunks (CSV)").decode("utf-8")) == (cfg, chunks)
 
 
-def test_pins_are_text_on_screen_and_in_both_notebook_exports(monkeypatch):
-    downloads = Downloads(monkeypatch)
+def test_pins_are_text_on_screen_and_in_both_notebook_exports(downloads):
     at = _hostile("boundary")
     note = "<script>alert('note')</script> :red[x] **b** $x$\n# not a heading\n| a | b |\n|---|---|"
     at.text_input(key="pin_note_boundary").input(note)

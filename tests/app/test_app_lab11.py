@@ -11,7 +11,6 @@ from chunkers import chunk, indexed_text
 from lab.measure.judges import muddy_vector
 from lab.retrieval.bm25_variants import Bm25Retriever
 from tests.app.app_harness import (
-    Downloads,
     all_text,
     click,
     dataframes,
@@ -19,6 +18,7 @@ from tests.app.app_harness import (
     open_lab,
     rerun,
     set_widget,
+    upload,
     vega_chart,
 )
 from tests.support import ROOT, SAMPLES
@@ -117,9 +117,7 @@ def test_two_topics_fall_toward_their_midpoint():
 
 def test_the_handbook_default_ranks_the_answer_first_and_okapi_last():
     at = open_lab("judges", unit="chars", strategy="structural", size="1800", overlap="150")
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload("handbook.txt", HANDBOOK.read_bytes(), "text/plain")
-    rerun(at)
+    upload(at, "handbook.txt", HANDBOOK.read_bytes(), "text/plain")
     at.text_input(key="own_question").input(VACATION)
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(VACATION_ANSWER)
@@ -173,14 +171,13 @@ def test_a_pin_keeps_the_judges_and_restores_them():
     assert at.title[0].value == "11. Two judges" and at.radio(key="bm25").value == "okapi"
 
 
-def test_the_judges_export_carries_the_retrievers(monkeypatch):
-    files = Downloads(monkeypatch)
+def test_the_judges_export_carries_the_retrievers(downloads):
     at = example()
-    got = json.loads(files.of(at, "Export the judges' ranks (JSON)"))
+    got = json.loads(downloads.of(at, "Export the judges' ranks (JSON)"))
     assert got["config"]["bm25"] == "lucene" and got["config"]["embedder"] == "wordllama"
     assert got["config"]["hybrid_k"] == 60 and got["config"]["size"] == 1000
     assert [r["holds the answer"] for r in got["chunks"]].index("★") == 2
-    csv_text = files.of(at, "Export the judges' ranks (CSV)").decode()
+    csv_text = downloads.of(at, "Export the judges' ranks (CSV)").decode()
     assert csv_text.splitlines()[0].startswith("config,chunk,holds the answer,length,BM25 rank")
 
 

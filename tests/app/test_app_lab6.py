@@ -1,6 +1,15 @@
 """Lab 6, the integrity check: gold table, recall@k and MRR, the length histogram."""
 
-from tests.app.app_harness import APP, all_text, click, open_lab, rerun, set_widget, vega_chart
+from tests.app.app_harness import (
+    APP,
+    all_text,
+    click,
+    open_lab,
+    rerun,
+    set_widget,
+    upload,
+    vega_chart,
+)
 
 GOLD = (
     b'{"question": "how long are audit logs kept?", "answer": "Audit logs are retained for '
@@ -18,10 +27,8 @@ def _summary(at):
 def _lab6_with_an_upload():
     """Lab 6 on an uploaded document (a sample's text, under another name): no gold set yet."""
     at = open_lab("integrity")
-    set_widget(at, "selectbox", "doc", "__upload__")
     data = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
-    at.file_uploader(key="upload").upload("notes.md", data, "text/markdown")
-    rerun(at)
+    upload(at, "notes.md", data)
     return at
 
 

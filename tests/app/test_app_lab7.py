@@ -75,10 +75,7 @@ def _view(at):
     return at.title[0].value, settings, verdicts(at)[-1]
 
 
-def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(monkeypatch):
-    from tests.app.app_harness import Downloads
-
-    downloads = Downloads(monkeypatch)
+def test_two_pins_exported_cleared_imported_and_restored_give_the_same_views(downloads):
     at = open_app()
     set_widget(at, "slider", "size", 22)
     click(at, "pin_boundary")

@@ -3,18 +3,14 @@
 import json
 
 from tests.app.app_harness import (
-    Downloads,
+    PRICING,
     all_text,
     click,
     dataframes,
     open_app,
     open_lab,
-    rerun,
     set_widget,
-)
-
-PRICING = dict(
-    doc="compute_pricing", strategy="structural", unit="chars", size="600", overlap="100"
+    upload,
 )
 
 
@@ -72,33 +68,16 @@ def test_changing_b_changes_the_figures() -> None:
     assert smaller["Chunk sizes"] != same["Chunk sizes"]
 
 
-def test_a_bad_b_is_one_message_in_place_and_the_sidebar_still_works() -> None:
-    at = open_lab("compare", **PRICING)
-    set_widget(at, "number_input", "lab8_overlap", 600)
-    assert [e.value for e in at.error] == [
-        "B is not a configuration: config 'fixed:chars:600:600': overlap '600' must be a "
-        "whole number from 0 to 599, below the size"
-    ]
-    assert dataframes(at) == [] and not at.exception
-    set_widget(at, "number_input", "lab8_overlap", 0)
-    assert len(dataframes(at)) == 4
-
-
 def test_the_lab_opens_by_its_number_and_a_document_without_gold_has_no_gold_table() -> None:
     at = open_app(lab="8", doc="api_reference")
     assert at.title[0].value == "8. Compare two configurations"
     at = open_lab("compare")
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload(
-        "notes.md", b"# Notes\n\nOne sentence here. Another one there.\n", "text/markdown"
-    )
-    rerun(at)
+    upload(at, "notes.md", "# Notes\n\nOne sentence here. Another one there.\n")
     assert not [s.value for s in at.subheader if s.value.startswith("Gold set")]
     assert "Chunk sizes" in [s.value for s in at.subheader]
 
 
-def test_pin_and_export(monkeypatch) -> None:
-    downloads = Downloads(monkeypatch)
+def test_pin_and_export(downloads) -> None:
     at = open_lab("compare", **PRICING)
     click(at, "pin_compare")
     [pin] = at.session_state["pins"]
@@ -111,14 +90,11 @@ def test_pin_and_export(monkeypatch) -> None:
 
 
 def test_a_hostile_document_is_shown_as_text() -> None:
-    at = open_lab("compare")
-    set_widget(at, "selectbox", "doc", "__upload__")
     doc = (
         "# Notes <script>alert(1)</script>\n\n"
         "A [link](javascript:alert(2)) and **bold** and <img src=x onerror=alert(3)>.\n"
     )
-    at.file_uploader(key="upload").upload("<b>x</b>.md", doc.encode(), "text/markdown")
-    rerun(at)
+    at = upload(open_lab("compare"), "<b>x</b>.md", doc)
     shown = all_text(at)
     assert "<script>" not in shown and "<img" not in shown and "<b>x</b>" not in shown
     assert figures(at)["Chunks per document"][0]["document"] == "<b>x</b>.md"

@@ -17,6 +17,7 @@ from tests.app.app_harness import (
     plotly_specs,
     rerun,
     set_widget,
+    upload,
     vega_chart,
     vega_charts,
     verdicts,
@@ -198,12 +199,6 @@ MISSING = (
 )
 
 
-def _upload(at, name: str, text: str):
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload(name, text.encode(), "text/markdown")
-    return rerun(at)
-
-
 def _paste(at, answer: str):
     at.text_input(key="own_question").input("how long are audit logs kept?")
     set_widget(at, "radio", "answer_mode", "paste it")
@@ -212,7 +207,7 @@ def _paste(at, answer: str):
 
 
 def test_a_wrong_answer_warns_in_place_and_keeps_the_lab():
-    at = _paste(_upload(open_app(), "notes.md", NOTES), "this sentence is nowhere")
+    at = _paste(upload(open_app(), "notes.md", NOTES), "this sentence is nowhere")
     assert [w.value for w in at.warning] == [MISSING]
     assert any(c.startswith("chunks: ") for c in captions(at))  # the chunk view stays
     assert 'class="chunk-card"' in "".join(html_bodies(at))
@@ -231,7 +226,7 @@ def test_a_wrong_answer_warns_in_place_and_keeps_the_lab():
 
 
 def test_a_pasted_answer_does_not_carry_over_to_a_new_upload():
-    at = _paste(_upload(open_app(), "notes.md", NOTES), "Backups run nightly")
+    at = _paste(upload(open_app(), "notes.md", NOTES), "Backups run nightly")
     assert verdicts(at)[0].startswith("✓")
     at.file_uploader(key="upload").upload(
         "other.md", b"# Other\n\nNothing to see.\n", "text/markdown"
@@ -282,7 +277,7 @@ ROW_ANSWER = "the carrier keeps the pallet on the dock until the depot signs the
 
 
 def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
-    at = _paste(_upload(open_app(), "rates.md", TABLE_DOC), ROW_ANSWER)
+    at = _paste(upload(open_app(), "rates.md", TABLE_DOC), ROW_ANSWER)
     at.switch_page("lab_pages/lab3_structure.py")
     rerun(at)
     flags = [w.value for w in at.warning if "ignored the size" in w.value]
@@ -315,7 +310,7 @@ GOLD = (
 
 
 def _upload_with_gold(at):
-    _upload(at, "notes.md", PLATFORM)
+    upload(at, "notes.md", PLATFORM)
     at.switch_page("lab_pages/lab6_integrity.py")
     rerun(at)
     at.file_uploader(key="lab6_gold").upload("gold.jsonl", GOLD, "application/jsonl")
@@ -349,10 +344,7 @@ def test_your_own_question_is_listed_once_when_the_gold_file_holds_it():
     assert "Your question is already in the gold set: it is listed once." in captions(at)
 
 
-def test_notebook_markdown_writes_numbers_and_the_question(monkeypatch):
-    from tests.app.app_harness import Downloads
-
-    downloads = Downloads(monkeypatch)
+def test_notebook_markdown_writes_numbers_and_the_question(downloads):
     at = open_lab("runts")
     click(at, "preset_runts")
     click(at, "pin_runts")

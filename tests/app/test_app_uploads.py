@@ -12,6 +12,7 @@ from tests.app.app_harness import (
     open_app,
     rerun,
     set_widget,
+    upload,
     verdicts,
 )
 from tests.support import BIG_ANSWER, big_document
@@ -26,14 +27,8 @@ DOC = (
 )
 
 
-def _upload(at, name, data):
-    set_widget(at, "selectbox", "doc", "__upload__")
-    at.file_uploader(key="upload").upload(name, data, "text/markdown")
-    return rerun(at)
-
-
 def test_good_upload_with_own_question_and_picked_answer():
-    at = _upload(open_app(), "notes.md", DOC.encode())
+    at = upload(open_app(), "notes.md", DOC.encode())
     assert at.selectbox(key="question").value == -1  # an upload has no gold set: your own question
     assert "upload" not in at.query_params.get("doc", "")  # an upload cannot travel in a link
     assert verdicts(at) == ["no answer picked: choose the answer text to see whether it survives"]
@@ -56,7 +51,7 @@ def test_good_upload_with_own_question_and_picked_answer():
 
 
 def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
-    at = _upload(open_app(), "notes.txt", DOC.encode())
+    at = upload(open_app(), "notes.txt", DOC.encode())
     at.text_input(key="own_question").input("when?")
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input("this sentence is nowhere")
@@ -69,7 +64,7 @@ def test_pasted_answer_that_is_not_in_the_document_is_one_warning():
 
 
 def test_a_long_documents_cards_open_at_the_answer_and_page_and_find():
-    at = _upload(open_app(), "ledger.md", big_document().encode())
+    at = upload(open_app(), "ledger.md", big_document().encode())
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(BIG_ANSWER)
     rerun(at)
@@ -121,7 +116,7 @@ def test_a_long_documents_cards_open_at_the_answer_and_page_and_find():
     ids=["binary", "empty", "blank", "not-utf8", "over-the-limit"],
 )
 def test_bad_uploads_are_one_line_errors(name, data, message):
-    at = _upload(open_app(), name, data)
+    at = upload(open_app(), name, data)
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and errors[0].startswith(message) and "\n" not in errors[0]
     assert "Upload a .md or .txt document in the sidebar" in all_text(at)
@@ -129,7 +124,7 @@ def test_bad_uploads_are_one_line_errors(name, data, message):
 
 
 def test_not_utf8_can_be_read_as_the_guessed_encoding():
-    at = _upload(
+    at = upload(
         open_app(),
         "latin.txt",
         "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu. Audit logs stay.".encode("cp1252"),
@@ -146,7 +141,7 @@ def test_large_upload_sweeps_every_strategy_in_lab_3():
     sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes() + b"\n\n"
     # -- just long enough that the curves sweep sizes one at a time, behind a progress bar
     copies = PROGRESS_CHARS // len(sample) + 1
-    at = _upload(open_lab("structure"), "big.md", sample * copies)
+    at = upload(open_lab("structure"), "big.md", sample * copies)
     at.text_input(key="own_question").input("how long are audit logs kept?")
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(

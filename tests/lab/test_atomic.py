@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from chunkers import Chunk, chunk
 from lab.measure.atomic import (
     CODE,
@@ -39,26 +41,82 @@ def counts(text: str, chunks: list[Chunk], kind: str) -> tuple[int, int]:
     return c.violations, c.out_of
 
 
+def at(doc: str, *marks: str) -> list[Chunk]:
+    """``doc`` cut where each of ``marks`` first occurs."""
+    return cut(doc, *(doc.index(m) for m in marks))
+
+
 TABLE_DOC = "# Prices\n\n| size | price |\n|---|---|\n| small | 4 |\n| large | 9 |\n\nThe end.\n"
 HEADER = "| size | price |\n|---|---|\n"
+CODE_DOC = "Run this:\n\n```python\nx = 1\n\ny = 2\n```\n\nThen stop.\n"
+HEADING_DOC = "Intro paragraph here.\n\n## Setup\n\nInstall the tool first.\n"
+SENTENCE_DOC = "The first sentence is here. The second one follows it.\n\n- one item\n- two items\n"
+LIST_DOC = "- a long item that wraps\n  onto the next line\n- a second item\n"
+LEAD_DOC = "Intro paragraph here.\n\nRun the server with:\n\n```\nuvicorn main:app\n```\n"
+PROSE_CRLF = "Line one.\r\n\r\nLine two.\r\n\r\nFirst one is here. Second one is here.\r\n"
 
 
-def test_a_table_fragment_without_its_header_is_a_violation() -> None:
-    second_row = TABLE_DOC.index("| large")
-    assert counts(TABLE_DOC, cut(TABLE_DOC, second_row), TABLE) == (1, 2)
-    v = violations("doc", cut(TABLE_DOC, second_row), elements(TABLE_DOC))
+def crlf(doc: str) -> str:
+    return doc.replace("\n", "\r\n")
+
+
+# -- each rule with examples that break it and that keep it: the document, where it
+# -- is cut (before the first occurrence of each mark), and (violations, elements
+# -- of that kind); CRLF ones, because offsets are those of the text as given
+RULES = {
+    TABLE: {
+        "a fragment without its header": (TABLE_DOC, ["| large"], (1, 2)),
+        "a whole table": (TABLE_DOC, [], (0, 1)),
+        "a fragment holding only half the header": (TABLE_DOC, ["|---"], (1, 1)),
+        "CRLF: a fragment without its header": (crlf(TABLE_DOC), ["| large"], (1, 2)),
+    },
+    CODE: {
+        "a boundary inside the block": (CODE_DOC, ["y = 2"], (1, 1)),
+        "a boundary at the blank line inside the fence": (CODE_DOC, ["\n\ny"], (1, 1)),
+        "boundaries around the block": (CODE_DOC, ["```python", "\n\nThen"], (0, 1)),
+    },
+    HEADING: {
+        "a chunk that ends with it strands it": (HEADING_DOC, ["Install"], (1, 1)),
+        "a boundary inside its line": (HEADING_DOC, ["up"], (1, 1)),
+        "one that opens its chunk": (HEADING_DOC, ["## Setup"], (0, 1)),
+        "one at the very end": ("Intro paragraph here.\n\n## Appendix\n", [], (0, 0)),
+        "CRLF: stranded": (crlf(HEADING_DOC), ["Install"], (1, 1)),
+        "CRLF: opening its chunk": (crlf(HEADING_DOC), ["## Setup"], (0, 1)),
+    },
+    SENTENCE: {
+        "a boundary inside a sentence": (SENTENCE_DOC, ["sentence is"], (1, 4)),
+        "a boundary inside a list line": (SENTENCE_DOC, ["item"], (1, 4)),
+        "between sentences and list lines": (SENTENCE_DOC, [" The second", "- two"], (0, 4)),
+        "a list cut between items": (LIST_DOC, ["- a second"], (0, 2)),
+        "a list cut inside a wrapped item": (LIST_DOC, ["onto"], (1, 2)),
+        "CRLF: between sentences": (PROSE_CRLF, [" Second"], (0, 4)),
+        "CRLF: inside a sentence": (PROSE_CRLF, ["one is here."], (1, 4)),
+    },
+    LEADIN: {
+        "a chunk that ends with it strands it": (LEAD_DOC, ["```"], (1, 1)),
+        "one that opens its chunk": (LEAD_DOC, ["Run"], (0, 1)),
+    },
+}
+CASES = {
+    f"{kind}: {name}": (doc, marks, kind, expected)
+    for kind, cases in RULES.items()
+    for name, (doc, marks, expected) in cases.items()
+}
+
+
+@pytest.mark.parametrize(("doc", "marks", "kind", "expected"), CASES.values(), ids=list(CASES))
+def test_each_rule_broken_and_kept(doc: str, marks: list[str], kind: str, expected) -> None:
+    assert counts(doc, at(doc, *marks), kind) == expected
+
+
+def test_the_violation_names_the_chunk_that_breaks_the_rule() -> None:
+    v = violations("doc", at(TABLE_DOC, "| large"), elements(TABLE_DOC))
     assert v.by_chunk == {("doc", 1): (TABLE,)}
 
 
-def test_a_whole_table_or_a_fragment_that_repeats_its_header_is_not() -> None:
-    assert counts(TABLE_DOC, cut(TABLE_DOC), TABLE) == (0, 1)
+def test_a_fragment_that_repeats_its_header_is_not_a_violation() -> None:
     second_row = TABLE_DOC.index("| large")
     assert counts(TABLE_DOC, cut(TABLE_DOC, second_row, header=HEADER), TABLE) == (0, 2)
-
-
-def test_a_fragment_holding_only_half_the_header_is_a_violation() -> None:
-    separator = TABLE_DOC.index("|---")
-    assert counts(TABLE_DOC, cut(TABLE_DOC, separator), TABLE) == (1, 1)
 
 
 def test_the_structural_chunker_never_loses_a_header_and_fixed_windows_do() -> None:
@@ -71,91 +129,13 @@ def test_the_structural_chunker_never_loses_a_header_and_fixed_windows_do() -> N
     assert counts(doc, fixed, TABLE)[0] > 0
 
 
-CODE_DOC = "Run this:\n\n```python\nx = 1\n\ny = 2\n```\n\nThen stop.\n"
-
-
-def test_a_boundary_inside_a_code_block_splits_it() -> None:
-    inside = CODE_DOC.index("y = 2")
-    assert counts(CODE_DOC, cut(CODE_DOC, inside), CODE) == (1, 1)
-    # the blank line inside the fence is still inside the block
-    assert counts(CODE_DOC, cut(CODE_DOC, CODE_DOC.index("\n\ny")), CODE) == (1, 1)
-
-
-def test_boundaries_around_a_code_block_do_not() -> None:
-    fence = CODE_DOC.index("```python")
-    after = CODE_DOC.index("\n\nThen")
-    assert counts(CODE_DOC, cut(CODE_DOC, fence, after), CODE) == (0, 1)
-
-
-HEADING_DOC = "Intro paragraph here.\n\n## Setup\n\nInstall the tool first.\n"
-
-
-def test_a_chunk_that_ends_with_a_heading_strands_it() -> None:
-    body = HEADING_DOC.index("Install")
-    assert counts(HEADING_DOC, cut(HEADING_DOC, body), HEADING) == (1, 1)
-    # a boundary inside the heading line strands it too
-    assert counts(HEADING_DOC, cut(HEADING_DOC, HEADING_DOC.index("up")), HEADING) == (1, 1)
-
-
-def test_a_heading_that_opens_its_chunk_with_text_after_it_is_not_stranded() -> None:
-    heading = HEADING_DOC.index("## Setup")
-    assert counts(HEADING_DOC, cut(HEADING_DOC, heading), HEADING) == (0, 1)
-
-
-def test_a_heading_at_the_very_end_has_nothing_to_be_cut_from() -> None:
-    doc = "Intro paragraph here.\n\n## Appendix\n"
-    assert counts(doc, cut(doc), HEADING) == (0, 0)
-
-
-SENTENCE_DOC = "The first sentence is here. The second one follows it.\n\n- one item\n- two items\n"
-
-
-def test_a_boundary_inside_a_sentence_cuts_it() -> None:
-    mid = SENTENCE_DOC.index("sentence is")
-    assert counts(SENTENCE_DOC, cut(SENTENCE_DOC, mid), SENTENCE) == (1, 4)
-    in_item = SENTENCE_DOC.index("item")
-    assert counts(SENTENCE_DOC, cut(SENTENCE_DOC, in_item), SENTENCE) == (1, 4)
-
-
-def test_boundaries_between_sentences_or_list_lines_cut_none() -> None:
-    between = SENTENCE_DOC.index(" The second")
-    next_item = SENTENCE_DOC.index("- two")
-    assert counts(SENTENCE_DOC, cut(SENTENCE_DOC, between, next_item), SENTENCE) == (0, 4)
-
-
-def test_a_list_may_be_cut_between_items_not_inside_a_wrapped_one() -> None:
-    doc = "- a long item that wraps\n  onto the next line\n- a second item\n"
-    assert counts(doc, cut(doc, doc.index("- a second")), SENTENCE) == (0, 2)
-    assert counts(doc, cut(doc, doc.index("onto")), SENTENCE) == (1, 2)
-
-
-def test_offsets_are_those_of_the_text_as_given_crlf_included() -> None:
-    doc = HEADING_DOC.replace("\n", "\r\n")
-    assert counts(doc, cut(doc, doc.index("Install")), HEADING) == (1, 1)
-    assert counts(doc, cut(doc, doc.index("## Setup")), HEADING) == (0, 1)
-    prose = "Line one.\r\n\r\nLine two.\r\n\r\nFirst one is here. Second one is here.\r\n"
-    assert counts(prose, cut(prose, prose.index(" Second")), SENTENCE) == (0, 4)
-    assert counts(prose, cut(prose, prose.index("one is here.")), SENTENCE) == (1, 4)
-    crlf_table = TABLE_DOC.replace("\n", "\r\n")
-    assert counts(crlf_table, cut(crlf_table, crlf_table.index("| large")), TABLE) == (1, 2)
-
-
 def test_the_total_sums_every_kind() -> None:
-    v = violations("doc", cut(TABLE_DOC, TABLE_DOC.index("| large")), elements(TABLE_DOC))
+    v = violations("doc", at(TABLE_DOC, "| large"), elements(TABLE_DOC))
     assert (v.total.violations, v.total.out_of) == (
         sum(c.violations for c in v.counts.values()),
         sum(c.out_of for c in v.counts.values()),
     )
     assert v.total.violations == 1
-
-
-LEAD_DOC = "Intro paragraph here.\n\nRun the server with:\n\n```\nuvicorn main:app\n```\n"
-
-
-def test_a_chunk_that_ends_with_a_lead_in_strands_it() -> None:
-    fence = LEAD_DOC.index("```")
-    assert counts(LEAD_DOC, cut(LEAD_DOC, fence), LEADIN) == (1, 1)
-    assert counts(LEAD_DOC, cut(LEAD_DOC, LEAD_DOC.index("Run")), LEADIN) == (0, 1)
 
 
 def test_a_chunk_of_anchors_and_link_definitions_is_only_markup() -> None:

@@ -17,6 +17,7 @@ from lab.measure.boilerplate import (
     strip,
     strip_all,
 )
+from lab.measure.integrity import GoldRun
 from lab.measure.strip_effect import map_gold, strip_effect
 from tests.support import SAMPLES
 
@@ -138,7 +139,7 @@ def test_a_gold_answer_inside_stripped_text_is_set_aside_and_named() -> None:
 
 def test_stripping_takes_boilerplate_chunks_out_of_the_ranking() -> None:
     opts = ChunkOptions(size=500, overlap=0, unit="chars")
-    e = strip_effect({"m.md": MANUAL}, _pairs(), "sentence", opts, k=3)
+    e = strip_effect(GoldRun({"m.md": MANUAL}, _pairs(), k=3), "sentence", opts)
     assert e.intercepts  # boilerplate-heavy chunks rank for questions they do not answer
     assert all(i.share >= MOSTLY and i.rank <= 3 for i in e.intercepts)
     assert e.chunks_after < e.chunks_before and e.removed_chars > 3000

@@ -8,7 +8,7 @@ import pytest
 
 from chunkers import ChunkOptions
 from lab.inputs.gold import GoldQuestion
-from lab.measure.integrity import FOUND, NO_CHUNK, RANKS_POORLY, check_gold, check_index
+from lab.measure.integrity import FOUND, NO_CHUNK, RANKS_POORLY, GoldRun, check_gold, check_index
 from lab.measure.survival import AnswerNotFound
 from tests.support import SAMPLES
 
@@ -62,7 +62,7 @@ def test_folder_index_ranks_across_documents() -> None:
         text, ps = _gold(name)
         docs[name + ".md"] = text
         pairs += [GoldQuestion(p.question, p.answer, name + ".md") for p in ps]
-    report = check_index(docs, pairs, "structural", ChunkOptions())
+    report = check_index(GoldRun(docs, pairs), "structural", ChunkOptions())
     assert report.chunk_count == sum(len(__import__("chunkers").chunk(t)) for t in docs.values())
     assert report.intact_rate == 1.0
     assert {r.doc for r in report.results} == set(docs)

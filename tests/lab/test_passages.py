@@ -7,7 +7,7 @@ import pytest
 from chunkers import Chunk, ChunkOptions
 from lab.inputs.gold import GoldQuestion, Passage
 from lab.measure import integrity, survival
-from lab.measure.integrity import FOUND, NO_CHUNK, GoldLineError, check_index
+from lab.measure.integrity import FOUND, NO_CHUNK, GoldLineError, GoldRun, check_index
 from tests.support import SAMPLES
 
 # three paragraphs of 20 characters each, one chunk each
@@ -24,9 +24,8 @@ def _chunks() -> list[Chunk]:
 
 
 def _check(*pairs: GoldQuestion, k: int = 1):
-    return check_index(
-        {"doc.md": TEXT}, list(pairs), "fixed", ChunkOptions(), k=k, chunked={"doc.md": _chunks()}
-    )
+    gold = GoldRun({"doc.md": TEXT}, list(pairs), k)
+    return check_index(gold, "fixed", ChunkOptions(), chunked={"doc.md": _chunks()})
 
 
 def test_coverage_counts_the_passage_characters_inside_the_top_k_chunks() -> None:
@@ -121,6 +120,6 @@ def test_each_document_is_laid_out_once_however_many_answers(monkeypatch) -> Non
         "Annual billing costs the same as ten months of monthly billing",
     ]
     pairs = [GoldQuestion(f"question {i}?", a, "kb.md") for i, a in enumerate(answers * 3)]
-    report = check_index({"kb.md": text}, pairs, "structural", ChunkOptions())
+    report = check_index(GoldRun({"kb.md": text}, pairs), "structural", ChunkOptions())
     assert report.intact_rate == 1.0 and len(report.results) == 9
     assert [m.text for m in made] == [text] and len(laid_out) == 1

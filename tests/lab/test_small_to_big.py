@@ -11,6 +11,7 @@ from chunkers import chunk_with
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import list_samples
 from lab.measure.diff import ConfigError, parse_config
+from lab.measure.integrity import GoldRun
 from lab.measure.small_to_big import (
     ARMS,
     BUDGET,
@@ -130,7 +131,7 @@ def test_tiers_that_make_no_small_to_big_are_refused_in_one_line(spec, message) 
 
 def test_on_the_sample_gold_sets_parents_recover_what_children_cut_for_less_context() -> None:
     docs, pairs = _samples()
-    r = evaluate(docs, pairs, parse_tiers("300:1800"), PLAIN, k=3)
+    r = evaluate(GoldRun(docs, pairs, k=3), parse_tiers("300:1800"), PLAIN)
     assert len(r.results) == len(pairs) and r.children > r.parents > 0
     assert r.recall(CHILDREN) < r.recall(PARENTS)  # whole answers cut by small children
     assert r.coverage(CHILDREN) < r.coverage(PARENTS)
@@ -148,8 +149,8 @@ def test_a_retriever_is_a_parameter() -> None:
 
     docs, pairs = _samples()
     tiers = parse_tiers("300:1800")
-    dense = evaluate(docs, pairs, tiers, PLAIN, k=1, retriever=get_retriever("dense"))
-    usual = evaluate(docs, pairs, tiers, PLAIN, k=1)
+    dense = evaluate(GoldRun(docs, pairs, 1, get_retriever("dense")), tiers, PLAIN)
+    usual = evaluate(GoldRun(docs, pairs, k=1), tiers, PLAIN)
     assert len(dense.results) == len(usual.results) == len(pairs)
     assert [q.arms for q in dense.results] != [q.arms for q in usual.results]
 
@@ -158,5 +159,5 @@ def test_a_question_names_its_document() -> None:
     docs, _ = _samples()
     pair = GoldQuestion("how long are audit logs kept?", "", "platform_data")
     gold = replace(pair, answer="Audit logs are retained for four hundred days")
-    r = evaluate(docs, [gold], parse_tiers("300:1800"), PLAIN, k=1)
+    r = evaluate(GoldRun(docs, [gold], k=1), parse_tiers("300:1800"), PLAIN)
     assert r.results[0].doc == "platform_data" and r.results[0].arms[PARENTS].found
