@@ -6,7 +6,9 @@
 
 Each light client (bench.light_client) is one student's browser session without
 the browser: student i opens the example link of Lab 1, 3, 4 or 6 (in turn), all
-at the same moment on a server no session has used; when every page is there,
+at the same moment on a fresh server that has warmed itself
+(deploy.class_servers.warm: every lab's example link opened once, as a class's
+server does before it reports ready); when every page is there,
 each walks the chunk-size slider upwards one step at a time, pausing 0.3 to 1.5 s
 (at random, the same seed every run) between steps. A step is timed from sending
 the new value until the run it starts has finished (the browser's figure adds
