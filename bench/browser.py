@@ -380,8 +380,8 @@ def main(argv: list[str] | None = None) -> int:
         "--class",
         dest="classes",
         metavar="N[,N...]",
-        help="instead: classes of N light clients on Labs 1, 3, 4 and 6, a fresh server each "
-        "(see bench/classroom.py)",
+        help="instead: classes of N light clients on Labs 1, 3, 4 and 6, a fresh server each, "
+        "warmed as deploy.class_servers warms it (see bench/classroom.py)",
     )
     ap.add_argument(
         "--upload", action="store_true", help="with --class: one client uploads 4 MB meanwhile"
@@ -464,12 +464,15 @@ def _class_main(args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def _class_app(processes: int) -> Iterator[tuple[str, list[int]]]:
-    """One server as the README starts it, or ``processes`` behind nginx."""
+    """One server as the README starts it, or ``processes`` behind nginx; warmed either
+    way, as deploy.class_servers warms its processes before it reports ready."""
+    from deploy.class_servers import class_servers, warm
+
     if processes == 1:
         with running_app() as url:
+            warm(url)
             yield url, [SERVERS[url]]
         return
-    from deploy.class_servers import class_servers
 
     with class_servers(processes) as setup:
         yield setup.url, setup.pids

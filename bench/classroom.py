@@ -6,12 +6,15 @@
 
 Each light client (bench.light_client) is one student's browser session without
 the browser: student i opens the example link of Lab 1, 3, 4 or 6 (in turn), all
-at the same moment on a server no session has used; when every page is there,
+at the same moment on a fresh server that has warmed itself
+(deploy.class_servers.warm: every lab's example link opened once, as a class's
+server does before it reports ready); when every page is there,
 each walks the chunk-size slider upwards one step at a time, pausing 0.3 to 1.5 s
 (at random, the same seed every run) between steps. A step is timed from sending
 the new value until the run it starts has finished (the browser's figure adds
 its paint, `python -m bench.browser` without --class). Server memory is the
-largest resident set seen, sampled twice a second, summed over the app processes.
+largest resident set seen, sampled twice a second, summed over the app processes
+and their worker processes (ui.worker).
 
 With --upload, the first student opens Lab 1, picks "Upload a file…" and uploads
 4 MB of the shared corpus while the others step; the others' steps that
@@ -72,8 +75,9 @@ def _rss_sampler(pids: Callable[[], list[int]], run: ClassRun, stop: threading.E
     while not stop.wait(0.5):
         total = 0
         for pid in pids():
-            try:
-                total += psutil.Process(pid).memory_info().rss
+            try:  # -- with its children: an app process's worker (ui.worker) --
+                proc = psutil.Process(pid)
+                total += sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)])
             except psutil.Error:
                 pass
         run.peak_rss = max(run.peak_rss, total)

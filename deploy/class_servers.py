@@ -7,7 +7,9 @@ One Streamlit process runs every session's Python on one core. This starts
 ``--processes`` app processes on loopback ports (never reachable from outside
 the machine) and nginx in front of them on ``--address:--port``, with the
 configuration in deploy/nginx-class.conf: websocket upgrades passed on, and a
-cookie that keeps one browser on one process. Ctrl-C stops them all.
+cookie that keeps one browser on one process. Before nginx starts, each process
+opens every lab's example link once (``warm``), so a class's first pages find
+the imports done and the labs' results cached. Ctrl-C stops them all.
 Needs nginx (Debian: ``apt-get install nginx``); see docs/app.md.
 """
 
@@ -24,8 +26,10 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "nginx-class.conf"
@@ -37,6 +41,7 @@ class ClassSetup:
     url: str  # where the browsers go (nginx)
     app_urls: list[str]  # each app process, on loopback
     pids: list[int]  # the app processes
+    warmed: dict[str, list[str]] = field(default_factory=dict)  # app URL -> links it ran
 
 
 def nginx_path() -> str | None:
@@ -78,6 +83,49 @@ def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, what: str) ->
         time.sleep(0.3)
 
 
+def example_links() -> list[str]:
+    """Every lab's page at its example settings (the "Set up this lab's example"
+    button's; a lab without one, the notebook, at its name)."""
+    from ui.urlstate import LAB_PRESETS, LAB_SLUGS
+
+    return [
+        f"{slug}?{urlencode(LAB_PRESETS[slug])}" if slug in LAB_PRESETS else slug
+        for slug in LAB_SLUGS
+    ]
+
+
+def warm(url: str, what: str = "the app") -> list[str]:
+    """Open every lab's example link once on the app at ``url`` (one session each, as
+    a browser would), so the first students find the imports done and each lab's
+    results in the process's caches; the links run. RuntimeError when a page fails.
+    -- why -- a class opens its links at the same moment: on a cold process every one
+    of those first runs imports and computes at once, and the first pages took 5 to
+    13 s; a warm one only reads its caches --
+    Without the light client's websocket library nothing is warmed: one line says so."""
+    try:
+        from bench.light_client import LightClient
+    except ImportError as e:
+        print(
+            f"{what}: not warmed ({e}; pip install -r requirements-bench.txt); "
+            "the first pages will be slower",
+            file=sys.stderr,
+        )
+        return []
+    done = []
+    for link in example_links():
+        c = LightClient(url, "/" + link, timeout_s=300)
+        try:
+            c.open()
+        except Exception as e:  # noqa: BLE001 -- any failure: the page did not come
+            raise RuntimeError(f"{what}: /{link} failed while warming: {e}") from e
+        finally:
+            c.close()
+        if c.errors:
+            raise RuntimeError(f"{what}: /{link} showed an error: {c.errors[0].splitlines()[0]}")
+        done.append(link)
+    return done
+
+
 def stop(proc: subprocess.Popen) -> None:
     """End ``proc``: politely, then by force after ten seconds."""
     proc.terminate()
@@ -95,9 +143,11 @@ def class_servers(
     port: int | None = None,
     seconds: float = 120,
     log_dir: Path | None = None,
+    warmed: bool = True,
 ) -> Iterator[ClassSetup]:
-    """``processes`` app processes on loopback and nginx on ``address:port`` (a free
-    port when None) in front of them; stopped on leaving."""
+    """``processes`` app processes on loopback, each warmed (``warm``; not when
+    ``warmed`` is False), then nginx on ``address:port`` (a free port when None) in
+    front of them; stopped on leaving."""
     nginx = nginx_path()
     if nginx is None:
         raise RuntimeError("nginx not found: install it (Debian: apt-get install nginx)")
@@ -128,6 +178,11 @@ def class_servers(
         app_urls = [f"http://127.0.0.1:{p}" for p in ports]
         for i, (url, proc) in enumerate(zip(app_urls, procs, strict=True)):
             wait_healthy(url, proc, seconds, f"app process {i + 1} (log: {logs}/app-{i + 1}.log)")
+        links: dict[str, list[str]] = {}
+        if warmed:  # the processes side by side: each runs its sessions on its own core
+            with ThreadPoolExecutor(processes) as pool:
+                names = [f"app process {i + 1}" for i in range(processes)]
+                links = dict(zip(app_urls, pool.map(warm, app_urls, names), strict=True))
         listen_port = port or free_port(address)
         conf = prefix / "nginx.conf"
         conf.write_text(nginx_config(prefix, f"{address}:{listen_port}", ports))
@@ -140,7 +195,7 @@ def class_servers(
         shown = "127.0.0.1" if address in ("0.0.0.0", "127.0.0.1") else address
         url = f"http://{shown}:{listen_port}"
         wait_healthy(url, proxy, 30, f"nginx (log: {logs}/nginx.log, {prefix}/error.log)")
-        yield ClassSetup(url, app_urls, [p.pid for p in procs[:-1]])
+        yield ClassSetup(url, app_urls, [p.pid for p in procs[:-1]], links)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.processes <= 16:
         print("--processes: between 1 and 16 (about one per core)", file=sys.stderr)
         return 2
+    print(
+        f"Starting {args.processes} app processes and opening every lab once on each "
+        "(a minute or two)…",
+        flush=True,
+    )
     try:
         with class_servers(args.processes, args.address, args.port) as setup:
             print(

@@ -41,6 +41,7 @@ from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
 from lab.retrieval.fusion import HybridRetriever
 from lab.retrieval.interface import Retriever
 from lab.retrieval.retrievers import BM25, get_retriever
+from ui import worker
 from ui.views import ranking, structure, sweeps
 from ui.views.questions import answer_sentences
 
@@ -235,6 +236,10 @@ def missing_answer(text: str, answer: str) -> str | None:
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def sentences(text: str) -> list[str]:
+    if len(text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
+        got = worker.sentences(text)
+        if got is not None:
+            return got
     return answer_sentences(text)
 
 
@@ -248,6 +253,10 @@ def chunks(c: Chunking, runt_merge: str = "backward", heading_paths: bool = True
     if sweeps.is_imported(c.strategy):  # made elsewhere: no size or overlap of ours
         return placement(c.text, c.strategy, c.unit).chunks
     opts = options(c.size, c.overlap, c.unit, runt_merge, heading_paths)
+    if len(c.text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
+        got = worker.chunks(c.text, c.strategy, opts)
+        if got is not None:
+            return got
     if c.strategy == "structural":  # -- the document's one parse, shared with its curves --
         return chunk_parsed(_parsed(c.text), opts)
     return chunk_with(c.text, c.strategy, opts)
@@ -295,8 +304,12 @@ def _sizes(key: str) -> list[int]:
 def _curve(
     text: str, answer: str, strategy: str, sizes: str, unit: str, overlap: int
 ) -> SurvivalCurve:
-    parsed = _parsed(text) if strategy == "structural" else None
     base, tokenizer = split_unit_name(unit)
+    if len(text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
+        got = worker.curve(text, answer, strategy, _sizes(sizes), base, overlap, tokenizer)
+        if got is not None:
+            return got
+    parsed = _parsed(text) if strategy == "structural" else None
     return survival_curve(
         text,
         answer,

@@ -11,6 +11,7 @@ def test_streamlit_config_is_offline_headless_and_states_the_upload_limit():
     assert cfg["browser"]["gatherUsageStats"] is False
     assert cfg["server"]["headless"] is True
     assert cfg["server"]["maxUploadSize"] == MAX_UPLOAD_MB
+    assert cfg["server"]["fileWatcherType"] == "none"  # no watching per new session
     assert not (APP.parent / ".streamlit" / "credentials.toml").exists()
     # a class's steps: no full collection after every run, and a new value stops the old run
     assert cfg["runner"] == {"postScriptGC": False, "fastReruns": True}

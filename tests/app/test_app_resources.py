@@ -21,6 +21,7 @@ import tomllib
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 import ui.data
+import ui.worker
 from lab.inputs.documents import MB
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
 from tests.app.upload_child import ProgressSpy, document
@@ -105,6 +106,13 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
         return real_curve(text, answer, strategy, sizes, **options)
 
     monkeypatch.setattr(ui.data, "survival_curve", counting)
+    real_worker_curve = ui.worker.curve  # a long document's curves: in the worker
+
+    def counting_worker(text, answer, strategy, sizes, *rest):
+        computed.append((strategy, tuple(sizes)))
+        return real_worker_curve(text, answer, strategy, sizes, *rest)
+
+    monkeypatch.setattr(ui.worker, "curve", counting_worker)
     spy = ProgressSpy()
 
     def stop_at_step_5(value, text=None, **kw):

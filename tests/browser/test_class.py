@@ -3,13 +3,21 @@ the app, and two app processes behind nginx keeping each browser on one process.
 
 from __future__ import annotations
 
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
 
 from bench.browser import VIEWS
 from bench.light_client import LightClient
-from deploy.class_servers import AFFINITY_COOKIE, ClassSetup, class_servers, nginx_path
+from deploy.class_servers import (
+    AFFINITY_COOKIE,
+    ClassSetup,
+    class_servers,
+    example_links,
+    nginx_path,
+)
+from ui.urlstate import LAB_PRESETS, LAB_SLUGS
 
 LAB1_TITLE = "1. Boundary lottery"
 
@@ -105,3 +113,30 @@ def test_an_upload_through_the_proxy_reaches_the_process_of_its_session(two_proc
         assert "chunks: 10 from 220 words" in c.texts  # the upload, in 24-word windows
     finally:
         c.close()
+
+
+def _cached(app_url: str) -> set[str]:
+    """The app's cached functions that hold something (Streamlit's metrics)."""
+    with urllib.request.urlopen(f"{app_url}/_stcore/metrics", timeout=10) as r:
+        lines = r.read().decode().splitlines()
+    held = set()
+    for line in lines:
+        if line.startswith("cache_memory_bytes{") and float(line.rsplit(" ", 1)[1]) > 0:
+            held.add(line.split('cache="', 1)[1].split('"', 1)[0])
+    return held
+
+
+def test_every_lab_is_opened_on_each_process_before_the_class_is_let_in(two_processes):
+    links = example_links()
+    assert [link.split("?")[0] for link in links] == list(LAB_SLUGS)
+    assert "size=1800" in links[LAB_SLUGS.index("runts")]  # the lab's example settings
+    with_settings = [link for link in links if link.split("?")[0] in LAB_PRESETS]
+    assert all("?" in link for link in with_settings)
+    assert two_processes.warmed == {url: links for url in two_processes.app_urls}
+    for url in two_processes.app_urls:
+        # what only Lab 4's, Lab 6's and Lab 11's pages compute is already in each process
+        assert {
+            "ui.data.revenue",
+            "ui.data.integrity_report",
+            "ui.data.side_by_side",
+        } <= _cached(url)
