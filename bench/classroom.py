@@ -4,7 +4,7 @@
     python -m bench.browser --class 25 --upload      # one of them uploads 4 MB meanwhile
     python -m bench.browser --class 25 --processes 2 # two app processes behind nginx
 
-Each light client (bench.light_client) is one student's browser session without
+Each light client (deploy.light_client) is one student's browser session without
 the browser: student i opens the example link of Lab 1, 3, 4 or 6 (in turn), all
 at the same moment on a fresh server that has warmed itself
 (deploy.class_servers.warm: every lab's example link opened once, as a class's
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import psutil
 
-from bench.light_client import LightClient
+from deploy.light_client import LightClient
 
 CLASS_LABS = (1, 3, 4, 6)
 STEP_P95_TARGET_S, FIRST_PAGE_TARGET_S, UPLOAD_OTHERS_P95_TARGET_S = 1.0, 5.0, 1.5

@@ -103,10 +103,10 @@ def warm(url: str, what: str = "the app") -> list[str]:
     13 s; a warm one only reads its caches --
     Without the light client's websocket library nothing is warmed: one line says so."""
     try:
-        from bench.light_client import LightClient
+        from deploy.light_client import LightClient
     except ImportError as e:
         print(
-            f"{what}: not warmed ({e}; pip install -r requirements-bench.txt); "
+            f"{what}: not warmed ({e}; pip install -r requirements.txt); "
             "the first pages will be slower",
             file=sys.stderr,
         )

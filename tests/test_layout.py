@@ -68,6 +68,17 @@ def test_imports_flow_one_way(layer: str) -> None:
     assert wrong == []
 
 
+def test_the_class_setup_never_imports_the_benchmark() -> None:
+    # -- the benchmark drives a class through deploy/; a class is deployed without bench/
+    wrong = [
+        f"{_module_name(p)} imports {m}"
+        for p in _files("deploy")
+        for m in sorted(_imports(p))
+        if m.split(".")[0] == "bench"
+    ]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("layer", ["lab", "chunkers"])
 def test_measurements_and_chunking_never_import_streamlit(layer: str) -> None:
     wrong = [

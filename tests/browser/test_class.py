@@ -1,4 +1,4 @@
-"""A class: light clients (one browser session's traffic each, bench.light_client) on
+"""A class: light clients (one browser session's traffic each, deploy.light_client) on
 the app, and two app processes behind nginx keeping each browser on one process."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from bench.browser import VIEWS
-from bench.light_client import LightClient
 from deploy.class_servers import (
     AFFINITY_COOKIE,
     ClassSetup,
@@ -17,6 +16,7 @@ from deploy.class_servers import (
     example_links,
     nginx_path,
 )
+from deploy.light_client import LightClient
 from ui.urlstate import LAB_PRESETS, LAB_SLUGS
 
 LAB1_TITLE = "1. Boundary lottery"
