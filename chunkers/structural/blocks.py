@@ -255,6 +255,8 @@ class _Parser:
         self.ends: list[int] = []
         self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
         self.tab_host: int | None = None  # the section an open group of content tabs sits in
+        # the prose and HTML blocks that may introduce the block after them (leads)
+        self.may_lead: list[int] = []
 
     def add(
         self,
@@ -269,6 +271,15 @@ class _Parser:
         self.kinds.append(kind)
         self.starts.append(s)
         self.ends.append(e)
+
+    def add_text(self, kind: str, s: int, e: int) -> None:
+        """A prose or HTML block; noted for leads() when its last character (a
+        colon, or emphasis closing after one) or its first (a tag, a title's mark,
+        indentation) says it may introduce the block after it: most text does not."""
+        text = self.text
+        if text[e - 1] in ":*_" or text[s] in "<!?=/ \t":
+            self.may_lead.append(len(self.kinds))
+        self.add(kind, s, e)
 
     def block_sections(self) -> list[int]:
         """Every block's section: the blocks from a section's first up to the next one's."""
@@ -300,13 +311,15 @@ class _Parser:
         while i < len(blocks):
             b = blocks[i]
             s, e = self.trim(b.start, b.end)
-            s = max(s, done)
+            if s < done:
+                s = done
             self.gap(done, s)
             if e <= s:
                 i += 1
                 continue
             i, e = self.block(blocks, i, s, e, nested)
-            done = max(done, e)
+            if e > done:
+                done = e
         return done
 
     def gap(self, s: int, e: int) -> None:
@@ -314,7 +327,7 @@ class _Parser:
         reference definitions. Kept as a block, so nothing is lost."""
         m = _NON_BLANK.search(self.text, s, e)
         if m is not None:
-            self.add("prose", *self.trim(m.start(), e))
+            self.add_text("prose", *self.trim(m.start(), e))
 
     def block(
         self, blocks: list[RawBlock], i: int, s: int, e: int, nested: bool = False
@@ -375,7 +388,7 @@ class _Parser:
         if _LINEAR_ROWS.fullmatch(text, s, e):
             self.add("table", s, e, tuple(_lines(text, s, e)))
         else:
-            self.add("prose", s, e)
+            self.add_text("prose", s, e)
 
     def caption(self, s: int) -> int:
         """Where a table starting at s begins once its caption is taken in: a
@@ -406,7 +419,7 @@ class _Parser:
         text = self.text
         rows = [m.start() + (text[m.start()] == "\n") for m in _HTML_ROW.finditer(text, s, e)]
         if len(rows) < 3 or "<table" not in text[s : rows[0]].lower():
-            self.add("html", s, e)
+            self.add_text("html", s, e)
             return
         bounds = rows[1:] + [e + 1]
         spans = [self.trim(a, z - 1) for a, z in pairwise(bounds)]
@@ -519,11 +532,12 @@ class _Parser:
         in ":", a lone opening tag, anchors; each travels with that block."""
         text, kinds, starts, ends = self.text, self.kinds, self.starts, self.ends
         section_starts = set(self.section_starts)
-        # (a lead ends in a colon or opens with "<" or a title's mark: read first)
+        last = len(kinds) - 1
+        # (a candidate retyped since, an anchor or the table its caption joined, is none)
         return frozenset(
             j
-            for j in range(len(kinds) - 1)
-            if (text[ends[j] - 1] in ":*_" or text[starts[j]] in "<!?=/ \t")
+            for j in self.may_lead
+            if j < last
             and kinds[j] in ("prose", "html")
             and (j + 1 not in section_starts or kinds[j + 1] == "tab")
             and is_lead(text, starts[j], ends[j])

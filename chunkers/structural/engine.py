@@ -78,14 +78,35 @@ def _chars(continuation: list[int], offset: int) -> int:
 
 
 def top_level_blocks(text: str) -> list[RawBlock]:
-    """The top-level blocks the engine finds, in text order, with character offsets.
+    """The top-level blocks the engine finds, in text order, with character offsets
+    (the engine's byte offsets, converted once the walk is done: ASCII text's
+    are character offsets already)."""
+    blocks = _byte_blocks(text)
+    continuation = _continuation_bytes(text)
+    if not continuation:
+        return blocks
+    at = partial(_chars, continuation)
+    return [
+        RawBlock(
+            b.tag,
+            at(b.start),
+            at(b.end),
+            b.level,
+            b.attributes,
+            [(at(x), at(y)) for x, y in b.parts],
+        )
+        for b in blocks
+    ]
+
+
+def _byte_blocks(text: str) -> list[RawBlock]:
+    """The top-level blocks, in the engine's UTF-8 byte offsets.
 
     Every Start event's range covers its whole element, so an event that starts
     before the current block's end is inside it: most events (the inline ones)
     cost one comparison, and no depth needs tracking."""
-    at = partial(_chars, _continuation_bytes(text))
     blocks: list[RawBlock] = []
-    block_end = part_end = -1  # (in bytes, as the engine's ranges)
+    block_end = part_end = -1
     parts: list[tuple[int, int]] | None = None  # the current block's, if a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
         start = where["start"]
@@ -94,11 +115,11 @@ def top_level_blocks(text: str) -> list[RawBlock]:
         if start < block_end:  # inside the block, past its current part
             if parts is not None and type(event) is dict and event.get("Start") in _PARTS:
                 part_end = where["end"]
-                parts.append((at(start), at(part_end)))
+                parts.append((start, part_end))
             continue
         if event == "Rule":
             block_end = part_end = where["end"]
-            blocks.append(RawBlock("rule", at(start), at(block_end), 0, False, ()))
+            blocks.append(RawBlock("rule", start, block_end, 0, False, ()))
             continue
         if type(event) is not dict or "Start" not in event:
             continue
@@ -115,7 +136,7 @@ def top_level_blocks(text: str) -> list[RawBlock]:
         # (the block keeps this list: its parts are added as the events come)
         kept = () if parts is None else parts
         tag = _TAGS.get(name, "paragraph")
-        blocks.append(RawBlock(tag, at(start), at(block_end), level, attributes, kept))
+        blocks.append(RawBlock(tag, start, block_end, level, attributes, kept))
     return blocks
 
 

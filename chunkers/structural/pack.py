@@ -587,24 +587,17 @@ class Packer:
         block or a table within s:e (the engine reads those items, once per parse)."""
         doc, text = self.doc, self.text
         b = bisect_right(doc.starts, s) - 1
-        # -- why -- code needs a fence or four columns of indentation, an HTML block a
-        # -- line opening with "<", a table a separator line: a list with none of them is
-        # -- read without the engine (once per parse)
-        key = ("may hold code", b)
-        may = doc.cache.get(key)
-        if may is None:
-            may = doc.cache[key] = _may_hold_code(text, doc.starts[b], doc.ends[b])
-        if not may:
-            return False
         items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
         a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
         z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
-        if not _may_hold_code(text, a, z):  # (nor are items with none)
-            return False
         key = ("inner", a, z)
         found = doc.cache.get(key)
         if found is None:
-            found = doc.cache[key] = inner_blocks(text, a, z)
+            # -- why -- code needs a fence or four columns of indentation, an HTML block a
+            # -- line opening with "<", a table a separator line: items with none of them
+            # -- hold no such block, and are not read by the engine
+            found = inner_blocks(text, a, z) if _may_hold_code(text, a, z) else []
+            doc.cache[key] = found
         return any(x.tag in NOT_PROSE and x.start < e and s < x.end for x in found)
 
 
