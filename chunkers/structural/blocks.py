@@ -385,7 +385,8 @@ class _Parser:
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""
         text = self.text
-        if _LINEAR_ROWS.fullmatch(text, s, e):
+        # (every linearised row holds " | ": most paragraphs hold none, and are not matched)
+        if text.find(" | ", s, e) >= 0 and _LINEAR_ROWS.fullmatch(text, s, e):
             self.add("table", s, e, tuple(_lines(text, s, e)))
         else:
             self.add_text("prose", s, e)
