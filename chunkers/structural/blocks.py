@@ -307,13 +307,15 @@ class _Parser:
     def walk(self, blocks: list[RawBlock], done: int, nested: bool = False) -> int:
         """Type the blocks (the text before ``done`` is typed already); returns where
         the last one ended. ``nested``: the blocks of a tab's body."""
+        text = self.text
         i = 0
         while i < len(blocks):
             b = blocks[i]
             s, e = self.trim(b.start, b.end)
             if s < done:
                 s = done
-            self.gap(done, s)
+            if not text[done:s].isspace():  # (most blocks have only blank lines between)
+                self.gap(done, s)
             if e <= s:
                 i += 1
                 continue
@@ -345,12 +347,13 @@ class _Parser:
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
-            if _TAB.match(text, s):
-                return self.tab(blocks, i, s, e)
-            if _ADMONITION.match(text, s):
-                return self.admonition(blocks, i, s, e)
-            if _SLASH_OPEN.match(text, s):
-                return self.slash_block(blocks, i, s, e)
+            if text[s] in "=!?/":  # (what a tab's, an admonition's or a block's title opens with)
+                if _TAB.match(text, s):
+                    return self.tab(blocks, i, s, e)
+                if _ADMONITION.match(text, s):
+                    return self.admonition(blocks, i, s, e)
+                if _SLASH_OPEN.match(text, s):
+                    return self.slash_block(blocks, i, s, e)
             self.paragraph(s, e)
         elif tag == "table":
             self.table(b, s, e)
