@@ -212,7 +212,8 @@ def is_lead(text: str, s: int, e: int) -> bool:
     # (each test reads its first character before a pattern: most text is none)
     if text[last_line] in "!?=/ \t" and _TITLE_LINE.match(text, last_line, e):
         return True
-    if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
+    end = text[e - 1]
+    if end in ":*_" and (end == ":" or _LEAD_IN_END.search(text, max(s, e - 8), e)):
         # (not an option line such as ":docstring:", nor a definition's label)
         word = max(text.rfind(" ", last_line, e), text.rfind("\t", last_line, e)) + 1
         return text[max(word, last_line)] != ":" and not _DEFINITION_LABEL.fullmatch(
