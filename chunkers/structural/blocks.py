@@ -212,7 +212,8 @@ def is_lead(text: str, s: int, e: int) -> bool:
     # (each test reads its first character before a pattern: most text is none)
     if text[last_line] in "!?=/ \t" and _TITLE_LINE.match(text, last_line, e):
         return True
-    if text[e - 1] in ":*_" and _LEAD_IN_END.search(text, max(s, e - 8), e):
+    end = text[e - 1]
+    if end in ":*_" and (end == ":" or _LEAD_IN_END.search(text, max(s, e - 8), e)):
         # (not an option line such as ":docstring:", nor a definition's label)
         word = max(text.rfind(" ", last_line, e), text.rfind("\t", last_line, e)) + 1
         return text[max(word, last_line)] != ":" and not _DEFINITION_LABEL.fullmatch(
@@ -255,6 +256,8 @@ class _Parser:
         self.ends: list[int] = []
         self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
         self.tab_host: int | None = None  # the section an open group of content tabs sits in
+        # the prose and HTML blocks that may introduce the block after them (leads)
+        self.may_lead: list[int] = []
 
     def add(
         self,
@@ -269,6 +272,15 @@ class _Parser:
         self.kinds.append(kind)
         self.starts.append(s)
         self.ends.append(e)
+
+    def add_text(self, kind: str, s: int, e: int) -> None:
+        """A prose or HTML block; noted for leads() when its last character (a
+        colon, or emphasis closing after one) or its first (a tag, a title's mark,
+        indentation) says it may introduce the block after it: most text does not."""
+        text = self.text
+        if text[e - 1] in ":*_" or text[s] in "<!?=/ \t":
+            self.may_lead.append(len(self.kinds))
+        self.add(kind, s, e)
 
     def block_sections(self) -> list[int]:
         """Every block's section: the blocks from a section's first up to the next one's."""
@@ -296,17 +308,21 @@ class _Parser:
     def walk(self, blocks: list[RawBlock], done: int, nested: bool = False) -> int:
         """Type the blocks (the text before ``done`` is typed already); returns where
         the last one ended. ``nested``: the blocks of a tab's body."""
+        text = self.text
         i = 0
         while i < len(blocks):
             b = blocks[i]
             s, e = self.trim(b.start, b.end)
-            s = max(s, done)
-            self.gap(done, s)
+            if s < done:
+                s = done
+            if not text[done:s].isspace():  # (most blocks have only blank lines between)
+                self.gap(done, s)
             if e <= s:
                 i += 1
                 continue
             i, e = self.block(blocks, i, s, e, nested)
-            done = max(done, e)
+            if e > done:
+                done = e
         return done
 
     def gap(self, s: int, e: int) -> None:
@@ -314,7 +330,7 @@ class _Parser:
         reference definitions. Kept as a block, so nothing is lost."""
         m = _NON_BLANK.search(self.text, s, e)
         if m is not None:
-            self.add("prose", *self.trim(m.start(), e))
+            self.add_text("prose", *self.trim(m.start(), e))
 
     def block(
         self, blocks: list[RawBlock], i: int, s: int, e: int, nested: bool = False
@@ -332,12 +348,13 @@ class _Parser:
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
-            if _TAB.match(text, s):
-                return self.tab(blocks, i, s, e)
-            if _ADMONITION.match(text, s):
-                return self.admonition(blocks, i, s, e)
-            if _SLASH_OPEN.match(text, s):
-                return self.slash_block(blocks, i, s, e)
+            if text[s] in "=!?/":  # (what a tab's, an admonition's or a block's title opens with)
+                if _TAB.match(text, s):
+                    return self.tab(blocks, i, s, e)
+                if _ADMONITION.match(text, s):
+                    return self.admonition(blocks, i, s, e)
+                if _SLASH_OPEN.match(text, s):
+                    return self.slash_block(blocks, i, s, e)
             self.paragraph(s, e)
         elif tag == "table":
             self.table(b, s, e)
@@ -372,10 +389,11 @@ class _Parser:
     def paragraph(self, s: int, e: int) -> None:
         """Linearised table rows, or prose."""
         text = self.text
-        if _LINEAR_ROWS.fullmatch(text, s, e):
+        # (every linearised row holds " | ": most paragraphs hold none, and are not matched)
+        if text.find(" | ", s, e) >= 0 and _LINEAR_ROWS.fullmatch(text, s, e):
             self.add("table", s, e, tuple(_lines(text, s, e)))
         else:
-            self.add("prose", s, e)
+            self.add_text("prose", s, e)
 
     def caption(self, s: int) -> int:
         """Where a table starting at s begins once its caption is taken in: a
@@ -406,7 +424,7 @@ class _Parser:
         text = self.text
         rows = [m.start() + (text[m.start()] == "\n") for m in _HTML_ROW.finditer(text, s, e)]
         if len(rows) < 3 or "<table" not in text[s : rows[0]].lower():
-            self.add("html", s, e)
+            self.add_text("html", s, e)
             return
         bounds = rows[1:] + [e + 1]
         spans = [self.trim(a, z - 1) for a, z in pairwise(bounds)]
@@ -519,11 +537,12 @@ class _Parser:
         in ":", a lone opening tag, anchors; each travels with that block."""
         text, kinds, starts, ends = self.text, self.kinds, self.starts, self.ends
         section_starts = set(self.section_starts)
-        # (a lead ends in a colon or opens with "<" or a title's mark: read first)
+        last = len(kinds) - 1
+        # (a candidate retyped since, an anchor or the table its caption joined, is none)
         return frozenset(
             j
-            for j in range(len(kinds) - 1)
-            if (text[ends[j] - 1] in ":*_" or text[starts[j]] in "<!?=/ \t")
+            for j in self.may_lead
+            if j < last
             and kinds[j] in ("prose", "html")
             and (j + 1 not in section_starts or kinds[j + 1] == "tab")
             and is_lead(text, starts[j], ends[j])

@@ -12,9 +12,9 @@ sections, captions and admonitions from these ranges.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from functools import partial
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -62,30 +62,46 @@ def _name(inner: object) -> str:
 _PARTS = ("Item", "TableHead", "TableRow")
 
 
-def _continuation_bytes(text: str) -> list[int]:
-    """Where text's UTF-8 continuation bytes (0b10xxxxxx) lie, in order: the engine
-    counts bytes, and a byte offset less the continuation bytes before it is a
-    character offset (_chars). ASCII text has none."""
-    if text.isascii():
-        return []
+def _char_offsets(text: str, offsets: list[int]) -> dict[int, int]:
+    """The engine's UTF-8 byte offsets into text -> character offsets: a byte offset
+    less the continuation bytes (0b10xxxxxx) before it, all found at once. (ASCII
+    text's byte offsets are its character offsets.)"""
     data = np.frombuffer(text.encode("utf-8", "surrogatepass"), np.uint8)
-    return np.flatnonzero((data & 0xC0) == 0x80).tolist()
-
-
-def _chars(continuation: list[int], offset: int) -> int:
-    """A UTF-8 byte offset as a character offset."""
-    return offset - bisect_left(continuation, offset)
+    continuation = np.flatnonzero((data & 0xC0) == 0x80)
+    wanted = np.array(offsets, dtype=np.int64)
+    chars = wanted - np.searchsorted(continuation, wanted)
+    return dict(zip(offsets, chars.tolist(), strict=True))
 
 
 def top_level_blocks(text: str) -> list[RawBlock]:
-    """The top-level blocks the engine finds, in text order, with character offsets.
+    """The top-level blocks the engine finds, in text order, with character offsets
+    (the engine's byte offsets, converted once the walk is done)."""
+    blocks = _byte_blocks(text)
+    if text.isascii():
+        return blocks
+    offsets = [o for b in blocks for o in (b.start, b.end, *chain.from_iterable(b.parts))]
+    at = _char_offsets(text, offsets)
+    return [
+        RawBlock(
+            b.tag,
+            at[b.start],
+            at[b.end],
+            b.level,
+            b.attributes,
+            [(at[x], at[y]) for x, y in b.parts],
+        )
+        for b in blocks
+    ]
+
+
+def _byte_blocks(text: str) -> list[RawBlock]:
+    """The top-level blocks, in the engine's UTF-8 byte offsets.
 
     Every Start event's range covers its whole element, so an event that starts
     before the current block's end is inside it: most events (the inline ones)
     cost one comparison, and no depth needs tracking."""
-    at = partial(_chars, _continuation_bytes(text))
     blocks: list[RawBlock] = []
-    block_end = part_end = -1  # (in bytes, as the engine's ranges)
+    block_end = part_end = -1
     parts: list[tuple[int, int]] | None = None  # the current block's, if a list or table
     for event, where in pyromark.events_with_range(text, options=OPTIONS):
         start = where["start"]
@@ -94,11 +110,11 @@ def top_level_blocks(text: str) -> list[RawBlock]:
         if start < block_end:  # inside the block, past its current part
             if parts is not None and type(event) is dict and event.get("Start") in _PARTS:
                 part_end = where["end"]
-                parts.append((at(start), at(part_end)))
+                parts.append((start, part_end))
             continue
         if event == "Rule":
             block_end = part_end = where["end"]
-            blocks.append(RawBlock("rule", at(start), at(block_end), 0, False, ()))
+            blocks.append(RawBlock("rule", start, block_end, 0, False, ()))
             continue
         if type(event) is not dict or "Start" not in event:
             continue
@@ -115,7 +131,7 @@ def top_level_blocks(text: str) -> list[RawBlock]:
         # (the block keeps this list: its parts are added as the events come)
         kept = () if parts is None else parts
         tag = _TAGS.get(name, "paragraph")
-        blocks.append(RawBlock(tag, at(start), at(block_end), level, attributes, kept))
+        blocks.append(RawBlock(tag, start, block_end, level, attributes, kept))
     return blocks
 
 
@@ -152,8 +168,10 @@ def inner_blocks(text: str, s: int, e: int) -> list[InnerBlock]:
                 depth += 1
         elif "End" in event and (_name(event["End"]) in _TAGS or event["End"] == "Item"):
             depth -= 1
-    at = partial(_chars, _continuation_bytes(part))
-    return [InnerBlock(t, back(at(a)), back(at(z)), d) for t, a, z, d in found]
+    if not part.isascii():
+        at = _char_offsets(part, [o for _, a, z, _ in found for o in (a, z)])
+        found = [[t, at[a], at[z], d] for t, a, z, d in found]
+    return [InnerBlock(t, back(a), back(z), d) for t, a, z, d in found]
 
 
 # up to n columns of indentation: spaces, or a tab

@@ -29,9 +29,8 @@ from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import TITLES, ParsedDocument, is_lead
-from .engine import inner_blocks
 from .runts import Guards, merge_runts
-from .split import Splitter
+from .split import Splitter, cached_inner_blocks
 
 PROSE_KINDS = ("prose", "list")
 _TITLES = frozenset(TITLES)
@@ -85,8 +84,13 @@ class Run:
         """The kind that holds most of its units, titles aside (then headings aside;
         prose if it holds headings only)."""
         kinds = self.kinds
-        content = [k for k in kinds if k not in TITLES] or [k for k in kinds if k != "heading"]
-        return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
+        if len(kinds) == 1:  # the commonest case: one kind of block
+            (only,) = kinds
+            return "prose" if only == "heading" else only
+        content = [k for k in kinds if k not in _TITLES] or [k for k in kinds if k != "heading"]
+        if len(content) == 1:  # the common case: one kind of text, under its heading
+            return content[0]
+        return max(content, key=lambda k: (kinds[k], k))
 
 
 def _same_trust(a: Run, b: Run) -> bool:
@@ -584,24 +588,19 @@ class Packer:
         block or a table within s:e (the engine reads those items, once per parse)."""
         doc, text = self.doc, self.text
         b = bisect_right(doc.starts, s) - 1
-        # -- why -- code needs a fence or four columns of indentation, an HTML block a
-        # -- line opening with "<", a table a separator line: a list with none of them is
-        # -- read without the engine (once per parse)
-        key = ("may hold code", b)
-        may = doc.cache.get(key)
-        if may is None:
-            may = doc.cache[key] = _may_hold_code(text, doc.starts[b], doc.ends[b])
-        if not may:
-            return False
         items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
         a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
         z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
-        if not _may_hold_code(text, a, z):  # (nor are items with none)
+        # -- why -- code needs a fence or four columns of indentation, an HTML block a
+        # -- line opening with "<", a table a separator line: items with none of them
+        # -- hold no such block, and are not read by the engine (once per parse)
+        key = ("may hold code", a, z)
+        may = doc.cache.get(key)
+        if may is None:
+            may = doc.cache[key] = _may_hold_code(text, a, z)
+        if not may:
             return False
-        key = ("inner", a, z)
-        found = doc.cache.get(key)
-        if found is None:
-            found = doc.cache[key] = inner_blocks(text, a, z)
+        found = cached_inner_blocks(text, doc.cache, a, z)
         return any(x.tag in NOT_PROSE and x.start < e and s < x.end for x in found)
 
 

@@ -22,7 +22,7 @@ from ..seams import Level, SeamPacker, Span
 from ..segment import sentence_spans
 from ..tokens import DEFAULT_TOKENIZER
 from .blocks import Block, ParsedDocument, is_lead
-from .engine import inner_blocks
+from .engine import InnerBlock, inner_blocks
 
 # a run of non-blank lines: a newline is taken only when the next line is not blank
 _NON_BLANK_RUN = re.compile(r"\S(?:.*\S)?", re.S)
@@ -55,7 +55,7 @@ def _child_spans(text: str, cache: dict, s: int, e: int) -> list[Span]:
     cached = cache.get(key)
     if cached is not None:
         return cached
-    inner = inner_blocks(text, s, e)
+    inner = cached_inner_blocks(text, cache, s, e)
     outer = [b for b in inner if b.depth == 0]
     depth = 0
     if len(outer) == 1 and outer[0].tag in ("quote", "footnote", "list"):
@@ -64,9 +64,10 @@ def _child_spans(text: str, cache: dict, s: int, e: int) -> list[Span]:
         depth = 2 if outer[0].tag == "list" and items == 1 else 1
     cuts = [s]
     for b in inner:
-        line = text.rfind("\n", 0, b.start) + 1
-        if b.depth == depth and line > cuts[-1]:
-            cuts.append(line)
+        if b.depth == depth:
+            line = text.rfind("\n", 0, b.start) + 1
+            if line > cuts[-1]:
+                cuts.append(line)
     out = []
     for a, z in zip(cuts, [*cuts[1:], e], strict=True):
         span = _trimmed(text, a, z)
@@ -74,6 +75,16 @@ def _child_spans(text: str, cache: dict, s: int, e: int) -> list[Span]:
             out.append(span)
     cache[key] = out
     return out
+
+
+def cached_inner_blocks(text: str, cache: dict, s: int, e: int) -> list[InnerBlock]:
+    """inner_blocks(text, s, e), kept in the parse's cache: a list item split between
+    the blocks it holds and the overlap taken from it read the same item."""
+    key = ("inner", s, e)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = inner_blocks(text, s, e)
+    return found
 
 
 def _trimmed(text: str, s: int, e: int) -> Span | None:
