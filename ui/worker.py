@@ -97,8 +97,8 @@ def _receive(stream: IO[bytes]) -> Any:
     return pickle.loads(data)
 
 
-def _run(fn: Callable[..., R], *args: Any) -> R | None:
-    """``fn(*args)`` in the worker (the GIL is free while this waits); None when there
+def _run(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R | None:
+    """``fn(*args, **kwargs)`` in the worker (the GIL is free while this waits); None when there
     is no worker. An error ``fn`` raises (a bad setting, say) is raised here, as it
     would be in the app process."""
     with _lock:
@@ -106,7 +106,7 @@ def _run(fn: Callable[..., R], *args: Any) -> R | None:
         if proc is None:
             return None
         try:
-            _send(proc.stdin, (fn, args))  # type: ignore[arg-type]
+            _send(proc.stdin, (fn, args, kwargs))  # type: ignore[arg-type]
             ok, value = _receive(proc.stdout)  # type: ignore[arg-type]
         except (OSError, EOFError, pickle.PickleError, TypeError, AttributeError) as e:
             _give_up(e)
@@ -139,11 +139,11 @@ def _serve() -> None:
     requests = sys.stdin.buffer
     while True:
         try:
-            fn, args = _receive(requests)
+            fn, args, kwargs = _receive(requests)
         except EOFError:
             return  # the app process ended
         try:
-            reply: tuple[bool, Any] = (True, fn(*args))
+            reply: tuple[bool, Any] = (True, fn(*args, **kwargs))
         except Exception as e:  # noqa: BLE001 -- raised again in the app process
             reply = (False, e)
         try:
@@ -170,19 +170,10 @@ def _chunk_rows(text: str, strategy: str, opts: ChunkOptions) -> list[tuple[Any,
     return [tuple(getattr(c, f) for f in _FIELDS) for c in got]
 
 
-def _curve(
-    text: str,
-    answer: str,
-    strategy: str,
-    sizes: list[int],
-    unit: str,
-    overlap: int,
-    tok: str | None,
-) -> SurvivalCurve:
+def _curve(text: str, answer: str, strategy: str, sizes: list[int], **opts: Any) -> SurvivalCurve:
+    """survival_curve; a structural one from the document's one parse."""
     parsed = _parsed(text) if strategy == "structural" else None
-    return survival_curve(
-        text, answer, strategy, sizes, unit=unit, overlap=overlap, parsed=parsed, tokenizer=tok
-    )
+    return survival_curve(text, answer, strategy, sizes, parsed=parsed, **opts)
 
 
 # -- in the app process ---------------------------------------------------------------
@@ -205,7 +196,9 @@ def curve(
     tokenizer: str | None,
 ) -> SurvivalCurve | None:
     """lab.measure.survival.survival_curve in the worker; None when there is none."""
-    return _run(_curve, text, answer, strategy, sizes, unit, overlap, tokenizer)
+    return _run(
+        _curve, text, answer, strategy, sizes, unit=unit, overlap=overlap, tokenizer=tokenizer
+    )
 
 
 def sentences(text: str) -> list[str] | None:
