@@ -441,6 +441,10 @@ def download_buttons(
             file_name=f"{stem}.{extension}",
             mime=MIME_TYPES[extension],
             key=f"{key}_{extension}",
+            # -- why no rerun -- a download changes nothing on the page; a rerun on the
+            # -- click made a new run replace the file being fetched, and under load the
+            # -- click sometimes downloaded nothing
+            on_click="ignore",
         )
 
 
