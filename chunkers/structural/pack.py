@@ -90,7 +90,7 @@ class Run:
         content = [k for k in kinds if k not in _TITLES] or [k for k in kinds if k != "heading"]
         if len(content) == 1:  # the common case: one kind of text, under its heading
             return content[0]
-        return max(content, key=lambda k: (kinds[k], k))
+        return max(content, key=lambda k: (kinds[k], k)) if content else "prose"
 
 
 def _same_trust(a: Run, b: Run) -> bool:
