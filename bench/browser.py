@@ -127,6 +127,8 @@ def running_app(
     ``env`` adds to the environment, ``args`` to the command line."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    if log_path:  # (a fresh clone has no artifacts/ folder until something writes there)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "w") if log_path else subprocess.DEVNULL  # noqa: SIM115
     where = ["--server.address", address] if address else []
     server = subprocess.Popen(

@@ -26,7 +26,6 @@ DRAWN = f"{PLOTLY} .main-svg, {VEGA} svg.marks"
 
 @pytest.fixture(scope="session")
 def app_url() -> Iterator[str]:
-    ARTIFACTS.mkdir(exist_ok=True)
     log = ARTIFACTS / "streamlit.log"
     try:
         with running_app(log) as url:
