@@ -559,10 +559,8 @@ class _Parser:
         ):
             self.section_starts[1] = 0
 
-    def heading(self, s: int, e: int, level: int, raw_title: str | None) -> None:
-        """An ATX heading of ``level`` on the line s:e; ``raw_title`` is what follows
-        the blanks after its hashes (None when nothing does)."""
-        title = _heading_text(raw_title)
+    def heading(self, s: int, e: int, level: int, title: str) -> None:
+        """A heading of ``level`` on the lines s:e, titled ``title`` (see title())."""
         page = page_number(title)
         transcribed = is_transcribed(title)
         stack = self.stack

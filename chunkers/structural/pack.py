@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, partial
 from operator import attrgetter, itemgetter, sub
 
@@ -231,28 +231,25 @@ class Packer:
         run.last_span = (s, e)
 
     def _merge(self, a: Run, b: Run) -> Run:
-        """a then b: b's repeated header (if any) is dropped, its rows follow a's."""
-        kinds = dict(a.kinds)
+        """a takes in b, and is returned: b's repeated header (if any) is dropped,
+        its rows follow a's. (A run is a working record, changed in place as
+        _extend changes it; the merge keeps neither piece.)"""
+        a.length = self._merged_length(a, b)  # (measured before a's end moves)
+        kinds = a.kinds
         for k, v in b.kinds.items():
             kinds[k] = kinds.get(k, 0) + v
-        length = self._merged_length(a, b)
         # -- heading context: the headings above a's first character stay in the
         # -- path (they are in neither body); past them, only what b shares with a
         keep = max(a.context, _common_length(a.heading_path, b.heading_path))
+        a.heading_path = a.heading_path[:keep]
         # -- a's start, section, header and first piece stay; the end is b's
-        return replace(
-            a,
-            end=b.end,
-            length=length,
-            kinds=kinds,
-            last_kind=b.last_kind,
-            last_span=b.last_span,
-            heading_path=a.heading_path[:keep],
-            transcribed=a.transcribed or b.transcribed,
-            page=a.page if a.page is not None else b.page,
-            last_page=b.last_page if b.last_page is not None else a.last_page,
-            tail=b.tail,
-        )
+        a.end, a.last_kind, a.last_span, a.tail = b.end, b.last_kind, b.last_span, b.tail
+        a.transcribed = a.transcribed or b.transcribed
+        if a.page is None:
+            a.page = b.page
+        if b.last_page is not None:
+            a.last_page = b.last_page
+        return a
 
     def _merged_length(self, a: Run, b: Run) -> int:
         """The length of a then b as one chunk (b's repeated header, if any, dropped):

@@ -22,6 +22,13 @@ def test_a_setext_heading_is_a_heading() -> None:
     assert not any(c.body.rstrip().endswith("Usage\n=====") for c in chunks)
 
 
+def test_a_setext_heading_keeps_the_hashes_it_ends_with() -> None:
+    # (only an ATX heading has a closing sequence: "C ##" over "===" reads "C ##")
+    text = f"C ##\n====\n\n{PROSE}\n\n## Closed ##\n\n{PROSE}"
+    paths = [c.heading_path for c in s(text, 400, 0)]
+    assert (paths[0], paths[-1]) == (("C ##",), ("C ##", "Closed"))
+
+
 def test_front_matter_is_metadata_and_keeps_the_first_path() -> None:
     text = f"---\ntitle: Guide\n# not a heading\n---\n\n# Guide\n\n{PROSE}"
     doc = parse(text)
