@@ -364,8 +364,8 @@ class _Parser:
             # -- into the list but into no item, and a list cut between its items must
             # -- still hold them
             bounds = [a for a, _ in b.parts[1:]] + [e] if b.parts else []
-            items = tuple(self.trim(a, z) for (a, _), z in zip(b.parts, bounds, strict=True))
-            self.add("list", s, e, tuple(span for span in items if span[1] > span[0]))
+            items = [self.trim(a, z) for (a, _), z in zip(b.parts, bounds, strict=True)]
+            self.add("list", s, e, tuple([span for span in items if span[1] > span[0]]))
         elif tag == "html":
             self.html(s, e)
         else:
@@ -568,8 +568,11 @@ class _Parser:
         # -- a heading written below a demoted heading moves down with it, so it
         # -- stays its descendant: a demotion never turns a transcribed heading's
         # -- child into its sibling (and so into trusted text)
-        parent = next((f for f in reversed(stack) if f.source_level < source_level), None)
-        shift = parent.shift if parent is not None else 0
+        shift = 0
+        for frame in reversed(stack):
+            if frame.source_level < source_level:  # the nearest heading written above it
+                shift = frame.shift
+                break
         level += shift
         if transcribed and page is None:
             # max(page anchor level + 1, guessed level): a transcribed heading never
