@@ -51,6 +51,8 @@ class SourceText:
 def surrogates_and_returns(text: str) -> tuple[bool, bool]:
     """(a lone surrogate is in the text, a carriage return is). Only a lone
     surrogate makes UTF-8 encoding fail."""
+    if text.isascii():  # (known without a scan: ASCII text has no surrogate)
+        return False, "\r" in text
     try:
         text.encode("utf-8")
         surrogates = False

@@ -8,6 +8,7 @@ lab sweeps, so nothing here may depend on the packing options.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, pairwise, repeat
@@ -91,8 +92,12 @@ class ParsedDocument:
     ends: tuple[int, ...]
     block_sections: tuple[int, ...]
     section_starts: tuple[int, ...]  # each section's first block (its heading; 0 for section 0)
-    # tables by their block's start: data rows, and header (see Block)
+    # tables by their block's start: data rows, and header (see Block); admonitions
+    # by theirs: their parts
     tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]]
+    # lists by their block's start: the engine's item ranges and the list's end
+    # (their items are worked out on first use: see parts)
+    lists: dict[int, tuple[Sequence[tuple[int, int]], int]]
     # the blocks that introduce the block after them in their section (is_lead)
     leads: frozenset[int] = frozenset()
     # lazily filled splitting caches (sentence spans per block), shared by all packings
@@ -103,10 +108,27 @@ class ParsedDocument:
         return self.source.norm
 
     def block(self, i: int) -> Block:
-        rows, header = self.tables.get(self.starts[i], ((), None))
+        start = self.starts[i]
+        header = self.tables.get(start, ((), None))[1]
         return Block(
-            self.kinds[i], self.starts[i], self.ends[i], self.block_sections[i], rows, header
+            self.kinds[i], start, self.ends[i], self.block_sections[i], self.parts(start), header
         )
+
+    def parts(self, start: int) -> tuple[tuple[int, int], ...]:
+        """The parts of the block at ``start``: a list's top-level items, a table's
+        data rows, an admonition's title and body blocks; () for any other block.
+
+        -- why on first use -- most lists are never cut, and trimming every item of
+        -- every list was a tenth of the block pass on the corpus
+        """
+        found = self.lists.get(start)
+        if found is None:
+            return self.tables.get(start, ((), None))[0]
+        key = ("list items", start)
+        items = self.cache.get(key)
+        if items is None:
+            items = self.cache[key] = list_items(self.text, *found)
+        return items
 
     @cached_property
     def blocks(self) -> tuple[Block, ...]:
@@ -165,6 +187,7 @@ def parse(text: str | SourceText) -> ParsedDocument:
         tuple(p.block_sections()),
         tuple(p.section_starts),
         p.tables,
+        p.lists,
         p.leads(),
     )
 
@@ -224,6 +247,29 @@ def is_lead(text: str, s: int, e: int) -> bool:
     )
 
 
+def trim(text: str, s: int, e: int) -> tuple[int, int]:
+    """The span from the start of s's line to the last non-blank character before e."""
+    s = text.rfind("\n", 0, s) + 1
+    while e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
+        e -= 1
+    return s, e
+
+
+def list_items(
+    text: str, parts: Sequence[tuple[int, int]], end: int
+) -> tuple[tuple[int, int], ...]:
+    """A list's top-level items from the engine's ranges of them (``parts``), trimmed.
+
+    -- each item runs to the next one's start, the last to the list's end: the
+    -- engine counts link reference definitions that end an item or the list
+    -- into the list but into no item, and a list cut between its items must
+    -- still hold them
+    """
+    bounds = [a for a, _ in parts[1:]] + [end] if parts else []
+    items = [trim(text, a, z) for (a, _), z in zip(parts, bounds, strict=True)]
+    return tuple([span for span in items if span[1] > span[0]])
+
+
 def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """(start, end) of every line in text[start:end], ends excluding the newline."""
     out: list[tuple[int, int]] = []
@@ -255,6 +301,7 @@ class _Parser:
         self.starts: list[int] = []
         self.ends: list[int] = []
         self.tables: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]] = {}
+        self.lists: dict[int, tuple[Sequence[tuple[int, int]], int]] = {}
         self.tab_host: int | None = None  # the section an open group of content tabs sits in
         # the prose and HTML blocks that may introduce the block after them (leads)
         self.may_lead: list[int] = []
@@ -291,14 +338,6 @@ class _Parser:
             )
         )
 
-    def trim(self, s: int, e: int) -> tuple[int, int]:
-        """The span from the start of s's line to the last non-blank character before e."""
-        text = self.text
-        s = text.rfind("\n", 0, s) + 1
-        while e > s and text[e - 1].isspace():  # (the engine's ranges end after a newline)
-            e -= 1
-        return s, e
-
     def run(self) -> None:
         text = self.text
         done = self.walk(top_level_blocks(text), 0)
@@ -312,7 +351,7 @@ class _Parser:
         i = 0
         while i < len(blocks):
             b = blocks[i]
-            s, e = self.trim(b.start, b.end)
+            s, e = trim(text, b.start, b.end)
             if s < done:
                 s = done
             if not text[done:s].isspace():  # (most blocks have only blank lines between)
@@ -330,7 +369,7 @@ class _Parser:
         reference definitions. Kept as a block, so nothing is lost."""
         m = _NON_BLANK.search(self.text, s, e)
         if m is not None:
-            self.add_text("prose", *self.trim(m.start(), e))
+            self.add_text("prose", *trim(self.text, m.start(), e))
 
     def block(
         self, blocks: list[RawBlock], i: int, s: int, e: int, nested: bool = False
@@ -359,13 +398,8 @@ class _Parser:
         elif tag == "table":
             self.table(b, s, e)
         elif tag == "list":
-            # -- each item runs to the next one's start, the last to the list's end: the
-            # -- engine counts link reference definitions that end an item or the list
-            # -- into the list but into no item, and a list cut between its items must
-            # -- still hold them
-            bounds = [a for a, _ in b.parts[1:]] + [e] if b.parts else []
-            items = [self.trim(a, z) for (a, _), z in zip(b.parts, bounds, strict=True)]
-            self.add("list", s, e, tuple([span for span in items if span[1] > span[0]]))
+            self.lists[s] = (b.parts, e)
+            self.add("list", s, e)
         elif tag == "html":
             self.html(s, e)
         else:
@@ -411,7 +445,7 @@ class _Parser:
     def table(self, b: RawBlock, s: int, e: int) -> None:
         """A GFM table: its head (header + separator) is repeated by every
         fragment; it is cut between its rows."""
-        rows = [self.trim(a, z) for a, z in b.parts[1:]]
+        rows = [trim(self.text, a, z) for a, z in b.parts[1:]]
         if rows:
             rows[-1] = (rows[-1][0], e)
         header_end = rows[0][0] if rows else e
@@ -427,7 +461,7 @@ class _Parser:
             self.add_text("html", s, e)
             return
         bounds = rows[1:] + [e + 1]
-        spans = [self.trim(a, z - 1) for a, z in pairwise(bounds)]
+        spans = [trim(text, a, z - 1) for a, z in pairwise(bounds)]
         spans[-1] = (spans[-1][0], e)
         self.add("table", s, e, tuple(spans), (s, rows[1]))
 
@@ -449,7 +483,7 @@ class _Parser:
         j = self.indented_body(blocks, i)
         # its parts: the title line(s), then each block of its body
         parts = [(s, e)] + [
-            self.trim(text.rfind("\n", 0, b.start) + 1, b.end) for b in blocks[i + 1 : j]
+            trim(text, text.rfind("\n", 0, b.start) + 1, b.end) for b in blocks[i + 1 : j]
         ]
         e = parts[-1][1]
         self.add("admonition", s, e, tuple(parts) if len(parts) > 1 else ())
@@ -479,7 +513,7 @@ class _Parser:
         if j > i + 1:
             if title_end == e:
                 body_start = text.rfind("\n", 0, blocks[i + 1].start) + 1
-            body_end = self.trim(body_start, blocks[j - 1].end)[1]
+            body_end = trim(text, body_start, blocks[j - 1].end)[1]
         if body_end > body_start:
             self.walk(self.body_blocks(body_start, body_end), body_start, nested=True)
         return j, max(title_end, body_end)
@@ -519,13 +553,13 @@ class _Parser:
             if j > i and b.tag == "heading":
                 break
             first = s if j == i else b.start
-            end = self.trim(b.start, b.end)[1]
+            end = trim(text, b.start, b.end)[1]
             last_line = text.rfind("\n", first, end) + 1
             if last_line == 0 and j == i:
                 continue  # the opening line alone
             if _SLASH_CLOSE.fullmatch(text, max(last_line, first), end):
                 # its parts: each block between the opening and the closing line
-                parts = [(s, e)] + [self.trim(x.start, x.end) for x in blocks[i + 1 : j + 1]]
+                parts = [(s, e)] + [trim(text, x.start, x.end) for x in blocks[i + 1 : j + 1]]
                 self.add("admonition", s, end, tuple(parts) if len(parts) > 1 else ())
                 return j + 1, end
         self.paragraph(s, e)

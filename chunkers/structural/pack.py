@@ -585,7 +585,7 @@ class Packer:
         block or a table within s:e (the engine reads those items, once per parse)."""
         doc, text = self.doc, self.text
         b = bisect_right(doc.starts, s) - 1
-        items = doc.tables.get(doc.starts[b], ((), None))[0] or ((doc.starts[b], doc.ends[b]),)
+        items = doc.parts(doc.starts[b]) or ((doc.starts[b], doc.ends[b]),)
         a = items[max(0, bisect_right(items, s, key=itemgetter(0)) - 1)][0]
         z = items[max(0, bisect_left(items, e, key=itemgetter(0)) - 1)][1]
         # -- why -- code needs a fence or four columns of indentation, an HTML block a

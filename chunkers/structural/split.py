@@ -43,7 +43,7 @@ def _paragraph_spans(text: str, s: int, e: int) -> list[Span]:
 def _part_spans(doc: ParsedDocument, s: int, e: int) -> list[Span]:
     """A block's own parts (a list's top-level items, each with its sub-items; an
     admonition's title and body blocks), else the block whole."""
-    parts = doc.tables.get(s, ((), None))[0]
+    parts = doc.parts(s)
     return list(parts) if parts else [(s, e)]
 
 
