@@ -4,6 +4,7 @@
     python -m bench.run --runs 9    # more runs
     python -m bench.run --quick     # a small slice, one run: what CI runs so it cannot rot
     python -m bench.run --profile   # where the structural chunker's time goes, step by step
+    python -m bench.run --against <commit>  # throughput only, beside the chunker at a commit
 
 Everything runs in this one process (the `python -m lab check` figure is timed as
 the subprocess a CI job would start) on the shared corpus, ../shared/corpus. The
@@ -44,6 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/run.py` as well as `python -m bench.run`
     sys.path.insert(0, str(ROOT))
 
+from bench.revision import RevisionError, chunker_at  # noqa: E402
+from bench.revision import label as revision_label  # noqa: E402
 from chunkers import ChunkOptions, chunk, chunk_parsed, parse  # noqa: E402
 
 # the shared corpus beside the project; CHUNK_LAB_CORPUS names another folder of markdown
@@ -261,14 +264,16 @@ def _installed(make: Maker) -> bool:
     return True
 
 
-def throughput_rows(texts: list[str], runs: int, warmup: bool) -> list[Row]:
+def throughput_rows(
+    texts: list[str], runs: int, warmup: bool, peers: Sequence[Peer] = PEERS
+) -> list[Row]:
     nbytes = sum(len(t.encode("utf-8")) for t in texts)
-    installed = [peer for peer in PEERS if _installed(peer.make)]
+    installed = [peer for peer in peers if _installed(peer.make)]
     ours, *peer_times = chunker_times([_ours] + [p.make for p in installed], texts, runs, warmup)
     measured = dict(zip([p.name for p in installed], peer_times, strict=True))
     ours_mem = peak_memory(_ours, texts)
     speed, memory = [], []
-    for peer in PEERS:
+    for peer in peers:
         speed_name, mem_name = f"throughput vs {peer.name}", f"peak memory vs {peer.name}"
         ours_cell = f"{_mbps(nbytes, statistics.median(ours))} (best {_mbps(nbytes, min(ours))})"
         ours_mem_cell = f"{ours_mem / MB:.1f} MB"
@@ -850,13 +855,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="only where the structural chunker's time goes on the corpus, step by step",
     )
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="only the throughput figures, with the structural chunker at COMMIT as one "
+        "more peer (target: today's at least as fast), timed in turns in this process",
+    )
     args = parser.parse_args(argv)
+    if args.against:  # (a commit that cannot be loaded is said before anything is read)
+        try:
+            then = chunker_at(args.against)
+        except RevisionError as err:
+            print(f"bench.run: {err}", file=sys.stderr)
+            return 2
+        peer = Peer(revision_label(args.against), lambda: then, target=1.0)
     runs, warmup = (1, False) if args.quick else (max(1, args.runs), True)
     files = corpus_files(args.quick)
     texts = [read(f) for f in files]
     if args.profile:
         print(f"machine: {machine()}")
         print(profile(texts, runs))
+        return 0
+    if args.against:
+        print(f"machine: {machine()}")
+        print(table(throughput_rows(texts, runs, warmup, (peer, *PEERS))))
         return 0
     nbytes = sum(len(t.encode("utf-8")) for t in texts)
     print(
