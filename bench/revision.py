@@ -14,9 +14,11 @@ today's environment lacks.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import io
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -52,6 +54,8 @@ def chunker_at(revision: str, root: Path = ROOT) -> Callable[[str], object]:
         if archive.returncode != 0:
             raise RevisionError(f"commit {revision!r} has no chunkers/ package")
         folder = Path(tempfile.mkdtemp(prefix="chunk-lab-at-"))
+        # (the package is imported from there for as long as this process runs)
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(folder, filter="data")
         (folder / "chunkers").rename(folder / name)
