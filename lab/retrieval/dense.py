@@ -17,6 +17,10 @@ from lab.retrieval.bm25 import query_tokens
 from .embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
 from .interface import Index, Retrieval, Retriever
 
+# float32 vectors hold about seven significant digits: a cosine past the sixth decimal
+# is summation noise, and two chunks that differ only there are tied.
+COSINE_DIGITS = 6
+
 
 def cosines(embedder: Embedder, question: str, texts: Sequence[str]) -> np.ndarray:
     """The cosine between ``question`` and each text (0 for a text with no vector)."""
@@ -35,25 +39,40 @@ class DenseIndex(Index):
         self.embedder = embedder
         self._vectors = embedder.embed(texts) if texts else np.zeros((0, 0), dtype=np.float32)
 
-    def _against(self, question_vectors: np.ndarray) -> np.ndarray:
+    def _against(self, question_vectors: np.ndarray) -> list[np.ndarray]:
+        """Each question's cosines, one matrix-vector product per question.
+
+        -- why not one matrix product for all -- BLAS sums a batched product in
+        another order than a single one, so the last bits of a float32 cosine
+        depended on how many questions were asked at once (and on the machine's
+        BLAS): two chunks tied for one question alone and not in a batch. Scoring
+        each question the same way, rounded to what float32 holds, makes a batch
+        give exactly the scores and ranks of its questions asked one by one."""
         if question_vectors.shape[1] != self._vectors.shape[1]:
             raise ValueError(
                 f"embedder {self.embedder.name} gave the question {question_vectors.shape[1]} "
                 f"numbers and the chunks {self._vectors.shape[1]}"
             )
-        return (question_vectors @ self._vectors.T).astype(np.float64)
+        return [
+            np.round((self._vectors @ q).astype(np.float64), COSINE_DIGITS)
+            for q in question_vectors
+        ]
 
     def scores(self, question: str) -> np.ndarray:
-        return self._against(self.embedder.embed([question]))[0]
+        return self._against(self._embed([question]))[0]
 
     def score_all(self, questions: Sequence[str]) -> list[Retrieval]:
-        """All questions embedded in one call, then one matrix product."""
+        """All questions embedded together, each scored as ``scores`` scores it alone."""
         for q in questions:
             query_tokens(q)
         if not questions or self.size == 0:
             return [Retrieval(self.label, (), ()) for _ in questions]
-        matrix = self._against(self.embedder.embed(questions))
-        return [Retrieval.of(self.label, row) for row in matrix]
+        return [Retrieval.of(self.label, row) for row in self._against(self._embed(questions))]
+
+    def _embed(self, questions: Sequence[str]) -> np.ndarray:
+        """The questions' vectors, each as it would be embedded alone (an embedder may
+        pad a batch; a question's vector must not depend on its neighbours)."""
+        return np.vstack([self.embedder.embed([q]) for q in questions])
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,22 @@ def test_cosines_function_agrees_with_the_retriever():
 def test_many_questions_at_once_match_one_at_a_time():
     texts = ["far", "near", "opposite", "nothing"]
     index = retriever().index(texts)
-    assert index.score_all(["question", "near"]) == [index.score("question"), index.score("near")]
+    batched = index.score_all(["question", "near"])
+    alone = [index.score("question"), index.score("near")]
+    for b, a in zip(batched, alone, strict=True):
+        assert b.scores == pytest.approx(a.scores, abs=1e-6)
+        assert b.ranks == a.ranks
+
+
+def test_tied_chunks_rank_the_same_alone_and_in_a_batch():
+    # two copies of one text score alike to the last digit kept: a tie, broken by
+    # chunk order, whether the question comes alone or with others
+    texts = ["audit logs are kept", "lunch at noon", "audit logs are kept"]
+    index = DenseRetriever().index(texts)
+    alone = index.score("how long are audit logs kept")
+    batched = index.score_all(["refunds", "how long are audit logs kept", "lunch"])[1]
+    assert alone.scores[0] == alone.scores[2]
+    assert alone.ranks == batched.ranks == (1, 3, 2)
 
 
 def test_no_texts_and_a_wordless_question():
