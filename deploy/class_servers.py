@@ -33,7 +33,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "nginx-class.conf"
-AFFINITY_COOKIE = "chunklab_process"
+AFFINITY_COOKIE = "chunklab_process"  # the config's {{COOKIE}}: the key that picks a process
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ def nginx_config(prefix: Path, listen: str, app_ports: list[int]) -> str:
         .replace("{{PREFIX}}", str(prefix))
         .replace("{{LISTEN}}", listen)
         .replace("{{SERVERS}}", servers)
+        .replace("{{COOKIE}}", AFFINITY_COOKIE)
     )
 
 

@@ -53,7 +53,7 @@ def body(ctx):
         )
         _in_tokens(ctx, extra)
     elif ctx.answer:
-        sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
+        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )

@@ -25,7 +25,7 @@ def body(ctx):
     left, right = shell.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
         if ctx.answer:
-            sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size)
+            sizes = data.sweep_sizes(ctx.unit, ctx.size)
             grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
             surv = shell.survival_of(ctx)
             noted = ctx.strategy != "fixed" and surv is not None
@@ -86,7 +86,7 @@ def body(ctx):
             "own pipeline. The lottery map above is fixed-size windows, as it always is."
         )
     elif ctx.answer:
-        sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
+        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
         curve = data.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )

@@ -62,7 +62,7 @@ def body(ctx):
                 _largest_short(largest[name][0])
     extra = {}
     if ctx.answer:
-        sizes = data.sweep_sizes(ctx.text, ctx.unit, ctx.size, ctx.overlap)
+        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
         swept = [n for n in names if not sweeps.is_imported(n)]
         if len(swept) < len(names):
             shell.explain(

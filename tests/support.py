@@ -235,3 +235,8 @@ def reference_encoding(name: str):
                 os.environ.pop("TIKTOKEN_CACHE_DIR", None)
             else:
                 os.environ["TIKTOKEN_CACHE_DIR"] = old_env
+
+
+def rank_of(scores: Sequence[Any], index: int) -> int:
+    """The rank of the score whose chunk ``index`` is ``index`` (BM25's or FTS5's)."""
+    return next(s.rank for s in scores if s.index == index)

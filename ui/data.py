@@ -116,7 +116,7 @@ MIN_SWEEP_POINTS = 5
 SWEEP_CHARS = 6_000_000
 
 
-def sweep_sizes(text: str, unit: str, size: int, overlap: int = 0) -> list[int]:
+def sweep_sizes(unit: str, size: int, overlap: int = 0) -> list[int]:
     """The sizes a curve sweeps: every size of the unit's span (a long document's
     curve over a chunking strategy thins them, see ``curve``)."""
     return sweeps.sweep_sizes(unit, size, overlap)

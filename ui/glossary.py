@@ -75,7 +75,6 @@ TERMS: tuple[Term, ...] = (
         "may get when a runt is merged into it.",
     ),
 )
-BY_NAME = {t.name: t for t in TERMS}
 
 
 def terms_in(*texts: str) -> list[Term]:

@@ -173,12 +173,6 @@ def _lines(text: str, *, by_page: bool) -> tuple[list[_Line], list[str]]:
     return out, list(units)
 
 
-def page_count(text: str) -> int:
-    """How many pages (``## Page N`` sections) a converted document has."""
-    doc = parse(text)
-    return len({s.page for s in doc.sections if s.page is not None})
-
-
 def _threshold(units: int) -> int:
     return max(MIN_UNITS, math.ceil(MIN_SHARE * units))
 

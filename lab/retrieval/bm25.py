@@ -250,11 +250,3 @@ class ChunkIndex:
             ChunkScore(c.index, s, r, c.length, len(d))
             for c, s, r, d in zip(self.chunks, scores, ranks, self.docs, strict=True)
         ]
-
-
-def rank_of(scores: Sequence[ChunkScore], index: int) -> int:
-    """The rank of the chunk whose ``index`` field is ``index``."""
-    for s in scores:
-        if s.index == index:
-            return s.rank
-    raise ValueError(f"no chunk with index {index} among the scores")

@@ -1,7 +1,7 @@
 """Three BM25s over the same tokens: okapi (rank-bm25), lucene (never negative), fts5 (SQLite).
 
 All three see the same indexed texts and, for okapi and lucene, the same tokens
-(``lab.tokenize``, FTS5's unicode61 approximated) and the same k1 and b
+(``lab.retrieval.tokenize``, FTS5's unicode61 approximated) and the same k1 and b
 (``lab.retrieval.bm25``'s defaults), so a difference between them is a difference of
 scoring alone. Each scores a term ``idf * tf*(k1+1) / (tf + k1*(1 - b + b*|D|/avgdl))``
 summed over the question's tokens; they differ in the IDF:
@@ -22,7 +22,7 @@ summed over the question's tokens; they differ in the IDF:
   clamped to 1e-6; SQLite returns it negated (lower is better), so it is
   negated back here. k1 = 1.2 and b = 0.75 are compiled into SQLite.
 
-The length-normalisation lesson (k1, b and the inflation cap of ``lab.theory``)
+The length-normalisation lesson (k1, b and the inflation cap of ``lab.retrieval.theory``)
 is the tf part, the same in all three.
 """
 

@@ -1,4 +1,4 @@
-"""Rank chunks with SQLite FTS5's own bm25(), and compare with rank-bm25.
+"""Rank chunks with SQLite FTS5's own bm25(), the third BM25 variant.
 
 Mirrors the structural chunker's index: heading_path, overlap_prefix and body each in their
 own column (so they can be weighted separately), tokenize='unicode61'.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from chunkers.model import HEADING_SEPARATOR, Chunk
 
-from .bm25 import ChunkScore, query_tokens
+from .bm25 import query_tokens
 
 
 class Fts5Unavailable(RuntimeError):
@@ -28,16 +28,6 @@ class Fts5Score:
     index: int
     score: float | None  # FTS5 bm25(): negative, lower is better; None = no match
     rank: int | None  # 1 = best; None when the chunk matches no query term
-
-
-@dataclass(frozen=True, slots=True)
-class Agreement:
-    top1: bool  # both put the same chunk first
-    k: int  # the k actually used: min(k, number of chunks)
-    topk_overlap: int  # chunks in both top-k sets
-    topk_fraction: float  # topk_overlap / k (1.0 when k is 0)
-    kendall_tau: float | None  # over chunks both ranked; None if fewer than 2
-    compared: int  # how many chunks FTS5 ranked (tau's sample)
 
 
 def match_expression(query: str) -> str:
@@ -75,14 +65,6 @@ def _connect() -> sqlite3.Connection:
             f"SQLite {sqlite3.sqlite_version} here has no FTS5 extension ({exc})"
         ) from None
     return conn
-
-
-def fts5_available() -> bool:
-    try:
-        _connect().close()
-    except Fts5Unavailable:
-        return False
-    return True
 
 
 def fts5_scores(
@@ -150,59 +132,3 @@ class Fts5Index:
 
     def close(self) -> None:
         self._conn.close()
-
-
-def kendall_tau(x: Sequence[float], y: Sequence[float]) -> float | None:
-    """Kendall's tau-a for paired values without ties (ranks), O(n log n).
-
-    tau = 1 - 2 * discordant / pairs; discordant pairs are the inversions of y
-    once the pairs are sorted by x, counted with a merge sort.
-    """
-    if len(x) != len(y):
-        raise ValueError("x and y must have the same length")
-    n = len(x)
-    if n < 2:
-        return None
-    seq = [yy for _, yy in sorted(zip(x, y, strict=True))]
-
-    def sort_count(a: list[float]) -> tuple[list[float], int]:
-        if len(a) < 2:
-            return a, 0
-        left, inv_l = sort_count(a[: len(a) // 2])
-        right, inv_r = sort_count(a[len(a) // 2 :])
-        merged, inv, i, j = [], inv_l + inv_r, 0, 0
-        while i < len(left) and j < len(right):
-            if right[j] < left[i]:
-                merged.append(right[j])
-                inv += len(left) - i  # right[j] jumps every remaining left item
-                j += 1
-            else:
-                merged.append(left[i])
-                i += 1
-        return merged + left[i:] + right[j:], inv
-
-    _, discordant = sort_count(seq)
-    return 1.0 - 2.0 * discordant / (n * (n - 1) / 2)
-
-
-def agreement(bm25: Sequence[ChunkScore], fts5: Sequence[Fts5Score], *, k: int = 5) -> Agreement:
-    """How far rank-bm25 and FTS5 agree on one question over the same chunks."""
-    bm25_rank = {s.index: s.rank for s in bm25}
-    fts5_rank = {s.index: s.rank for s in fts5 if s.rank is not None}
-    if set(bm25_rank) != {s.index for s in fts5}:
-        raise ValueError("the two score lists are not over the same chunks")
-    k = max(0, min(k, len(bm25_rank)))
-    top_bm25 = {i for i, r in bm25_rank.items() if r <= k}
-    top_fts5 = {i for i, r in fts5_rank.items() if r <= k}
-    first_bm25 = [i for i, r in bm25_rank.items() if r == 1]
-    first_fts5 = [i for i, r in fts5_rank.items() if r == 1]
-    both = sorted(fts5_rank)
-    overlap = len(top_bm25 & top_fts5)
-    return Agreement(
-        top1=bool(first_fts5) and first_bm25 == first_fts5,
-        k=k,
-        topk_overlap=overlap,
-        topk_fraction=overlap / k if k else 1.0,
-        kendall_tau=kendall_tau([bm25_rank[i] for i in both], [fts5_rank[i] for i in both]),
-        compared=len(both),
-    )

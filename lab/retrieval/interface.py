@@ -14,7 +14,7 @@ scores in chunk order.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,11 +41,6 @@ class Retrieval:
         """Positions of the k best chunks, best first."""
         order = sorted(range(len(self.ranks)), key=self.ranks.__getitem__)
         return tuple(order[: max(0, k)])
-
-    def best_rank(self, positions: Iterable[int]) -> int | None:
-        """The best rank among ``positions`` (say, the chunks holding an answer); None if none."""
-        ranks = [self.ranks[p] for p in positions]
-        return min(ranks) if ranks else None
 
 
 def judge_name(label: str) -> str:

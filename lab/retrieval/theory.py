@@ -23,12 +23,6 @@ def _out(x: np.ndarray) -> float | np.ndarray:
     return float(x) if x.ndim == 0 else x  # scalars in, plain floats out
 
 
-def length_ratio(length: ArrayLike, *, avgdl: float) -> float | np.ndarray:
-    """|D|/avgdl, the published BM25 table's third column."""
-    _check(avgdl, DEFAULT_K1, DEFAULT_B)
-    return _out(np.asarray(length, dtype=float) / avgdl)
-
-
 def normaliser(length: ArrayLike, *, avgdl: float, b: float = DEFAULT_B) -> float | np.ndarray:
     """1 - b + b*|D|/avgdl: the length factor that k1 multiplies in the denominator."""
     _check(avgdl, DEFAULT_K1, b)
@@ -65,14 +59,3 @@ def inflation_cap(
     """The largest bonus a short chunk can get: relative score at the runt floor,
     or at length 0 when there is no floor (``floor`` None or 0)."""
     return float(relative_score(floor or 0, avgdl=avgdl, k1=k1, b=b))
-
-
-def denominator_swing(short: float, long: float, *, avgdl: float, b: float = DEFAULT_B) -> float:
-    """How many times larger the length normaliser (1 - b + b*|D|/avgdl) is for
-    ``long`` than for ``short``.
-
-    This is the "roughly fivefold" ratio of a 1,780- against a 42-character chunk
-    (1.3625 / 0.27625 = 4.93). The ratio is the same with k1 multiplied in;
-    the full denominator tf + k1*(...) swings only about 2x at tf = 1.
-    """
-    return float(normaliser(long, avgdl=avgdl, b=b)) / float(normaliser(short, avgdl=avgdl, b=b))

@@ -26,7 +26,7 @@ def _answer() -> str:
 )
 def test_a_curve_is_the_verdict_at_every_size_swept_at_once(strategy, unit, size, overlap):
     text = ui.data.sample_text(DOC)
-    sizes = ui.data.sweep_sizes(text, unit, size, overlap)
+    sizes = ui.data.sweep_sizes(unit, size, overlap)
     got = ui.data.curve(text, _answer(), strategy, sizes, unit, overlap)
     whole = survival_curve(text, _answer(), strategy, sizes, unit=unit, overlap=overlap)
     assert got == whole

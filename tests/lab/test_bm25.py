@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lab.retrieval.bm25 import Bm25Params, ChunkScore, rank_of
+from lab.retrieval.bm25 import Bm25Params, ChunkScore
 from lab.retrieval.bm25_variants import chunk_scores
 from lab.retrieval.tokenize import tokenize
 from tests.support import make_chunk as make
+from tests.support import rank_of
 
 
 def filler(tag: str, n: int) -> str:
@@ -122,11 +123,6 @@ def test_empty_inputs():
     assert chunk_scores([], "mumbai") == []
     empties = chunk_scores([make(0, ""), make(1, "  ")], "mumbai")
     assert ranks(empties) == [1, 2] and [s.score for s in empties] == [0.0, 0.0]
-
-
-def test_rank_of_unknown_index_raises():
-    with pytest.raises(ValueError):
-        rank_of(chunk_scores([make(0, "a")], "a"), 7)
 
 
 @settings(max_examples=200, deadline=None)

@@ -61,11 +61,9 @@ def test_every_retriever_scores_any_texts_through_one_interface():
         assert got.ranks[1] == 1
 
 
-def test_a_retrieval_gives_its_top_k_and_the_best_rank_of_some_chunks():
+def test_a_retrieval_gives_its_top_k():
     r = Retrieval.of("x", [0.2, 0.9, 0.2, 0.5])
     assert r.ranks == (3, 1, 4, 2)
     assert r.top(2) == (1, 3)
     assert r.top(10) == (1, 3, 0, 2)
     assert r.top(0) == ()
-    assert r.best_rank([0, 2]) == 3
-    assert r.best_rank([]) is None

@@ -14,7 +14,6 @@ from ui.views.ranking import (
     revenue_case,
     runt_merge_example,
     score_rows,
-    textbook_runt_merge,
     theory_curve,
 )
 
@@ -63,11 +62,6 @@ def test_the_shipped_example_merges_differently_forward_and_backward():
     assert ex.lengths["off"] == [1414, 1734, 358, 211]
     assert ex.lengths["forward"] == [1414, 2094, 211] and ex.runts("forward") == [211]
     assert ex.lengths["backward"] == [1414, 1734, 571] and ex.runts("backward") == []
-
-
-def test_seed_000_forward_stalls_backward_merges():
-    assert textbook_runt_merge("forward") == [1800, 2100, 200]
-    assert textbook_runt_merge("backward") == [1800, 1800, 500]
 
 
 def test_score_rows_categories_and_theory_label():

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chunkers import Chunk, ChunkOptions, chunk_with, merge_runt_lengths
+from chunkers import Chunk, ChunkOptions, chunk_with
 from chunkers.model import HEADING_SEPARATOR
 from lab.measure.survival import holds
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
@@ -31,7 +31,6 @@ REVENUE_QUESTION = "what was Mumbai's FY24 revenue?"
 REVENUE_ANSWER = "| Mumbai | FY24 | 18,412 | 4.2% |"
 REVENUE_HEADER = "| Territory (cities and depots covered) |"  # what says the numbers are revenue
 REVENUE_OPTIONS = dict(size=1800, overlap=150, unit="chars")  # the structural chunker's classic
-SEED_LENGTHS = (1800, 1800, 300, 200)  # the textbook sweep example, as bare lengths
 RUNT_MERGE_EXAMPLE = "depot_reconciliation.md"  # in lab/examples: forward and backward differ
 
 
@@ -277,14 +276,6 @@ def orphan_case(
     """The lesson's first half: fixed-size chunks of 1,800 characters, no overlap, cut
     the last row off alone, without the header that says what its numbers are."""
     return revenue_case(text, strategy="fixed", overlap=0, k1=k1, b=b, variant=variant)
-
-
-def textbook_runt_merge(
-    direction: str, size: int = 1800, lengths: Sequence[int] = SEED_LENGTHS
-) -> list[int]:
-    """The textbook [1800, 1800, 300, 200]: forward stalls at [1800, 2100, 200],
-    backward gives [1800, 1800, 500]."""
-    return merge_runt_lengths(list(lengths), size, direction)
 
 
 @dataclass(frozen=True, slots=True)
