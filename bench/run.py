@@ -51,7 +51,7 @@ from chunkers import ChunkOptions, chunk, chunk_parsed, parse  # noqa: E402
 
 # the shared corpus beside the project; CHUNK_LAB_CORPUS names another folder of markdown
 CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or ROOT.parent / "shared" / "corpus")
-SAMPLES = ROOT / "lab" / "sample_docs"
+SAMPLES = ROOT / "sample_docs"
 SIZE, OVERLAP = (
     1800,
     150,

@@ -60,7 +60,7 @@ def units(text: str, unit: str) -> int:
 
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "lab" / "sample_docs"
+SAMPLES = ROOT / "sample_docs"
 
 # -- the boundary lottery's example: the platform sample and an answer in it that fixed
 # -- windows of 22 words keep whole and of 24 words cut

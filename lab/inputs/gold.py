@@ -2,7 +2,7 @@
 
 Two files are read (docs/gate.md shows both):
 
-* JSON Lines (lab/sample_docs/*.gold.jsonl), one question a line, either
+* JSON Lines (sample_docs/*.gold.jsonl), one question a line, either
   ``{"question", "answer"}`` (an answer that must sit whole in one chunk) or
   ``{"question", "doc", "passages": [{"text": ...} | {"start": s, "end": e}]}``
   (passages labelled by their text or by a character span into the document,

@@ -1,7 +1,7 @@
-"""The sample documents shipped with the package (lab/sample_docs/), each with its
-gold file, and the examples a lab runs live (lab/examples/).
+"""The sample documents (the ``sample_docs`` package at the project's top), each with
+its gold file, and the examples a lab runs live (lab/examples/).
 
--- why through the package -- both folders are package data, so an installed
+-- why through the packages -- both folders are package data, so an installed
 copy finds them where it finds its own code, with no checkout beside it.
 """
 
@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-PACKAGE = "lab"
-# a regular package on disk: its resources are plain files with plain paths
-SAMPLES_DIR = Path(str(files(PACKAGE) / "sample_docs"))
+# regular packages on disk: their resources are plain files with plain paths
+SAMPLES_DIR = Path(str(files("sample_docs")))
 GOLD_SUFFIX = ".gold.jsonl"
 # documents a lab shows on its own: not samples (not in the picker, nor in a folder's stats)
-EXAMPLES_DIR = Path(str(files(PACKAGE) / "examples"))
+EXAMPLES_DIR = Path(str(files("lab") / "examples"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ def test_not_utf8_says_which_encoding_and_offers_to_read_it_as_that(encoding, la
 
 def test_a_gold_file_with_bad_lines_reports_their_numbers_and_uses_the_good_ones():
     at = open_lab("integrity")
-    data = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
+    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
     upload(at, "notes.md", data)
     gold = "\n".join(
         [

@@ -27,7 +27,7 @@ def _summary(at):
 def _lab6_with_an_upload():
     """Lab 6 on an uploaded document (a sample's text, under another name): no gold set yet."""
     at = open_lab("integrity")
-    data = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes()
+    data = (APP.parent / "sample_docs" / "platform_data.md").read_bytes()
     upload(at, "notes.md", data)
     return at
 

@@ -44,7 +44,7 @@ def test_the_page_renders_a_sample_document_against_b() -> None:
     # the changed chunks, side by side, as written
     subheaders = [s.value for s in at.subheader]
     assert subheaders[-1].startswith("The ") and subheaders[-1].endswith("most-changed chunks")
-    text = open("lab/sample_docs/compute_pricing.md", encoding="utf-8").read()
+    text = open("sample_docs/compute_pricing.md", encoding="utf-8").read()
     # (line by line: a table fragment begins with a copy of its header)
     # (the page's own: the sidebar's code is the settings copied as code)
     assert len(at.main.code) >= 2
@@ -114,8 +114,8 @@ def test_the_same_questions_top_score_under_a_and_b_and_why_they_differ() -> Non
     [rows] = [t.value for t in at.table if "IDF" in " ".join(map(str, t.value.iloc[:, 0]))]
     table = {r[""]: (r["A"], r["B"]) for r in rows.to_dict("records")}
     # B's top score, worked out here over B's own chunks (fixed, 600 chars, overlap 100)
-    doc = open("lab/sample_docs/compute_pricing.md", encoding="utf-8").read()
-    gold = open("lab/sample_docs/compute_pricing.gold.jsonl", encoding="utf-8").readline()
+    doc = open("sample_docs/compute_pricing.md", encoding="utf-8").read()
+    gold = open("sample_docs/compute_pricing.gold.jsonl", encoding="utf-8").readline()
     question = json.loads(gold)["question"]
     chunks = chunk_with(doc, "fixed", ChunkOptions(size=600, overlap=100, unit="chars"))
     best = max(s.score for s in chunk_scores(chunks, question))

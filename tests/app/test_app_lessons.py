@@ -300,7 +300,7 @@ def test_lab3_shows_each_strategys_largest_chunk_and_flags_passing_the_size():
 
 # --------------------------------------------------------------------------- small things
 
-PLATFORM = (ROOT / "lab" / "sample_docs" / "platform_data.md").read_text(encoding="utf-8")
+PLATFORM = (ROOT / "sample_docs" / "platform_data.md").read_text(encoding="utf-8")
 AUDIT_Q = "how long are audit logs kept?"
 AUDIT_A = "Audit logs are retained for four hundred days"
 GOLD = (

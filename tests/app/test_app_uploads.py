@@ -138,7 +138,7 @@ def test_not_utf8_can_be_read_as_the_guessed_encoding():
 def test_large_upload_sweeps_every_strategy_in_lab_3():
     from tests.app.app_harness import open_lab, plotly_specs
 
-    sample = (APP.parent / "lab" / "sample_docs" / "platform_data.md").read_bytes() + b"\n\n"
+    sample = (APP.parent / "sample_docs" / "platform_data.md").read_bytes() + b"\n\n"
     # -- just long enough that the curves sweep sizes one at a time, behind a progress bar
     copies = PROGRESS_CHARS // len(sample) + 1
     at = upload(open_lab("structure"), "big.md", sample * copies)
