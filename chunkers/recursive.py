@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
-from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
+from typing import TYPE_CHECKING
 
 from .options import ChunkOptions
 from .spans import Draft
 from .text import SourceText, count_units
 
+if TYPE_CHECKING:
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
 _NON_SPACE = re.compile(r"\S")
 
 
 def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
+    # -- why imported here -- LangChain takes most of the chunkers' import time, and
+    # -- every command and app process would pay it, whether it runs this baseline or not
+    from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
+
     # -- in tokens, the counts of from_tiktoken_encoder(encoding_name=...) without
     # -- tiktoken's download (or a tokenizer.json's, as from_huggingface_tokenizer)
     if opts.unit == "chars":
