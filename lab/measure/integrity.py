@@ -152,6 +152,16 @@ class IntegrityReport:
         """Mean units the top k cost a question's context window (overlap counted each time)."""
         return self._mean(lambda e: float(e.cost))
 
+    def token_figures(self) -> dict[str, float]:
+        """The token-efficiency means by name, as reports and the app show them."""
+        return {
+            "precision": self.precision,
+            "token_recall": self.token_recall,
+            "iou": self.iou,
+            "precision_omega": self.precision_omega,
+            "context_cost": self.context_cost,
+        }
+
     @property
     def ks(self) -> tuple[int, ...]:
         return metric_ks(self.k)

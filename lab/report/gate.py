@@ -57,13 +57,7 @@ def _judged(report: IntegrityReport) -> dict[str, Any]:
 
 def _tokens(report: IntegrityReport) -> dict[str, float]:
     """Token efficiency over the top k (lab.measure.efficiency), means over questions."""
-    return {
-        "precision": report.precision,
-        "token_recall": report.token_recall,
-        "iou": report.iou,
-        "precision_omega": report.precision_omega,
-        "context_cost": report.context_cost,
-    }
+    return report.token_figures()
 
 
 def check_report(

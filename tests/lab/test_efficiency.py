@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from chunkers import ChunkOptions
-from lab.inputs.gold import GoldQuestion, Passage
+from lab.inputs.gold import GoldQuestion, Passage, load_gold
 from lab.measure.efficiency import token_efficiency, unit_starts
 from lab.measure.integrity import check_gold
+from tests.support import SAMPLES
+from tests.support import run_cli as run
 
 TEXT = "alpha beta gamma delta epsilon zeta eta theta"  # eight words
 WORDS = ChunkOptions(size=4, overlap=2, unit="words")
@@ -76,3 +80,21 @@ def test_overlap_costs_the_context_window_but_not_the_count():
     assert eff.cost == 12  # three chunks of four words each sent
     assert report.precision == pytest.approx(2 / 8)
     assert report.iou == pytest.approx(2 / 8)
+
+
+def test_diff_shows_token_efficiency_beside_recall_as_check_measures_it(capsys):
+    doc, gold = SAMPLES / "support_kb.md", SAMPLES / "support_kb.gold.jsonl"
+    argv = ("diff", str(doc), "--gold", str(gold), "--k", "3")
+    argv += ("--a", "structural:chars:1800:150", "--b", "structural:words:60:20")
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    b = json.loads(out)["b"]["gold"]
+    questions = load_gold(gold).questions
+    text = doc.read_text(encoding="utf-8")
+    opts = ChunkOptions(size=60, overlap=20, unit="words")
+    report = check_gold(text, questions, "structural", opts, k=3)
+    assert b["iou"] == pytest.approx(report.iou) and b["precision"] == pytest.approx(
+        report.precision
+    )
+    assert 0 < b["iou"] <= b["precision"] <= 1 and 0 < b["precision_omega"] <= 1
+    code, out, _ = run(capsys, *argv)
+    assert "| token IoU@3 |" in out and "words |" in out  # each side's cost in its unit
