@@ -13,7 +13,7 @@ a heading path is not text of the document and is left out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,46 +54,70 @@ class Efficiency:
         return self.relevant_found / self.relevant if self.relevant else 0.0
 
 
-def unit_starts(text: str, unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> np.ndarray:
-    """Where each unit of ``text`` starts (every character in chars)."""
+def unit_counts(text: str, unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> np.ndarray:
+    """How many units start before each offset of ``text`` (len(text) + 1 entries): a
+    span [s, e) then holds counts[e] - counts[s] units, at the cost of two lookups."""
     spans = unit_spans(text, unit, tokenizer)
-    return np.arange(len(text), dtype=np.int64) if spans is None else np.asarray(spans[0])
+    if spans is None:  # chars: every offset starts one
+        return np.arange(len(text) + 1, dtype=np.int64)
+    starts = np.zeros(len(text) + 1, dtype=np.int64)
+    np.add.at(starts, np.asarray(spans[0], dtype=np.int64) + 1, 1)
+    return np.cumsum(starts)
 
 
-def mask_of(length: int, spans: Sequence[Span]) -> np.ndarray:
-    """The characters of a document the spans cover, each once."""
-    mask = np.zeros(length, dtype=bool)
-    for s, e in spans:
-        mask[max(0, s) : max(0, min(e, length))] = True
-    return mask
+def merged(spans: Iterable[Span]) -> list[Span]:
+    """The spans as disjoint, sorted ranges: what they cover, each character once."""
+    out: list[Span] = []
+    for s, e in sorted(x for x in spans if x[0] < x[1]):
+        if out and s <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
 
 
-def units_in(mask: np.ndarray, starts: np.ndarray) -> int:
-    return int(mask[starts].sum()) if len(starts) else 0
+def common(a: Sequence[Span], b: Sequence[Span]) -> list[Span]:
+    """Where two lists of disjoint sorted ranges meet."""
+    out, i, j = [], 0, 0
+    while i < len(a) and j < len(b):
+        s, e = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if s < e:
+            out.append((s, e))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def units_in(counts: np.ndarray, spans: Iterable[Span]) -> int:
+    """Units starting inside the ranges (disjoint: see ``merged``)."""
+    last = len(counts) - 1
+    return int(sum(counts[min(e, last)] - counts[min(max(s, 0), last)] for s, e in spans))
 
 
 def token_efficiency(
-    starts: np.ndarray,
-    length: int,
+    counts: np.ndarray,
     passages: Sequence[Span],
     retrieved: Sequence[Sequence[Span]],
     relevant: Sequence[Span],
     elsewhere: int = 0,
     elsewhere_cost: int = 0,
 ) -> Efficiency:
-    """One question over one document: ``passages`` its passage spans, ``retrieved``
-    the source spans of each top-k chunk in this document (a chunk: body and overlap
-    prefix), ``relevant`` the spans of every chunk meeting a passage; ``elsewhere``
-    the distinct units the top k brought from other documents (and their cost)."""
-    e = mask_of(length, passages)
-    r = mask_of(length, [s for chunk in retrieved for s in chunk])
-    cost = sum(units_in(mask_of(length, chunk), starts) for chunk in retrieved)
-    rel = mask_of(length, relevant)
+    """One question over one document (``counts``: its ``unit_counts``): ``passages``
+    its passage spans, ``retrieved`` the source spans of each top-k chunk in this
+    document (a chunk: body and overlap prefix), ``relevant`` the spans of every chunk
+    meeting a passage; ``elsewhere`` the distinct units the top k brought from other
+    documents (and ``elsewhere_cost`` what they cost)."""
+    e = merged(passages)
+    r = merged(s for chunk in retrieved for s in chunk)
+    rel = merged(relevant)
+    cost = sum(units_in(counts, merged(chunk)) for chunk in retrieved)
     return Efficiency(
-        passage=units_in(e, starts),
-        retrieved=units_in(r, starts) + elsewhere,
-        found=units_in(e & r, starts),
-        relevant=units_in(rel, starts),
-        relevant_found=units_in(e & rel, starts),
+        passage=units_in(counts, e),
+        retrieved=units_in(counts, r) + elsewhere,
+        found=units_in(counts, common(e, r)),
+        relevant=units_in(counts, rel),
+        relevant_found=units_in(counts, common(e, rel)),
         cost=cost + elsewhere_cost,
     )

@@ -25,7 +25,7 @@ from lab.retrieval.corpus import corpus_index
 from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse
 
-from .efficiency import Efficiency, mask_of, token_efficiency, unit_starts, units_in
+from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
 from .survival import AnswerNotFound, DocumentLayout
 
 RECALL_KS = (1, 3, 5, 10)
@@ -218,7 +218,7 @@ class _Document:
     ) -> None:
         self.text = text
         self.opts = opts or ChunkOptions()
-        self._starts: np.ndarray | None = None
+        self._counts: np.ndarray | None = None
         self.layout = DocumentLayout(text, chunks)
         self.offset = offset  # position of its first chunk in the index
         self.body = np.array([(c.start, c.end) for c in chunks], dtype=np.int64).reshape(-1, 2)
@@ -235,11 +235,11 @@ class _Document:
         return np.flatnonzero(hit)
 
     @property
-    def starts(self) -> np.ndarray:
-        """Where each unit of the document starts: made once, when a measure needs it."""
-        if self._starts is None:
-            self._starts = unit_starts(self.text, self.opts.unit, self.opts.tokenizer)
-        return self._starts
+    def counts(self) -> np.ndarray:
+        """The document's units counted by offset: made once, when a measure needs it."""
+        if self._counts is None:
+            self._counts = unit_counts(self.text, self.opts.unit, self.opts.tokenizer)
+        return self._counts
 
     def spans_of(self, position: int) -> list[tuple[int, int]]:
         """One chunk's source text: its body and its overlap prefix."""
@@ -329,28 +329,30 @@ def _coverage(doc: _Document, located: Sequence[_Located], top: Sequence[int]) -
 
 
 def _efficiency(
-    doc: _Document, located: Sequence[_Located], top: Sequence[int], docs: Sequence[_Document]
+    doc: _Document,
+    located: Sequence[_Located],
+    top: Sequence[int],
+    docs: Sequence[_Document],
+    offsets: Sequence[int] = (),
 ) -> Efficiency:
     """The top k's tokens against the passages' (each at its best-covered occurrence)."""
     mine = [p - doc.offset for p in top if doc.offset <= p < doc.offset + len(doc.body)]
     passages = [max(loc.spans, key=lambda se: doc.covered(se[0], se[1], mine)) for loc in located]
     relevant = [s for loc in located for i in loc.relevant for s in doc.spans_of(int(i))]
     elsewhere = cost = 0
-    offsets = [d.offset for d in docs]
+    offsets = offsets or [d.offset for d in docs]
     theirs: dict[int, list[int]] = {}  # what the top k brought from the other documents
     for p in top:
         at = bisect_right(offsets, int(p)) - 1
         if docs[at] is not doc:
             theirs.setdefault(at, []).append(int(p) - docs[at].offset)
     for at, positions in theirs.items():
-        other, n = docs[at], len(docs[at].text)
-        spans = [s for i in positions for s in other.spans_of(i)]
-        elsewhere += units_in(mask_of(n, spans), other.starts)
-        cost += sum(units_in(mask_of(n, other.spans_of(i)), other.starts) for i in positions)
+        other = docs[at]
+        spans = merged(s for i in positions for s in other.spans_of(i))
+        elsewhere += units_in(other.counts, spans)
+        cost += sum(units_in(other.counts, merged(other.spans_of(i))) for i in positions)
     retrieved = [doc.spans_of(i) for i in mine]
-    return token_efficiency(
-        doc.starts, len(doc.text), passages, retrieved, relevant, elsewhere, cost
-    )
+    return token_efficiency(doc.counts, passages, retrieved, relevant, elsewhere, cost)
 
 
 def _result(
@@ -361,6 +363,7 @@ def _result(
     chunks: Sequence[Chunk],
     k: int,
     docs: Sequence[_Document] = (),
+    offsets: Sequence[int] = (),  # each document's first position in the index
 ) -> PairResult:
     relevant = np.concatenate([loc.relevant for loc in located]) + doc.offset
     best = scores.best(relevant)
@@ -397,7 +400,7 @@ def _result(
         verdict,
         coverage,
         passages,
-        _efficiency(doc, located, top[:k], docs or [doc]),
+        _efficiency(doc, located, top[:k], docs or [doc], offsets),
     )
 
 
@@ -434,6 +437,8 @@ def check_judged(
     for name, text in documents.items():
         docs[name] = _Document(text, chunked[name], len(flat), opts)
         flat.extend(chunked[name])
+    in_order = list(docs.values())
+    offsets = [d.offset for d in in_order]
     judges = [corpus_index(r, flat) for r in retrievers]
     for judge in judges:
         judge.prepare([p.question for p in pairs])
@@ -452,7 +457,7 @@ def check_judged(
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
         for judge, out in zip(judges, results, strict=True):
             scores = judge.scores(pair.question)
-            out.append(_result(pair, doc, located, scores, flat, k, list(docs.values())))
+            out.append(_result(pair, doc, located, scores, flat, k, in_order, offsets))
     return [
         IntegrityReport(strategy, opts, k, len(flat), out, judge.label)
         for judge, out in zip(judges, results, strict=True)

@@ -8,7 +8,7 @@ import pytest
 
 from chunkers import ChunkOptions
 from lab.inputs.gold import GoldQuestion, Passage, load_gold
-from lab.measure.efficiency import token_efficiency, unit_starts
+from lab.measure.efficiency import token_efficiency, unit_counts
 from lab.measure.integrity import check_gold
 from tests.support import SAMPLES
 from tests.support import run_cli as run
@@ -27,9 +27,7 @@ def test_overlapping_chunks_count_a_word_once():
     # (gamma and delta sit in both chunks but count once), 3 of them passage words.
     a = [_span("alpha", "delta")]
     b = [_span("gamma", "delta"), _span("epsilon", "zeta")]
-    got = token_efficiency(
-        unit_starts(TEXT, "words"), len(TEXT), [_span("gamma", "epsilon")], [a, b], a + b
-    )
+    got = token_efficiency(unit_counts(TEXT, "words"), [_span("gamma", "epsilon")], [a, b], a + b)
     assert (got.passage, got.retrieved, got.found, got.cost) == (3, 6, 3, 8)
     assert got.precision == pytest.approx(3 / 6)
     assert got.recall == 1.0
@@ -41,7 +39,7 @@ def test_chunks_from_another_document_only_add_to_what_is_retrieved():
     # characters: passage [10, 20), one chunk [0, 15) here and 8 characters elsewhere
     text = "x" * 30
     got = token_efficiency(
-        unit_starts(text, "chars"), 30, [(10, 20)], [[(0, 15)]], [(0, 15), (15, 30)], 8, 8
+        unit_counts(text, "chars"), [(10, 20)], [[(0, 15)]], [(0, 15), (15, 30)], 8, 8
     )
     assert (got.passage, got.retrieved, got.found) == (10, 23, 5)
     assert got.precision == pytest.approx(5 / 23)
