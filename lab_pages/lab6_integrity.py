@@ -9,12 +9,14 @@ from lab.inputs.gold import (
     same_question,
     unique_questions,
 )
+from lab.measure.efficiency_sweep import spread
+from lab.measure.questions import HOW, NothingToAsk
 from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
 from ui import controls, data, drift_view, glossary, judging, shell, state, vega_charts
-from ui.views import judges, structure, sweeps
+from ui.views import judges, structure, sweeps, tokens
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -94,6 +96,8 @@ def _summary(reports, k) -> list[dict]:
             "intact": f"{r.intact_rate:.0%}",
             **{f"recall@{kk}": round(r.recall[kk], 2) for kk in ks},
             "MRR": round(r.mrr, 3),
+            f"IoU@{k}": round(r.iou, 3),
+            **({} if state.presenter() else {f"precision@{k}": round(r.precision, 3)}),
             "chunk does not exist": len(r.missing),
             "ranks poorly": len(r.ranks_poorly),
         }
@@ -101,8 +105,59 @@ def _summary(reports, k) -> list[dict]:
     ]
 
 
+GENERATED = "lab6_generated"  # (the document's text, the set made from it)
+GENERATED_N = 12
+
+
+def _generated(ctx):
+    """The button that makes a gold set from the document itself (`lab gold`), the
+    set it made for this document, and its download. None until it is pressed."""
+    name = ctx.doc_name or "upload.md"
+    if st.button("Make a gold set from this document", key="lab6_make_gold"):
+        try:
+            made = data.generated_gold(ctx.text, name, GENERATED_N, 0)
+        except NothingToAsk as e:
+            st.error(shell.one_line(e))
+            return None
+        st.session_state[GENERATED] = (ctx.text, made)
+    kept = st.session_state.get(GENERATED)
+    if kept is None or kept[0] != ctx.text:
+        return None
+    made = kept[1]
+    st.markdown(
+        f"**Generated: {len(made.questions)} questions** made from the document, not "
+        "written: they share words with their passages, so they favour lexical retrieval. "
+        + "; ".join(f"{kind} {n}" for kind, n in made.counts.items())
+    )
+    shell.explain(" · ".join(f"{kind}: {how}" for kind, how in HOW.items()))
+    st.download_button(
+        "Download the generated gold set (.jsonl)",
+        made.jsonl(),
+        file_name=f"{name.rsplit('.', 1)[0]}.generated.gold.jsonl",
+        key="lab6_generated_download",
+    )
+    return made
+
+
+def _token_lesson(ctx, questions, k, source: str) -> None:
+    """Recall flat while IoU climbs as chunks shrink; overlap lowers IoU at a size."""
+    st.subheader(f"Recall against IoU as chunks shrink ({source} gold set, BM25)")
+    if sweeps.is_imported(ctx.strategy):
+        st.info("Your chunks come at one size: pick a strategy to sweep sizes here.")
+        return
+    rows = data.token_sweep(ctx.chunked, tuple(questions), k)
+    st.markdown(tokens.token_summary(spread(rows), k))
+    shell.wrapping_table(tokens.token_rows(rows, k, ctx.unit))
+    shell.explain(
+        "IoU: passage tokens among the top-k chunks' tokens over the tokens of both, a token "
+        "counted once however many chunks repeat it; context: what the top k cost, overlap "
+        "counted each time (docs/gate.md)."
+    )
+
+
 def body(ctx):
     questions = _gold(ctx)
+    made = _generated(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
     judge, variant, spec = judging.judges_row(controls.RETRIEVER)
@@ -163,6 +218,9 @@ def body(ctx):
         )
     else:
         st.info("No gold set: upload a .jsonl gold file, or ask your own question with an answer.")
+    if questions or made:
+        source = "written" if questions else "generated"
+        _token_lesson(ctx, questions or made.questions, k, source)
 
     stats = data.stats(ctx.chunked)
     lengths = [c.length for c in data.chunks(ctx.chunked)]

@@ -20,8 +20,9 @@ from chunkers.options import split_unit_name
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.placement import Placement, PlacementError, import_chunks, require_placed
 from lab.inputs.samples import get_sample
-from lab.measure import atomic, diff, integrity
+from lab.measure import atomic, diff, efficiency_sweep, integrity
 from lab.measure import judges as judging
+from lab.measure import questions as questions_made
 from lab.measure.costs import tokens_per_word
 from lab.measure.score_scale import TopScore, top_scores
 from lab.measure.stats import LengthStats, length_stats
@@ -610,3 +611,17 @@ def headerless_chunks(c: Chunking) -> frozenset[int]:
     cs = chunks(c)
     found = atomic.violations("", cs, atomic_elements(c.text))
     return frozenset(i for (_, i), kinds in found.by_chunk.items() if atomic.TABLE in kinds)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def token_sweep(c: Chunking, questions: tuple[GoldQuestion, ...], k: int) -> list:
+    """Lab 6's lesson: recall and token efficiency over sizes, overlap off and on
+    (lab.measure.efficiency_sweep), BM25, in the sidebar's unit and strategy."""
+    return efficiency_sweep.token_sweep(c.text, questions, c.strategy, c.opts, k)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def generated_gold(text: str, name: str, n: int, seed: int) -> questions_made.Made:
+    """A gold set made from the document itself (lab.measure.questions); raises
+    NothingToAsk when no sentence is long enough."""
+    return questions_made.make_gold({name: text}, n, seed)

@@ -31,6 +31,7 @@ from .commands import (
     cmd_stats,
     cmd_survival,
 )
+from .gold import cmd_gold, gold_options
 from .lessons import check_options, cmd_boilerplate, drift_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
@@ -268,6 +269,16 @@ COMMANDS = (
             _corpus_options,
             check_options,
         ),
+    ),
+    Command(
+        "gold",
+        cmd_gold,
+        "a gold set made from the documents: questions with character spans, offline",
+        (_documents, gold_options),
+        description="Make a gold set from the documents themselves, with no model: heading "
+        "paths ask for their section's first sentence, a sentence asks for the sentences "
+        "around it (itself masked out), a sentence's rarest words ask for it. Passages are "
+        "character spans, so no chunking changes the set; each line is marked generated.",
     ),
     Command(
         "diff",

@@ -54,6 +54,9 @@ class GoldQuestion:
     doc: str = ""  # the document that holds the answer ("" when there is one document)
     passages: tuple[Passage, ...] = ()  # used when there is no answer
     line: int | None = None  # 1-based line in the gold file, for messages
+    # how the question was made when made from the document (lab gold: "heading",
+    # "cloze" or "keywords"), "" when a person wrote it
+    generated: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +170,10 @@ def _check(obj: object, line: int) -> GoldQuestion:
     doc = obj.get("doc")
     if doc is not None and not isinstance(doc, str):
         raise ValueError(f'"doc" must be a string naming a document, got {_json_type(doc)}')
-    return GoldQuestion(question, answer, doc or "", passages, line)
+    generated = obj.get("generated", "")
+    if not isinstance(generated, str):
+        raise ValueError(f'"generated" must be a string naming how, got {_json_type(generated)}')
+    return GoldQuestion(question, answer, doc or "", passages, line, generated)
 
 
 def _decoded(text: str | bytes, source_name: str) -> str:
@@ -197,7 +203,7 @@ def parse_gold_text(text: str | bytes, source_name: str = "the gold set") -> Gol
     return GoldSet(pairs, bad)
 
 
-CSV_FIELDS = ("question", "doc", "answer", "text", "start", "end")
+CSV_FIELDS = ("question", "doc", "answer", "text", "start", "end", "generated")
 
 
 def _csv_row(row: dict[str, str], line: int) -> dict:

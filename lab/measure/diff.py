@@ -156,6 +156,9 @@ class GoldSummary:
     recall: dict[int, float]  # recall@k for the report's ks
     mrr: float
     retriever: str = ""  # who ranked: recall and MRR are this retriever's
+    # token efficiency of the top k (lab.measure.efficiency): precision, token_recall,
+    # iou, precision_omega, context_cost, each a mean over questions
+    tokens: dict[str, float] = field(default_factory=dict)
 
     @property
     def intact_rate(self) -> float:
@@ -323,6 +326,7 @@ def _side(
                 report.recall,
                 report.mrr,
                 report.retriever,
+                report.token_figures(),
             )
             for report in reports
         ]

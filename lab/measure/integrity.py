@@ -10,6 +10,7 @@ MRR, is the retriever's: ``check_judged`` gives one report per retriever.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -24,6 +25,7 @@ from lab.retrieval.corpus import corpus_index
 from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse
 
+from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
 from .survival import AnswerNotFound, DocumentLayout
 
 RECALL_KS = (1, 3, 5, 10)
@@ -84,6 +86,7 @@ class PairResult:
     verdict: str  # in the verdict's words, e.g. "answer split across chunks 4 and 5: ..."
     coverage: dict[int, float] = field(default_factory=dict)  # k -> share of passage chars
     passages: list[PassageResult] = field(default_factory=list)
+    efficiency: Efficiency | None = None  # tokens of the top k (lab.measure.efficiency)
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,44 @@ class IntegrityReport:
     @property
     def coverage(self) -> dict[int, float]:
         return {k: self.coverage_at(k) for k in self.ks}
+
+    def _mean(self, figure: Callable[[Efficiency], float]) -> float:
+        shown = [figure(r.efficiency) for r in self.results if r.efficiency is not None]
+        return sum(shown) / len(shown) if shown else 0.0
+
+    @property
+    def precision(self) -> float:
+        """Mean over questions: share of the top-k chunks' tokens that are passage tokens."""
+        return self._mean(lambda e: e.precision)
+
+    @property
+    def token_recall(self) -> float:
+        """Mean over questions: share of passage tokens among the top-k chunks' tokens."""
+        return self._mean(lambda e: e.recall)
+
+    @property
+    def iou(self) -> float:
+        return self._mean(lambda e: e.iou)
+
+    @property
+    def precision_omega(self) -> float:
+        """Mean precision if every chunk meeting a passage were retrieved, and no other."""
+        return self._mean(lambda e: e.precision_omega)
+
+    @property
+    def context_cost(self) -> float:
+        """Mean units the top k cost a question's context window (overlap counted each time)."""
+        return self._mean(lambda e: float(e.cost))
+
+    def token_figures(self) -> dict[str, float]:
+        """The token-efficiency means by name, as reports and the app show them."""
+        return {
+            "precision": self.precision,
+            "token_recall": self.token_recall,
+            "iou": self.iou,
+            "precision_omega": self.precision_omega,
+            "context_cost": self.context_cost,
+        }
 
     @property
     def ks(self) -> tuple[int, ...]:
@@ -172,8 +213,12 @@ def _share(flags) -> float:
 class _Document:
     """One document's chunks, laid out once, and where they sit in the whole index."""
 
-    def __init__(self, text: str, chunks: Sequence[Chunk], offset: int) -> None:
+    def __init__(
+        self, text: str, chunks: Sequence[Chunk], offset: int, opts: ChunkOptions | None = None
+    ) -> None:
         self.text = text
+        self.opts = opts or ChunkOptions()
+        self._counts: np.ndarray | None = None
         self.layout = DocumentLayout(text, chunks)
         self.offset = offset  # position of its first chunk in the index
         self.body = np.array([(c.start, c.end) for c in chunks], dtype=np.int64).reshape(-1, 2)
@@ -188,6 +233,17 @@ class _Document:
             (p[:, 0] < e) & (s < p[:, 1]) & (p[:, 0] < p[:, 1])
         )
         return np.flatnonzero(hit)
+
+    @property
+    def counts(self) -> np.ndarray:
+        """The document's units counted by offset: made once, when a measure needs it."""
+        if self._counts is None:
+            self._counts = unit_counts(self.text, self.opts.unit, self.opts.tokenizer)
+        return self._counts
+
+    def spans_of(self, position: int) -> list[tuple[int, int]]:
+        """One chunk's source text: its body and its overlap prefix."""
+        return [(int(lo), int(hi)) for lo, hi in (self.body[position], self.prefix[position])]
 
     def covered(self, s: int, e: int, positions: Iterable[int]) -> int:
         """How many characters of [s, e) lie inside the given chunks' source text."""
@@ -272,6 +328,33 @@ def _coverage(doc: _Document, located: Sequence[_Located], top: Sequence[int]) -
     return covered / total if total else 0.0
 
 
+def _efficiency(
+    doc: _Document,
+    located: Sequence[_Located],
+    top: Sequence[int],
+    docs: Sequence[_Document],
+    offsets: Sequence[int] = (),
+) -> Efficiency:
+    """The top k's tokens against the passages' (each at its best-covered occurrence)."""
+    mine = [p - doc.offset for p in top if doc.offset <= p < doc.offset + len(doc.body)]
+    passages = [max(loc.spans, key=lambda se: doc.covered(se[0], se[1], mine)) for loc in located]
+    relevant = [s for loc in located for i in loc.relevant for s in doc.spans_of(int(i))]
+    elsewhere = cost = 0
+    offsets = offsets or [d.offset for d in docs]
+    theirs: dict[int, list[int]] = {}  # what the top k brought from the other documents
+    for p in top:
+        at = bisect_right(offsets, int(p)) - 1
+        if docs[at] is not doc:
+            theirs.setdefault(at, []).append(int(p) - docs[at].offset)
+    for at, positions in theirs.items():
+        other = docs[at]
+        spans = merged(s for i in positions for s in other.spans_of(i))
+        elsewhere += units_in(other.counts, spans)
+        cost += sum(units_in(other.counts, merged(other.spans_of(i))) for i in positions)
+    retrieved = [doc.spans_of(i) for i in mine]
+    return token_efficiency(doc.counts, passages, retrieved, relevant, elsewhere, cost)
+
+
 def _result(
     pair: GoldQuestion,
     doc: _Document,
@@ -279,6 +362,8 @@ def _result(
     scores: QueryScores,
     chunks: Sequence[Chunk],
     k: int,
+    docs: Sequence[_Document] = (),
+    offsets: Sequence[int] = (),  # each document's first position in the index
 ) -> PairResult:
     relevant = np.concatenate([loc.relevant for loc in located]) + doc.offset
     best = scores.best(relevant)
@@ -315,6 +400,7 @@ def _result(
         verdict,
         coverage,
         passages,
+        _efficiency(doc, located, top[:k], docs or [doc], offsets),
     )
 
 
@@ -349,8 +435,10 @@ def check_judged(
     flat: list[Chunk] = []
     docs: dict[str, _Document] = {}
     for name, text in documents.items():
-        docs[name] = _Document(text, chunked[name], len(flat))
+        docs[name] = _Document(text, chunked[name], len(flat), opts)
         flat.extend(chunked[name])
+    in_order = list(docs.values())
+    offsets = [d.offset for d in in_order]
     judges = [corpus_index(r, flat) for r in retrievers]
     for judge in judges:
         judge.prepare([p.question for p in pairs])
@@ -368,7 +456,8 @@ def check_judged(
         else:
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
         for judge, out in zip(judges, results, strict=True):
-            out.append(_result(pair, doc, located, judge.scores(pair.question), flat, k))
+            scores = judge.scores(pair.question)
+            out.append(_result(pair, doc, located, scores, flat, k, in_order, offsets))
     return [
         IntegrityReport(strategy, opts, k, len(flat), out, judge.label)
         for judge, out in zip(judges, results, strict=True)

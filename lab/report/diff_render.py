@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from chunkers import Chunk
+from chunkers.options import unit_name
 from lab.measure.atomic import KINDS, KindCount
 from lab.measure.diff import ChangedPair, DiffReport, GoldSummary, Side
 
@@ -111,7 +112,40 @@ def gold_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
         rows.append(
             (f"MRR{who}", f"{ja.mrr:.3f}", f"{jb.mrr:.3f}", _compare(ja.mrr, jb.mrr, False))
         )
+        rows += _token_rows(ja, jb, who, (_unit(report.a), _unit(report.b)))
     return rows
+
+
+# token efficiency beside recall, each side counted in its own unit:
+# (key, label, format, higher is worse)
+TOKEN_ROWS = (
+    ("precision", "token precision@{k}", "{:.3f}", False),
+    ("iou", "token IoU@{k}", "{:.3f}", False),
+    ("precision_omega", "precision if recall were perfect", "{:.3f}", False),
+    ("context_cost", "context a question costs@{k}", "{:,.0f} {unit}", True),
+)
+
+
+def _unit(side: Side) -> str:
+    o = side.config.options
+    return unit_name(o.unit, o.tokenizer)
+
+
+def _token_rows(
+    ja: GoldSummary, jb: GoldSummary, who: str, units: tuple[str, str]
+) -> list[tuple[str, str, str, str]]:
+    if not ja.tokens or not jb.tokens:
+        return []
+    same = units[0] == units[1]  # a cost in words is no better than one in characters
+    return [
+        (
+            label.format(k=ja.k) + who,
+            form.format(ja.tokens[key], unit=units[0]),
+            form.format(jb.tokens[key], unit=units[1]),
+            _compare(ja.tokens[key], jb.tokens[key], worse) if same or not worse else "",
+        )
+        for key, label, form, worse in TOKEN_ROWS
+    ]
 
 
 def document_rows(report: DiffReport) -> list[tuple[str, int, int, str]]:
@@ -170,6 +204,7 @@ def _gold_json(g: GoldSummary) -> dict[str, Any]:
         "k": g.k,
         "recall": {str(k): r for k, r in g.recall.items()},
         "mrr": g.mrr,
+        **g.tokens,
     }
 
 

@@ -51,7 +51,13 @@ def _judged(report: IntegrityReport) -> dict[str, Any]:
         "coverage": _keyed(report.coverage),
         "mrr": report.mrr,
         "chunk_ranks_poorly": len(report.ranks_poorly),
+        **_tokens(report),
     }
+
+
+def _tokens(report: IntegrityReport) -> dict[str, float]:
+    """Token efficiency over the top k (lab.measure.efficiency), means over questions."""
+    return report.token_figures()
 
 
 def check_report(
@@ -102,6 +108,7 @@ def check_report(
         "recall": _keyed(report.recall),
         "coverage": _keyed(report.coverage),
         "mrr": report.mrr,
+        **_tokens(report),
         "chunk_does_not_exist": len(report.missing),
         "chunk_ranks_poorly": len(report.ranks_poorly),
         "retriever": report.retriever,
@@ -164,15 +171,27 @@ def _rows(data: dict[str, Any], width: int) -> list[tuple[Any, ...]]:
     return rows
 
 
+def token_line(figures: dict[str, Any], k: int, unit: str) -> str:
+    """Token efficiency of the top k in one line (precision Ω: if recall were perfect)."""
+    return (
+        f"tokens@{k}: precision {figures['precision']:.3f}  recall {figures['token_recall']:.3f}"
+        f"  IoU {figures['iou']:.3f}  precision Ω {figures['precision_omega']:.3f}"
+        f"  context {figures['context_cost']:.0f} {unit} a question"
+    )
+
+
 def _metrics(data: dict[str, Any]) -> str:
     lines = []
+    o = data["options"]
+    unit = unit_name(o["unit"], o["tokenizer"])
     for j in data["retrievers"]:
         rec = "  ".join(f"recall@{k} {v:.2f}" for k, v in j["recall"].items())
         cov = "  ".join(f"coverage@{k} {v:.2f}" for k, v in j["coverage"].items())
+        tokens = token_line(j, data["k"], unit)
         if _many(data):
-            lines += [f"{j['retriever']}: {rec}  MRR {j['mrr']:.3f}", f"  {cov}"]
+            lines += [f"{j['retriever']}: {rec}  MRR {j['mrr']:.3f}", f"  {cov}", f"  {tokens}"]
         else:
-            lines += [f"intact {data['intact_rate']:.2f}  {rec}  MRR {j['mrr']:.3f}", cov]
+            lines += [f"intact {data['intact_rate']:.2f}  {rec}  MRR {j['mrr']:.3f}", cov, tokens]
     if _many(data):
         lines.insert(0, f"intact {data['intact_rate']:.2f} (whoever ranks)")
     return "\n".join(lines)
@@ -210,6 +229,11 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"under the floor {runts['floor']}"
         )
     lines += [f"  BELOW THRESHOLD: {b}" for b in data["below_threshold"]]
+    if data.get("generated_questions"):
+        lines.append(
+            f"GENERATED: {data['generated_questions']} of {data['questions']} questions were "
+            "made from the documents, not written: they favour lexical retrieval"
+        )
     if data["skipped_other_documents"]:
         lines.append(
             f"skipped {data['skipped_other_documents']} gold line(s) naming other documents"
@@ -256,6 +280,12 @@ def render_markdown(data: dict[str, Any]) -> str:
             (f"coverage{who}", *(j["coverage"][kk] for kk in ks)),
         ]
     summary = md_table(["metric", *(f"@{kk}" for kk in ks)], rows)
+    o = data["options"]
+    unit = unit_name(o["unit"], o["tokenizer"])
+    tokens = "\n".join(
+        f"- {token_line(j, data['k'], unit)}" + (f" ({j['retriever']})" if many else "")
+        for j in data["retrievers"]
+    )
     mrr = " · ".join(
         f"MRR {j['mrr']:.3f}" + (f" ({j['retriever']})" if many else "") for j in data["retrievers"]
     )
@@ -267,6 +297,7 @@ def render_markdown(data: dict[str, Any]) -> str:
             f"intact {data['intact_rate']:.3f} · passages intact "
             f"{data['passage_intact_rate']:.3f} · {mrr}",
             summary,
+            tokens,
             md_table(_headers(data), _rows(data, 80)),
             "\n".join(f"- {line.strip()}" for line in _notes(data)),
         ]

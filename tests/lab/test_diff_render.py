@@ -115,4 +115,8 @@ def test_a_report_without_gold_has_no_gold_table_and_with_gold_has_one() -> None
         "recall@5",
         "recall@10",
         "MRR",
+        "token precision@3",
+        "token IoU@3",
+        "precision if recall were perfect",
+        "context a question costs@3",
     ]

@@ -1,0 +1,221 @@
+"""A gold set made from the documents themselves: offline, no model (docs/gate.md).
+
+Three ways the literature asks questions of a text without a language model:
+
+* ``heading``: the section's heading path is the question, its first full
+  sentence the passage (TREC CAR asks with heading paths);
+* ``cloze``: a sentence is the question and the sentences around it the
+  passage, the sentence itself masked out of what must be found (Lee et al.'s
+  inverse cloze task);
+* ``keywords``: a sentence's rarest words are the question, the sentence the
+  passage.
+
+Every passage is a character span of its document, so the set does not depend on
+any chunker: the same documents and seed give the same set, whatever chunks they
+are cut into later. Questions made this way share words with their passages, so
+they favour lexical retrieval; a gold line says how it was made ("generated").
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+
+from chunkers.segment import sentence_spans
+from chunkers.structural.blocks import page_number, parse, plain_title
+from chunkers.text import SourceText
+from lab.inputs.gold import GoldQuestion, Passage
+from lab.retrieval.tokenize import tokenize
+from lab.text import collapse
+
+from .boilerplate import BoilerplateError, find_boilerplate
+
+KINDS = ("heading", "cloze", "keywords")
+HOW = {
+    "heading": "the heading path asks for the section's first sentence (TREC CAR)",
+    "cloze": "a sentence asks for the sentences around it, itself masked out (inverse cloze task)",
+    "keywords": "a sentence's rarest words ask for the sentence",
+}
+MIN_WORDS = 6  # shorter text is a label or a fragment, not a sentence
+KEYWORDS = 4  # rarest words a keyword question keeps
+# blocks that hold running text; code, tables, HTML and metadata ask nothing a reader would
+TEXT_KINDS = frozenset({"prose", "list", "quote", "admonition"})
+
+Span = tuple[int, int]
+
+
+class NothingToAsk(ValueError):
+    """No sentence long enough to make a question from."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Sentence:
+    doc: str
+    section: int
+    block: int  # the block it sits in: cloze context stays inside one paragraph
+    span: Span  # in the document as read
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """The questions made, and how many of each kind."""
+
+    questions: list[GoldQuestion]
+    counts: dict[str, int]
+
+    def jsonl(self) -> str:
+        return "".join(json.dumps(gold_line(q), ensure_ascii=False) + "\n" for q in self.questions)
+
+
+def gold_line(q: GoldQuestion) -> dict:
+    """A generated question as a gold line of the JSON Lines form (lab.inputs.gold)."""
+    passages = [{"start": p.start, "end": p.end} for p in q.passages]
+    return {"question": q.question, "doc": q.doc, "passages": passages, "generated": q.generated}
+
+
+def _boilerplate(documents: dict[str, str]) -> dict[str, list[Span]]:
+    """Where each document's boilerplate lies (lab.measure.boilerplate's rule)."""
+    try:  # chunks are not needed: only where the repeated lines are
+        report = find_boilerplate(documents, chunked={n: [] for n in documents})
+    except BoilerplateError:  # one document without pages: nothing to compare
+        return {}
+    out: dict[str, list[Span]] = {}
+    for f in report.findings:
+        for o in f.occurrences:
+            out.setdefault(o.doc, []).append((o.start, o.end))
+    return out
+
+
+def _sentences(name: str, text: str, skip: Sequence[Span]) -> tuple[list[_Sentence], dict]:
+    """The document's sentences of running text, and each section's heading path."""
+    src = SourceText.of(text)
+    parsed = parse(src)
+    out = []
+    for i, block in enumerate(parsed.blocks):
+        if block.kind not in TEXT_KINDS:
+            continue
+        for s, e in sentence_spans(parsed.text, block.start, block.end):
+            span = (src.to_source(s), src.to_source(e))
+            words = tuple(tokenize(text[span[0] : span[1]]))
+            if len(words) < MIN_WORDS or any(a < span[1] and span[0] < b for a, b in skip):
+                continue
+            out.append(_Sentence(name, block.section, i, span, words))
+    paths = {
+        # a converted page's "Page 3" heading says where, not what: it asks nothing
+        n: tuple(plain_title(h) for h in sec.heading_path if h.strip() and page_number(h) is None)
+        for n, sec in enumerate(parsed.sections)
+    }
+    return out, paths
+
+
+def _heading(s: _Sentence, path: tuple[str, ...]) -> GoldQuestion | None:
+    question = collapse(" ".join(path))
+    if not tokenize(question):
+        return None
+    return GoldQuestion(question, doc=s.doc, passages=(Passage(start=s.span[0], end=s.span[1]),))
+
+
+def _cloze(s: _Sentence, before: _Sentence | None, after: _Sentence | None, text: str):
+    """The sentence asks; its neighbours in the same block answer, the sentence masked."""
+    context = [n.span for n in (before, after) if n is not None and n.block == s.block]
+    if not context:
+        return None
+    question = collapse(text[s.span[0] : s.span[1]])
+    passages = tuple(Passage(start=a, end=b) for a, b in context)
+    return GoldQuestion(question, doc=s.doc, passages=passages)
+
+
+def _keywords(s: _Sentence, idf: dict[str, float]) -> GoldQuestion | None:
+    rarest = sorted(set(s.words), key=lambda w: (-idf[w], w))[:KEYWORDS]
+    if len(rarest) < 2:
+        return None
+    question = " ".join(w for w in dict.fromkeys(s.words) if w in rarest)
+    return GoldQuestion(question, doc=s.doc, passages=(Passage(start=s.span[0], end=s.span[1]),))
+
+
+def _spread(groups: dict[tuple[str, int], list], rng: random.Random) -> list:
+    """Candidates in an order that visits every document, and within it every section,
+    before any twice (documents, sections and sentences shuffled by the seed)."""
+    by_doc: dict[str, list[list]] = {}
+    for (doc, _), items in groups.items():
+        items = list(items)
+        rng.shuffle(items)
+        by_doc.setdefault(doc, []).append(items)
+    docs = list(by_doc)
+    rng.shuffle(docs)
+    queues = []
+    for d in docs:  # a document's own order: one from each of its sections in turn
+        sections = by_doc[d]
+        rng.shuffle(sections)
+        queues.append([x for layer in zip_longest(*sections) for x in layer if x is not None])
+    # then one from each document in turn
+    return [x for layer in zip_longest(*queues) for x in layer if x is not None]
+
+
+def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
+    """``n`` questions over ``documents`` (name -> text), as evenly as the kinds,
+    documents and sections allow. Raises NothingToAsk when no document has a
+    sentence of MIN_WORDS words, ValueError when ``n`` < 1."""
+    if n < 1:
+        raise ValueError(f"the number of questions must be at least 1, got {n}")
+    skip = _boilerplate(documents)
+    sentences: list[_Sentence] = []
+    paths: dict[str, dict] = {}
+    for name, text in documents.items():
+        found, paths[name] = _sentences(name, text, skip.get(name, []))
+        sentences += found
+    if not sentences:
+        raise NothingToAsk(
+            f"no sentence of at least {MIN_WORDS} words outside code, tables and "
+            "boilerplate: nothing to ask"
+        )
+    df = Counter(w for s in sentences for w in set(s.words))
+    idf = {w: math.log(len(sentences) / c) for w, c in df.items()}
+    made: dict[str, dict[tuple[str, int], list[GoldQuestion]]] = {k: {} for k in KINDS}
+    seen_section: set[tuple[str, int]] = set()
+    for i, s in enumerate(sentences):
+        key = (s.doc, s.section)
+        prev = sentences[i - 1] if i and sentences[i - 1].doc == s.doc else None
+        nxt = sentences[i + 1] if i + 1 < len(sentences) and sentences[i + 1].doc == s.doc else None
+        path = paths[s.doc].get(s.section, ())
+        asked = {
+            "heading": _heading(s, path) if path and key not in seen_section else None,
+            "cloze": _cloze(s, prev, nxt, documents[s.doc]),
+            "keywords": _keywords(s, idf),
+        }
+        seen_section.add(key)
+        for kind, q in asked.items():
+            if q is not None:
+                made[kind].setdefault(key, []).append(q)
+    return _choose(made, n, random.Random(seed))
+
+
+def _choose(made: dict, n: int, rng: random.Random) -> Made:
+    """``n`` questions, the kinds in equal shares (a kind short of its share leaves
+    the rest to the others), each spread over documents and sections."""
+    pools = {kind: iter(_spread(made[kind], rng)) for kind in KINDS}
+    taken: dict[str, list[GoldQuestion]] = {k: [] for k in KINDS}
+    asked: set[tuple[str, str]] = set()
+    live = list(KINDS)
+    while live and sum(map(len, taken.values())) < n:
+        for kind in list(live):  # one of each kind in turn
+            q = next((q for q in pools[kind] if _key(q) not in asked), None)
+            if q is None:  # this kind has nothing left to ask
+                live.remove(kind)
+                continue
+            asked.add(_key(q))
+            taken[kind].append(GoldQuestion(q.question, "", q.doc, q.passages, None, kind))
+            if sum(map(len, taken.values())) == n:
+                break
+    questions = [q for kind in KINDS for q in taken[kind]]
+    return Made(questions, {k: len(v) for k, v in taken.items()})
+
+
+def _key(q: GoldQuestion) -> tuple[str, str]:
+    return " ".join(q.question.casefold().split()), q.doc
