@@ -28,7 +28,10 @@ def export_options(p: argparse.ArgumentParser) -> None:
         "text is what the index reads (heading path + overlap + body)",
     )
     g.add_argument(
-        "--output", metavar="FILE", help="with --format: write there (default: standard output)"
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="with --format: write there (default: standard output)",
     )
 
 
