@@ -1,11 +1,13 @@
 """Pure chunking: the Chunk model, the strategies, parse once / pack many."""
 
+from .limit import Fitted, LimitUnreachable
 from .model import Chunk, indexed_text
 from .options import ChunkOptions
 from .registry import (
     STRATEGIES,
     Strategy,
     chunk,
+    chunk_fitted,
     chunk_parsed,
     chunk_sweep,
     chunk_with,
@@ -19,7 +21,10 @@ __all__ = [
     "STRATEGIES",
     "Strategy",
     "chunk",
+    "chunk_fitted",
     "chunk_parsed",
+    "Fitted",
+    "LimitUnreachable",
     "chunk_sweep",
     "parse",
     "ParsedDocument",

@@ -55,6 +55,10 @@ class ChunkOptions:
     runt_merge: str = "backward"  # structural only: the runt merge's direction, or off
     heading_paths: bool = True  # structural only: carry the heading ancestry
     tokenizer: str = DEFAULT_TOKENIZER  # unit tokens only
+    # the embedder's hard limit, in the unit: no chunk's indexed text (heading path +
+    # overlap + body) passes it; the size is then the largest that keeps to it
+    # (chunkers.limit), at most ``size``
+    limit: int | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size < 1:
@@ -75,6 +79,15 @@ class ChunkOptions:
                 f"a tokenizer ({self.tokenizer!r}) applies only to the unit tokens, "
                 f"not {self.unit}: choose unit tokens or leave the tokenizer out"
             )
+        if self.limit is not None:
+            if isinstance(self.limit, bool) or not isinstance(self.limit, int) or self.limit < 1:
+                raise ValueError(f"limit must be an integer >= 1, got {self.limit!r}")
+            if self.limit <= self.overlap:
+                # -- an overlap prefix alone would fill what the embedder reads
+                raise ValueError(
+                    f"limit ({self.limit}) must be larger than overlap ({self.overlap}): "
+                    "a chunk's overlap and at least one unit of its own must fit"
+                )
         if self.runt_merge not in RUNT_MERGES:
             raise ValueError(
                 f"runt_merge must be one of {', '.join(RUNT_MERGES)}, got {self.runt_merge!r}"

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .fixed import fixed_drafts
+from .limit import Fitted, fit
 from .model import Chunk
 from .options import DEFAULT_STRATEGY, ChunkOptions
 from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
@@ -121,20 +122,34 @@ def chunk(
 
 
 def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
+    return chunk_fitted(text, strategy, opts).chunks
+
+
+def chunk_fitted(text: str, strategy: str, opts: ChunkOptions) -> Fitted:
+    """The chunks, and the size they were made at: ``opts.size``, or with
+    ``opts.limit`` the size chosen to keep every indexed text within it
+    (chunkers.limit; LimitUnreachable when none does)."""
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
     strat = get_strategy(strategy)
     if not text or text.isspace():  # (strip() would copy the whole text to say so)
-        return []
+        return Fitted([], opts.size)
+    if strat.name == "structural" and opts.limit is not None:
+        parsed = parse(text)  # -- parse once, pack at each size tried
+        return fit(
+            opts, lambda o: finish(parsed.source, pack_drafts(parsed, o), o.unit, o.tokenizer)
+        )
     src = SourceText.of(text)
-    return finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
+    return fit(opts, lambda o: finish(src, strat.drafts(src, o), o.unit, o.tokenizer))
 
 
 def chunk_parsed(parsed: ParsedDocument, opts: ChunkOptions) -> list[Chunk]:
     """Structural chunks from a parse made once with ``parse(text)``: for sweeps."""
     if not parsed.source.norm or parsed.source.norm.isspace():
         return []
-    return finish(parsed.source, pack_drafts(parsed, opts), opts.unit, opts.tokenizer)
+    return fit(
+        opts, lambda o: finish(parsed.source, pack_drafts(parsed, o), o.unit, o.tokenizer)
+    ).chunks
 
 
 def chunk_sweep(
@@ -161,5 +176,4 @@ def chunk_sweep(
         if src is None:
             yield []
             continue
-        chunks = finish(src, strat.drafts(src, opts), opts.unit, opts.tokenizer)
-        yield chunks
+        yield fit(opts, lambda o: finish(src, strat.drafts(src, o), o.unit, o.tokenizer)).chunks

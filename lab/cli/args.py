@@ -41,17 +41,22 @@ def chunk_options(args: argparse.Namespace, size: int | None = None) -> ChunkOpt
             f"--tokenizer {args.tokenizer} counts tokens, but the unit is {args.unit}; "
             "add --unit tokens, or leave --tokenizer out"
         )
+    if args.limit is not None and args.limit < 1:  # -- before the size it would start at
+        raise BadInput(f"--limit must be an integer >= 1, got {args.limit}")
     try:
+        if size is None:  # -- --limit alone: the size starts at the limit, with no overlap
+            size = args.size if args.size is not None or args.limit is None else args.limit
         return ChunkOptions.sized(
-            args.size if size is None else size,
+            size,
             args.overlap,
             unit=args.unit,
             runt_merge=args.runt_merge,
             heading_paths=not args.no_heading_paths,
             tokenizer=args.tokenizer or DEFAULT_TOKENIZER,
+            limit=args.limit,
         )
     except ValueError as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(f"--{exc}" if str(exc).startswith("limit") else str(exc)) from None
 
 
 def sweep_extras(args: argparse.Namespace) -> dict:

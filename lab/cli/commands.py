@@ -14,6 +14,7 @@ from typing import Any
 from tqdm import tqdm
 
 from chunkers import ChunkOptions, chunk_with, indexed_text
+from chunkers.limit import over_limit
 from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.inputs.placement import PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
@@ -44,6 +45,7 @@ from .args import (
     sweep_sizes,
 )
 from .distributed import ClusterUnavailable, chunk_documents
+from .export import fitted, limit_line, over_limit_line, write_export
 from .gold_paths import gold_questions
 from .lessons import (
     check_extras,
@@ -56,16 +58,29 @@ from .lessons import (
 
 # -- subcommands ----------------------------------------------------------------------------
 def cmd_chunk(args: argparse.Namespace) -> int:
-    text = read_text(args.doc)
+    docs, problems = read_documents(args.path)
     opts = chunk_options(args)
-    chunks = chunk_with(text, args.strategy, opts)
+    if args.output is not None and args.format is None:
+        raise BadInput(
+            "--output writes an export: add --format (jsonl, csv, langchain, llamaindex)"
+        )
+    if args.format is not None:
+        code = write_export(args, docs, opts)
+        for p, m in problems:
+            print(f"not read: {p}: {m}", file=sys.stderr)
+        return code
+    if len(docs) > 1:
+        raise BadInput("a folder's chunks are written with --format; or name one document")
+    ((chunks, made),) = fitted(docs, args.strategy, opts).values()
     if args.json:
         emit_json([c.to_dict() for c in chunks])
         return 0
     print(
-        f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {opts.size} {opts.unit_name}, "
+        f"{counted(len(chunks), 'chunk')}, {args.strategy}, size {made.size} {opts.unit_name}, "
         f"overlap {opts.overlap}"
     )
+    if opts.limit is not None:
+        print(f"{limit_line(opts, [made.size])}; {over_limit_line(chunks, opts, opts.limit)}")
     # people count chunks from 1, as the verdicts do; --json keeps the 0-based index
     rows = [
         (
@@ -84,6 +99,8 @@ def cmd_chunk(args: argparse.Namespace) -> int:
 
 def cmd_survival(args: argparse.Namespace) -> int:
     text = read_text(args.doc)
+    if args.limit is not None:  # -- a sweep sets each size itself
+        raise BadInput("--limit chooses the size; survival sweeps sizes: leave --limit out")
     sizes = sweep_sizes(args.sizes, args.unit)
     for size in sizes:  # validate every size before the sweep
         if args.overlap_fraction is None:
@@ -180,6 +197,8 @@ def _chunked(
     args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
 ) -> dict[str, list[Chunk]]:
     """Every document's chunks: here, or on the Dask cluster --scheduler/--workers name."""
+    if opts.limit is not None:
+        return _chunked_sized(args, docs, opts)[0]
     try:
         return chunk_documents(
             docs,
@@ -193,13 +212,53 @@ def _chunked(
         raise BadInput(str(exc)) from None
 
 
+def _limited(
+    args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
+) -> dict[str, tuple[list[Chunk], ChunkOptions]]:
+    """--limit: each document's chunks at the size chosen for it, made here."""
+    if args.scheduler or args.workers:
+        raise BadInput("--limit chooses each document's size here; leave out --scheduler/--workers")
+    return fitted(docs, args.strategy, opts)
+
+
+def _chunked_sized(
+    args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions
+) -> tuple[dict[str, list[Chunk]], dict[str, ChunkOptions] | None]:
+    """Every document's chunks, and with --limit each document's options at the size
+    chosen for it (its floor judges its runts)."""
+    if opts.limit is None:
+        return _chunked(args, docs, opts), None
+    made = _limited(args, docs, opts)
+    return {n: c for n, (c, _) in made.items()}, {n: o for n, (_, o) in made.items()}
+
+
+def _limit_lines(
+    chunked: dict[str, list[Chunk]], opts: ChunkOptions, sizes: dict[str, ChunkOptions] | None
+) -> tuple[list[str], dict[str, Any]]:
+    """With --limit: the size chosen and how many chunks pass the limit, as lines and
+    as data (none without --limit)."""
+    if opts.limit is None:
+        return [], {}
+    everything = [c for cs in chunked.values() for c in cs]
+    lines = [over_limit_line(everything, opts, opts.limit)]
+    data: dict[str, Any] = {
+        "limit": opts.limit,
+        "over_limit": len(over_limit(everything, opts, opts.limit)),
+    }
+    if sizes:
+        lines.insert(0, limit_line(opts, [o.size for o in sizes.values()]))
+        data["sizes_chosen"] = {n: o.size for n, o in sizes.items()}
+    return lines, data
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     docs, problems = read_documents(args.path)
     opts = chunk_options(args)
-    chunked = _chunked(args, docs, opts)
+    chunked, sizes = _chunked_sized(args, docs, opts)
     everything = [c for cs in chunked.values() for c in cs]
     st = length_stats(everything, opts)
-    inv = runt_invariant(chunked, opts)
+    limit_lines, limit_data = _limit_lines(chunked, opts, sizes)
+    inv = runt_invariant(chunked, opts, sizes)
     data = {
         "documents": len(docs),
         "unreadable": [{"path": p, "problem": m} for p, m in problems],
@@ -214,6 +273,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         "over_effective_max": len(st.over_effective_max),
         **inv,
         "invariant_holds": not inv["failing"],
+        **limit_data,
     }
     counts, listed = quality(docs, chunked, opts.effective_max)
     data["quality"] = {
@@ -243,6 +303,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     )
     for e in inv["excused"] + inv["failing"]:
         print(f"  {e['doc']} chunk {e['index'] + 1}: {e['length']} ({e['excuse'] or 'no excuse'})")
+    for line in limit_lines:
+        print(line)
     _print_quality(counts, listed, opts.effective_max)
     for p, m in problems:
         print(f"not read: {p}: {m}")
@@ -284,10 +346,10 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     judges = retrievers(args)
     if args.chunks:
         chunked, imported = imported_chunks(args, docs, opts)
-        stripped = None
+        stripped, sizes = None, None
     else:
         docs, questions, stripped = strip_for_check(args, docs, questions, opts)
-        chunked, imported = _chunked(args, docs, opts), None
+        (chunked, sizes), imported = _chunked_sized(args, docs, opts), None
     try:
         reports = check_judged(
             docs,
@@ -309,7 +371,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     judged = not args.chunks or args.size is not None
     data = check_report(
         reports,
-        runt_invariant(chunked, opts) if judged else NOT_JUDGED,
+        runt_invariant(chunked, opts, sizes) if judged else NOT_JUDGED,
         documents=len(docs),
         unreadable=problems,
         skipped=skipped,
@@ -317,6 +379,9 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     )
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
+    limit_lines, limit_data = _limit_lines(chunked, opts, sizes)
+    if limit_lines:  # -- the embedder's limit, for the lab's chunks and imported ones alike
+        data["embedder_limit"] = {**limit_data, "lines": limit_lines}
     if imported is not None:
         data["imported"] = imported
         return data
@@ -371,11 +436,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     if fmt == "json":
         emit_json(data)
     elif fmt == "markdown":
-        print("\n\n".join([render_markdown(data), *check_extras(data, markdown=True)]))
+        print(
+            "\n\n".join(
+                [render_markdown(data), *check_extras(data, markdown=True), *_limit_extras(data)]
+            )
+        )
     else:
         *report, verdict = render_text(data).split("\n")  # the verdict stays the last line
-        print("\n".join([*report, *check_extras(data), verdict]))
+        print("\n".join([*report, *check_extras(data), *_limit_extras(data), verdict]))
     return 0 if data["passed"] else EXIT_CHECK_FAILED
+
+
+def _limit_extras(data: dict[str, Any]) -> list[str]:
+    return list(data.get("embedder_limit", {}).get("lines", []))
 
 
 # -- diff ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from chunkers.limit import LimitUnreachable
 from chunkers.model import UNITS
 from chunkers.options import DEFAULT_OVERLAP, DEFAULT_SIZE, DEFAULT_STRATEGY, RUNT_MERGES
 from chunkers.registry import OFFERED
@@ -32,6 +33,7 @@ from .commands import (
     cmd_survival,
 )
 from .gold import cmd_gold, gold_options
+from .export import export_options
 from .lessons import check_options, cmd_boilerplate, drift_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
@@ -91,6 +93,14 @@ def _chunk_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--sweep", dest="runt_merge", choices=list(RUNT_MERGES), help=argparse.SUPPRESS)
     g.add_argument(
         "--no-heading-paths", action="store_true", help="structural: leave heading paths out"
+    )
+    g.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the embedder's hard limit in the unit: no chunk's indexed text (heading path + "
+        "overlap + body) passes N; the size is lowered to fit (at most --size) and said",
     )
 
 
@@ -238,7 +248,12 @@ class Command:
 
 
 COMMANDS = (
-    Command("chunk", cmd_chunk, "the chunks of a document", (_one_document, _chunk_options)),
+    Command(
+        "chunk",
+        cmd_chunk,
+        "the chunks of a document, or a folder's exported for LangChain, LlamaIndex, JSONL, CSV",
+        (_documents, _chunk_options, export_options),
+    ),
     Command(
         "survival",
         cmd_survival,
@@ -331,7 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except BadInput as exc:
+    except (BadInput, LimitUnreachable) as exc:  # -- LimitUnreachable: no size fits --limit
         print(f"{parser.prog} {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `| head` closed the pipe: not an error worth a traceback

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from chunkers import Chunk
-from chunkers.model import UNITS
+from chunkers.model import HEADING_SEPARATOR, UNITS
 from chunkers.text import count_units
 from chunkers.tokens import DEFAULT_TOKENIZER
 
@@ -300,7 +300,16 @@ def _row(obj: Any, where: str, name: str, header: list[str] | None = None) -> Ro
     if not isinstance(metadata, dict):
         metadata = {} if metadata in (None, "") else {"metadata": metadata}
     start, end = _offsets(obj, metadata, where, name)
-    return Row(where, text, start, end, metadata)
+    return Row(where, text, start, end, metadata, _heading_path(text, metadata))
+
+
+def _heading_path(text: str, metadata: Mapping[str, Any]) -> tuple[str, ...]:
+    """metadata.heading_path, when the text indexed begins with it (the lab's export
+    writes the heading path, overlap and body as the text, and the body's offsets)."""
+    path = metadata.get("heading_path")
+    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+        return ()
+    return tuple(path) if text.startswith(HEADING_SEPARATOR.join(path) + "\n") else ()
 
 
 def _offsets(
@@ -311,6 +320,11 @@ def _offsets(
             return _whole(obj.get(a), a, where, name), _whole(obj.get(b), b, where, name)
     if _given(metadata.get("start_index")):  # LangChain's add_start_index
         return _whole(metadata["start_index"], "metadata.start_index", where, name), None
+    if _given(metadata.get("start")) and _given(metadata.get("end")):  # the lab's own export
+        return (
+            _whole(metadata["start"], "metadata.start", where, name),
+            _whole(metadata["end"], "metadata.end", where, name),
+        )
     return None, None
 
 
@@ -378,6 +392,9 @@ class _Finder:
         if row.start is not None:
             end = row.start + len(text) if row.end is None else row.end
             if doc[row.start : end] == text:
+                return row.start, end, OFFSETS
+            if row.end is not None and row.start < row.end and text.endswith(doc[row.start : end]):
+                # -- the text indexed: the heading path and overlap lead into the body
                 return row.start, end, OFFSETS
         for at in _from(prev[0], 0):
             s = self._next(doc, text, at, prev)

@@ -107,12 +107,17 @@ def distribution(chunks: Sequence[Chunk], opts: ChunkOptions) -> Distribution:
     )
 
 
-def runt_invariant(chunked: Mapping[str, Sequence[Chunk]], opts: ChunkOptions) -> dict[str, Any]:
+def runt_invariant(
+    chunked: Mapping[str, Sequence[Chunk]],
+    opts: ChunkOptions,
+    sizes: Mapping[str, ChunkOptions] | None = None,
+) -> dict[str, Any]:
     """The runt invariant over documents: a chunk below the floor only where a
-    guard or a single-chunk document excuses it. JSON-ready."""
+    guard or a single-chunk document excuses it. JSON-ready. ``sizes`` gives a
+    document's own options where its size was chosen for a limit (its floor follows)."""
     failing, excused = [], []
     for name, chunks in chunked.items():
-        st = length_stats(chunks, opts)
+        st = length_stats(chunks, (sizes or {}).get(name, opts))
         for f in st.below_floor:
             entry = {
                 "doc": name,
