@@ -32,8 +32,8 @@ from .commands import (
     cmd_stats,
     cmd_survival,
 )
-from .gold import cmd_gold, gold_options
 from .export import export_options
+from .gold import cmd_gold, gold_options
 from .lessons import check_options, cmd_boilerplate, drift_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
