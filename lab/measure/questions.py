@@ -43,7 +43,8 @@ HOW = {
 }
 MIN_WORDS = 6  # shorter text is a label or a fragment, not a sentence
 KEYWORDS = 4  # rarest words a keyword question keeps
-# blocks that hold running text; code, tables, HTML and metadata ask nothing a reader would
+# blocks that hold running text (a table's data rows are asked about apart); code, HTML
+# and metadata ask nothing a reader would
 TEXT_KINDS = frozenset({"prose", "list", "quote", "admonition"})
 
 Span = tuple[int, int]
@@ -177,8 +178,8 @@ def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
         sentences += found
     if not sentences:
         raise NothingToAsk(
-            f"no sentence of at least {MIN_WORDS} words outside code, tables and "
-            "boilerplate: nothing to ask"
+            f"no sentence of at least {MIN_WORDS} words outside code and boilerplate: "
+            "nothing to ask"
         )
     df = Counter(w for s in sentences for w in set(s.words))
     idf = {w: math.log(len(sentences) / c) for w, c in df.items()}
