@@ -16,7 +16,7 @@ from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
 from ui import controls, data, drift_view, glossary, judging, shell, state, vega_charts
-from ui.views import judges, structure, sweeps, tokens
+from ui.views import efficiency, judges, structure, sweeps
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -146,8 +146,8 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
         st.info("Your chunks come at one size: pick a strategy to sweep sizes here.")
         return
     rows = data.token_sweep(ctx.chunked, tuple(questions), k)
-    st.markdown(tokens.token_summary(spread(rows), k))
-    shell.wrapping_table(tokens.token_rows(rows, k, ctx.unit))
+    st.markdown(efficiency.token_summary(spread(rows), k))
+    shell.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
     shell.explain(
         "IoU: passage tokens among the top-k chunks' tokens over the tokens of both, a token "
         "counted once however many chunks repeat it; context: what the top k cost, overlap "

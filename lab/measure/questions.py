@@ -43,7 +43,8 @@ HOW = {
 }
 MIN_WORDS = 6  # shorter text is a label or a fragment, not a sentence
 KEYWORDS = 4  # rarest words a keyword question keeps
-# blocks that hold running text; code, tables, HTML and metadata ask nothing a reader would
+# blocks that hold running text (a table's data rows are asked about apart); code, HTML
+# and metadata ask nothing a reader would
 TEXT_KINDS = frozenset({"prose", "list", "quote", "admonition"})
 
 Span = tuple[int, int]
@@ -60,6 +61,7 @@ class _Sentence:
     block: int  # the block it sits in: cloze context stays inside one paragraph
     span: Span  # in the document as read
     words: tuple[str, ...]
+    row: bool = False  # a table's data row: asked about by its words only
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,14 +100,18 @@ def _sentences(name: str, text: str, skip: Sequence[Span]) -> tuple[list[_Senten
     parsed = parse(src)
     out = []
     for i, block in enumerate(parsed.blocks):
-        if block.kind not in TEXT_KINDS:
+        if block.kind in TEXT_KINDS:
+            pieces, row = sentence_spans(parsed.text, block.start, block.end), False
+        elif block.kind == "table":  # its data rows: the parser leaves out header and separator
+            pieces, row = list(block.rows), True
+        else:
             continue
-        for s, e in sentence_spans(parsed.text, block.start, block.end):
+        for s, e in pieces:
             span = (src.to_source(s), src.to_source(e))
             words = tuple(tokenize(text[span[0] : span[1]]))
             if len(words) < MIN_WORDS or any(a < span[1] and span[0] < b for a, b in skip):
                 continue
-            out.append(_Sentence(name, block.section, i, span, words))
+            out.append(_Sentence(name, block.section, i, span, words, row))
     paths = {
         # a converted page's "Page 3" heading says where, not what: it asks nothing
         n: tuple(plain_title(h) for h in sec.heading_path if h.strip() and page_number(h) is None)
@@ -172,8 +178,8 @@ def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
         sentences += found
     if not sentences:
         raise NothingToAsk(
-            f"no sentence of at least {MIN_WORDS} words outside code, tables and "
-            "boilerplate: nothing to ask"
+            f"no sentence of at least {MIN_WORDS} words outside code and boilerplate: "
+            "nothing to ask"
         )
     df = Counter(w for s in sentences for w in set(s.words))
     idf = {w: math.log(len(sentences) / c) for w, c in df.items()}
@@ -184,12 +190,14 @@ def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
         prev = sentences[i - 1] if i and sentences[i - 1].doc == s.doc else None
         nxt = sentences[i + 1] if i + 1 < len(sentences) and sentences[i + 1].doc == s.doc else None
         path = paths[s.doc].get(s.section, ())
+        prose = not s.row  # a table row is no section's key sentence, nor a cloze
         asked = {
-            "heading": _heading(s, path) if path and key not in seen_section else None,
-            "cloze": _cloze(s, prev, nxt, documents[s.doc]),
+            "heading": _heading(s, path) if prose and path and key not in seen_section else None,
+            "cloze": _cloze(s, prev, nxt, documents[s.doc]) if prose else None,
             "keywords": _keywords(s, idf),
         }
-        seen_section.add(key)
+        if prose:
+            seen_section.add(key)
         for kind, q in asked.items():
             if q is not None:
                 made[kind].setdefault(key, []).append(q)

@@ -20,9 +20,11 @@ def _samples() -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.md"))}
 
 
-def _made(capsys, tmp_path: Path, *extra: str, name: str = "g.jsonl") -> tuple[Path, str]:
+def _made(
+    capsys, tmp_path: Path, *extra: str, name: str = "g.jsonl", source: Path = SAMPLES
+) -> tuple[Path, str]:
     out = tmp_path / name
-    code, stdout, err = run(capsys, "gold", str(SAMPLES), "--out", str(out), *extra)
+    code, stdout, err = run(capsys, "gold", str(source), "--out", str(out), *extra)
     assert code == 0, err
     return out, stdout
 
@@ -99,3 +101,29 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, make, args, says):
     code, stdout, err = run(capsys, "gold", str(folder), "--out", str(out), *args)
     assert code == 2 and says in err and len(err.strip().splitlines()) == 1
     assert not out.exists()  # nothing written half
+
+
+TABLE_DOC = """# Plans
+
+Every plan is billed monthly and can be cancelled at any time without a fee.
+Prices below are in euros and include value added tax for every member state.
+
+| plan name and tier | monthly price in euros | storage included per seat |
+|---|---|---|
+| starter plan for small teams | nine euros per seat | twenty gigabytes of storage |
+| business plan for growing teams | nineteen euros per seat | one terabyte of storage |
+
+```python
+print("this code block holds a sentence long enough to ask about, but never is")
+```
+"""
+
+
+def test_a_table_gives_its_data_rows_never_its_header_separator_or_code(capsys, tmp_path):
+    doc = tmp_path / "plans.md"
+    doc.write_text(TABLE_DOC, encoding="utf-8")
+    out, _ = _made(capsys, tmp_path, "--n", "30", name="plans.jsonl", source=doc)
+    lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    texts = [TABLE_DOC[p["start"] : p["end"]] for x in lines for p in x["passages"]]
+    assert any(t.startswith("| starter plan") for t in texts)  # a data row is asked about
+    assert not any("---" in t or "plan name and tier" in t or "print(" in t for t in texts)
