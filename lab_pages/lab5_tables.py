@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import controls, data, judging, shell, state
+from ui import controls, data, judging, shell, state, urlstate
 from ui.views import structure
 
 INTRO = """
@@ -127,8 +127,33 @@ def body(ctx):
             height=300,
         )
         extra["chunks that change rank"] = len(moved)
+    _truncation(ctx, chunks, extra)
     view = shell.chunk_view(ctx, key="lab5", heading_path=not leave_out)
     shell.footer(ctx, "tables", view, extra)
+
+
+def _truncation(ctx, chunks, extra):
+    """What an embedder that reads at most N tokens never sees of these chunks."""
+    st.subheader("What an embedder's limit cuts off")
+    limit = st.number_input(
+        "Embedder's limit (tokens)",
+        min_value=1,
+        max_value=urlstate.LIMIT_MAX,
+        step=1,
+        key=state.LIMIT,
+        help="Most embedders read 512 tokens and drop the rest without a word. "
+        "The index reads the heading path and overlap on top of the body.",
+    )
+    tok = st.session_state.get(state.TOKENIZER, urlstate.DEFAULTS.tok)
+    rows = data.truncation_rows(chunks, tok, int(limit), ctx.answer)
+    st.markdown(
+        f"**{len(rows)} of {len(chunks)} chunks** index more than {int(limit)} {tok} tokens "
+        "(heading path + overlap + body): an embedder truncating there never reads their ends."
+        + (" `--limit` on the command line chooses the size so none does." if rows else "")
+    )
+    if rows:
+        shell.table(rows, height=240)
+    extra[f"chunks over {int(limit)} tokens"] = len(rows)
 
 
 shell.run_lab("tables", INTRO, body)

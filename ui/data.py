@@ -35,6 +35,7 @@ from lab.measure.survival import (
     gold_survival_rates,
     survival_curve,
 )
+from lab.measure.truncation import truncation
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
 from lab.retrieval.bm25_variants import Bm25Retriever, chunk_scores
 from lab.retrieval.dense import DenseRetriever
@@ -42,6 +43,7 @@ from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
 from lab.retrieval.fusion import HybridRetriever
 from lab.retrieval.interface import Retriever
 from lab.retrieval.retrievers import BM25, get_retriever
+from lab.text import clip, collapse
 from ui import worker
 from ui.views import ranking, structure, sweeps
 from ui.views.questions import answer_sentences
@@ -625,3 +627,26 @@ def generated_gold(text: str, name: str, n: int, seed: int) -> questions_made.Ma
     """A gold set made from the document itself (lab.measure.questions); raises
     NothingToAsk when no sentence is long enough."""
     return questions_made.make_gold({name: text}, n, seed)
+
+
+def truncation_rows(
+    chunks: Sequence[Chunk], tokenizer: str, limit: int, answer: str | None
+) -> list[dict[str, Any]]:
+    """The truncation lesson's table: each chunk whose indexed text passes ``limit``
+    tokens of ``tokenizer``, what an embedder truncating there cuts off, and whether
+    the answer lies in the part cut off."""
+    cut = truncation(chunks, ChunkOptions(unit="tokens", tokenizer=tokenizer), limit)
+    words = collapse(answer) if answer else ""
+    return [
+        {
+            "chunk": t.index + 1,
+            "tokens indexed": t.length,
+            "tokens cut off": t.length - limit,
+            # -- the chunk holds the answer, and the embedder stops before its end
+            "answer cut": "✓"
+            if words and words in collapse(t.kept + t.cut) and words not in collapse(t.kept)
+            else "",
+            "cut off": clip(t.cut, 90),
+        }
+        for t in cut
+    ]

@@ -39,7 +39,8 @@ PRESENTER = "presenter"
 # under this key), kept alive across labs and carried by the URL
 BM25 = "bm25"
 EMBEDDER = "embedder"
-SHARED = (BM25, EMBEDDER)
+LIMIT = "limit"  # the embedder's limit in tokens (the truncation lesson, a link's "limit")
+SHARED = (BM25, EMBEDDER, LIMIT)
 
 UPLOAD_CHOICE = "__upload__"
 OWN_QUESTION = -1
@@ -176,6 +177,7 @@ def current_settings(lab: str) -> Settings:
         presenter=presenter(),
         bm25=ss.get(BM25, urlstate.DEFAULTS.bm25),
         embedder=ss.get(EMBEDDER, urlstate.DEFAULTS.embedder),
+        limit=ss.get(LIMIT, urlstate.DEFAULTS.limit),
     )
 
 

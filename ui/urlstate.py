@@ -55,6 +55,11 @@ UNIT_DEFAULTS = {"words": (24, 0), "chars": (1800, 150), "tokens": (512, 50)}
 _ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 
 
+# -- the embedder limit the truncation lesson starts at (most embedders read 512 tokens)
+EMBEDDER_LIMIT = 512
+LIMIT_MAX = 100_000
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     doc: str = DEFAULT_DOC
@@ -68,6 +73,7 @@ class Settings:
     bm25: str = DEFAULT_VARIANT  # the BM25 variant every lab that ranks shows
     embedder: str = DEFAULT_EMBEDDER  # the dense judge's model (one of app_embedders())
     tok: str = DEFAULT_TOKENIZER  # the tokenizer, when the unit is tokens
+    limit: int = EMBEDDER_LIMIT  # the embedder's limit in tokens, for the truncation lesson
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -212,6 +218,11 @@ def _read_embedder(raw: str, s: Settings, known: _Known) -> Settings | None:
     return replace(s, embedder=raw.strip()) if raw.strip() in known.embedders else None
 
 
+def _read_limit(raw: str, s: Settings, known: _Known) -> Settings | None:
+    limit = _int(raw)
+    return replace(s, limit=limit) if limit is not None and 1 <= limit <= LIMIT_MAX else None
+
+
 class _Param(NamedTuple):
     """One query parameter: how to read it, what to say when it is bad, and
     what stands in for it then (the settings so far, unless ``fallback`` says)."""
@@ -246,6 +257,11 @@ PARAMS: tuple[_Param, ...] = (
         _read_presenter,
         lambda s, k: "presenter is 1 or 0",
         show=lambda on: "1" if on else "0",
+    ),
+    _Param(
+        "limit",
+        _read_limit,
+        lambda s, k: f"the embedder's limit must be a whole number of tokens from 1 to {LIMIT_MAX}",
     ),
     _Param("bm25", _read_bm25, lambda s, k: f"BM25 variants are {', '.join(BM25_VARIANTS)}"),
     _Param(
@@ -329,6 +345,8 @@ def to_params(settings: Settings, *, shareable_doc: bool = True) -> dict[str, st
         out["bm25"] = settings.bm25
     if settings.embedder != DEFAULT_EMBEDDER:
         out["embedder"] = settings.embedder
+    if settings.limit != EMBEDDER_LIMIT:  # -- the lesson's limit, only when moved
+        out["limit"] = str(settings.limit)
     if not shareable_doc:
         out.pop("doc")
         out.pop("q")

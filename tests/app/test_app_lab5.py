@@ -1,5 +1,7 @@
 """Lab 5, tables, transcribed text and headings."""
 
+import re
+
 from tests.app.app_harness import all_text, click, html_bodies, open_lab, set_widget, verdicts
 
 
@@ -55,3 +57,16 @@ def test_fixed_strategy_has_no_tables():
     at = open_lab("tables")
     set_widget(at, "selectbox", "doc", "compute_pricing")
     assert "No table chunks here" in all_text(at)
+
+
+def test_the_embedders_limit_shows_what_truncation_cuts_off():
+    at = open_lab("tables")
+    click(at, "lab5_pricing")  # compute pricing at 600 chars with 100 overlap
+    assert at.number_input(key="limit").value == 512
+    assert "0 of " in all_text(at) and "index more than 512 cl100k_base tokens" in all_text(at)
+    set_widget(at, "number_input", "limit", 40)
+    cut = next(d.value for d in at.dataframe if "tokens cut off" in d.value.columns)
+    said = re.search(r"(\d+) of (\d+) chunks\*\* index more than 40 ", all_text(at))
+    assert said and int(said[1]) == len(cut) > 0
+    assert (cut["tokens indexed"] - cut["tokens cut off"] == 40).all()
+    assert at.query_params["limit"] == "40"  # the link keeps it

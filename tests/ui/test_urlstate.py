@@ -138,3 +138,17 @@ def test_a_link_names_only_an_embedder_the_server_offers(monkeypatch):
     s, notes = parse_params({"embedder": mine}, DOCS, QUESTIONS)
     assert s.embedder == mine and notes == []
     assert to_params(s)["embedder"] == mine
+
+
+def test_the_embedders_limit_travels_in_a_link_only_when_moved():
+    assert "limit" not in to_params(DEFAULTS) and DEFAULTS.limit == 512
+    s = Settings("regional_revenue", 0, "structural", "tokens", size=512, overlap=0, limit=256)
+    assert to_params(s)["limit"] == "256"
+    back, notes = parse_params(to_params(s), DOCS, QUESTIONS)
+    assert back == s and notes == []
+    bad, notes = parse_params({"limit": "0"}, DOCS, QUESTIONS)
+    assert bad.limit == 512
+    assert notes == [
+        "Link value limit='0' ignored (the embedder's limit must be a whole number of tokens "
+        "from 1 to 100000); using 512."
+    ]
