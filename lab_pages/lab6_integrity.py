@@ -157,7 +157,6 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
 
 def body(ctx):
     questions = _gold(ctx)
-    made = _generated(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
     judge, variant, spec = judging.judges_row(controls.RETRIEVER)
@@ -218,6 +217,8 @@ def body(ctx):
         )
     else:
         st.info("No gold set: upload a .jsonl gold file, or ask your own question with an answer.")
+    # -- below the gold set's table and chart, which must share the first screen
+    made = _generated(ctx)
     if questions or made:
         source = "written" if questions else "generated"
         _token_lesson(ctx, questions or made.questions, k, source)
