@@ -63,3 +63,69 @@ def drag_frames(
         pieces = [surv.chunk_index] if surv.intact else list(surv.pieces)
         frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces))
     return frames
+
+
+WINDOW_CHARS = 3_000  # characters shown either side of the answer
+
+
+@dataclass(frozen=True, slots=True)
+class DragWindow:
+    """What a slider in the browser needs: the text around the answer and every
+    frame's chunks that reach into it, offsets counted from the window's start."""
+
+    text: str
+    start: int  # the window's first character in the document
+    end: int
+    total: int  # the document's length in characters
+    answer: tuple[int, int]  # in window offsets
+    frames: list[Frame]  # as computed, in document offsets
+
+    @property
+    def note(self) -> str:
+        """ "showing characters X–Y of Z" (1-based, inclusive) when windowed, else ""."""
+        if self.start == 0 and self.end == self.total:
+            return ""
+        return f"showing characters {self.start + 1:,}–{self.end:,} of {self.total:,}"
+
+    def clipped(self, frame: Frame) -> list[tuple[int, int, int, int]]:
+        """The frame's chunks that reach into the window: (start, end, overlap start,
+        chunk number), clipped to it. The number is 1-based as verdicts say it; a
+        window drops the chunks before it, so a chunk's place in the list is not it."""
+        lo, hi = self.start, self.end
+        return [
+            (max(s, lo) - lo, min(e, hi) - lo, max(o, lo) - lo, n)
+            for n, (s, e, o) in enumerate(frame.boundaries, start=1)
+            if min(s, o) < hi and e > lo
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """The payload as plain JSON. Per frame, ``first`` is the number of its first
+        chunk in the window and ``bounds`` is flat (start, end, overlap start, ...):
+        a hundred sizes of a long document's window stay a few tens of kilobytes."""
+        frames = []
+        for f in self.frames:
+            clipped = self.clipped(f)
+            frames.append(
+                {
+                    "size": f.size,
+                    "intact": f.intact,
+                    "verdict": f.verdict,
+                    "first": clipped[0][3] if clipped else 1,
+                    "bounds": [x for s, e, o, _ in clipped for x in (s, e, o)],
+                }
+            )
+        return {
+            "text": self.text,
+            "note": self.note,
+            "answer": list(self.answer),
+            "frames": frames,
+        }
+
+
+def drag_window(
+    text: str, span: tuple[int, int], frames: list[Frame], radius: int = WINDOW_CHARS
+) -> DragWindow:
+    """The frames seen through ``radius`` characters either side of the answer's span."""
+    lo = max(0, span[0] - radius)
+    hi = min(len(text), span[1] + radius)
+    return DragWindow(text[lo:hi], lo, hi, len(text), (span[0] - lo, span[1] - lo), frames)

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import json
 
-from lab.measure.drag import drag_frames
+import pytest
+
+from lab.inputs.gold import load_gold
+from lab.inputs.samples import list_samples
+from lab.measure.drag import drag_frames, drag_window
+from lab.measure.survival import find_answer
 from lab.text import collapse
 from tests.support import AUDIT, SAMPLES
 from tests.support import run_cli as run
+from ui.views.sweeps import sweep_sizes
 
 PLATFORM = SAMPLES / "platform_data.md"
 SIZES = range(17, 31)
@@ -84,3 +90,40 @@ def test_structural_parses_once_and_gives_a_verdict_per_size() -> None:
     text = PLATFORM.read_text(encoding="utf-8")
     frames = drag_frames(text, AUDIT, "structural", [40, 80], unit="words")
     assert [f.verdict.startswith("answer intact in chunk") for f in frames] == [True, True]
+
+
+def test_the_window_clips_boundaries_and_says_what_it_shows() -> None:
+    text = "word " * 3000 + AUDIT + " tail" * 3000
+    frames = drag_frames(text, AUDIT, "fixed", [20], unit="words")
+    span = find_answer(text, AUDIT)
+    window = drag_window(text, span, frames, radius=100)
+    payload = window.to_json()
+    assert (
+        payload["note"] == f"showing characters {span[0] - 99:,}–{span[1] + 100:,} of {len(text):,}"
+    )
+    assert payload["text"][slice(*payload["answer"])] == AUDIT
+    (frame,) = payload["frames"]
+    # the first chunk in the window is numbered as the verdict numbers it
+    first = next(n for n, (_, e, _) in enumerate(frames[0].boundaries, 1) if e > window.start)
+    assert frame["first"] == first > 1
+    starts = frame["bounds"][0::3]
+    assert starts[0] == 0 and all(0 <= s <= 200 + len(AUDIT) for s in starts)
+
+
+def test_a_short_document_is_shown_whole() -> None:
+    text = PLATFORM.read_text(encoding="utf-8")
+    frames = drag_frames(text, AUDIT, "fixed", [24], unit="words")
+    window = drag_window(text, find_answer(text, AUDIT), frames)
+    assert window.note == "" and window.to_json()["text"] == text
+
+
+@pytest.mark.parametrize("sample", list_samples(), ids=lambda s: s.name)
+@pytest.mark.parametrize("unit", ["words", "chars", "tokens"])
+def test_sample_payloads_stay_under_200_kb(sample, unit: str) -> None:
+    text = sample.path.read_text(encoding="utf-8")
+    answer = load_gold(sample.gold_path).questions[0].answer
+    frames = drag_frames(
+        text, answer, "fixed", sweep_sizes(unit, 24 if unit != "chars" else 200), unit=unit
+    )
+    payload = drag_window(text, find_answer(text, answer), frames).to_json()
+    assert len(json.dumps(payload, ensure_ascii=False).encode()) < 200_000
