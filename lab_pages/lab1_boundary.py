@@ -3,15 +3,36 @@
 import streamlit as st
 
 from ui import charts, data, shell, state, urlstate
+from ui.drag_slider import drag_slider
 from ui.views import sweeps
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
-ranking recovers it. **Drag the chunk size slowly upward from 22 and watch the verdict flip**:
-twenty-two words works and twenty-four does not. Whether retrieval works is *not monotonic*
-in chunk size; click a point on the survival curve to move the slider there.
+ranking recovers it. **Drag the chunk size slider below slowly upward from 22 and watch
+the verdict flip**: twenty-two words works and twenty-four does not. Whether retrieval works
+is *not monotonic* in chunk size; click a point on the survival curve to move the slider there.
 """
 CURVE_KEY = "lab1_curve"
+DRAG_KEY = "lab1_drag"
+
+
+def _drag(ctx, sizes):
+    """The slider that redraws in the browser while it is dragged; where it settles
+    becomes the app's size. Left out for a long document, whose every size would be
+    chunked up front."""
+    if len(ctx.text) >= data.PROGRESS_CHARS:
+        return
+    payload = data.drag_payload(
+        ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap
+    )
+    drag_slider(
+        payload,
+        key=DRAG_KEY,
+        label=f"Drag to redraw: size in {ctx.unit}",
+        unit=ctx.unit,
+        value=ctx.size,
+        on_settled=state.set_size,
+    )
 
 
 def _explain_first_cut(ctx):
@@ -54,6 +75,7 @@ def body(ctx):
         _in_tokens(ctx, extra)
     elif ctx.answer:
         sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        _drag(ctx, sizes)
         curve = data.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
