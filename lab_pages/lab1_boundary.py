@@ -75,7 +75,6 @@ def body(ctx):
         _in_tokens(ctx, extra)
     elif ctx.answer:
         sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        _drag(ctx, sizes)
         curve = data.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
@@ -94,6 +93,8 @@ def body(ctx):
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")
             shell.full_table(sweeps.runs_table(curve))
             st.metric("verdict flips along the curve", sweeps.flips(curve))
+        # under the curve: the verdict and the curve keep the first screen
+        _drag(ctx, sizes)
         extra = {
             "verdict flips": sweeps.flips(curve),
             "sizes intact": f"{sweeps.survival_share(curve):.0%}",
