@@ -66,6 +66,9 @@ def drag_frames(
 
 
 WINDOW_CHARS = 3_000  # characters shown either side of the answer
+# -- why a ceiling -- every size of a sweep is chunked up front: about a second for a
+# -- hundred sizes of a 40,000-character document, several on a 150,000 one
+MAX_DRAG_CHARS = 40_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from tests.app.app_harness import (
     upload,
     verdicts,
 )
+from tests.support import AUDIT, SAMPLES
 
 SPLIT_24 = "✗ answer split across chunks 4 and 5: unretrievable at any k"
 
@@ -122,4 +123,18 @@ def test_no_drag_slider_without_an_answer_in_the_document():
     assert not _drag_sliders(at)
     assert [w.value for w in at.warning][0].endswith(
         ": pick an answer that appears in the document."
+    )
+
+
+def test_a_long_document_has_no_drag_slider_and_says_why():
+    sample = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    at = upload(open_app(), "long.md", (sample + "\n\n") * 40)  # over 40,000 characters
+    set_widget(at, "selectbox", "question", -1)
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input(AUDIT)
+    rerun(at)
+    assert verdicts(at) and not _drag_sliders(at)
+    assert (
+        "No drag slider for a document of 40,000 characters or more: every size would be "
+        "chunked up front. The sidebar's slider still works." in captions(at)
     )
