@@ -24,6 +24,7 @@ from lab.measure import atomic, diff, efficiency_sweep, integrity
 from lab.measure import judges as judging
 from lab.measure import questions as questions_made
 from lab.measure.costs import tokens_per_word
+from lab.measure.drag import drag_frames, drag_window
 from lab.measure.score_scale import TopScore, top_scores
 from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
@@ -32,6 +33,7 @@ from lab.measure.survival import (
     SurvivalCurve,
     answer_problem,
     check_survival,
+    find_answer,
     gold_survival_rates,
     survival_curve,
 )
@@ -650,3 +652,16 @@ def truncation_rows(
         }
         for t in cut
     ]
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def drag_payload(
+    text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str, overlap: int
+) -> dict[str, Any]:
+    """Lab 1's drag slider's data: every size's chunks and verdict, seen through the
+    window around the answer (lab.measure.drag), as JSON for the browser."""
+    base, tokenizer = split_unit_name(unit)
+    frames = drag_frames(
+        text, answer, strategy, sizes, unit=base, overlap=overlap, tokenizer=tokenizer
+    )
+    return drag_window(text, find_answer(text, answer), frames).to_json()

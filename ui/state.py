@@ -127,8 +127,15 @@ def apply_pending() -> None:
         # selection, so clicking the same point again (after moving the slider) is a
         # new selection that moves the slider once more
         ss[CURVE_CLICKS][name] += 1
-        ss[SIZE] = urlstate.clamp_size(size, ss.get(UNIT, "words"))
-        ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
+        set_size(size)
+
+
+def set_size(size: int) -> None:
+    """Move the app's size (the sidebar slider's key, so the URL and pins follow), the
+    overlap kept below it; from a callback or before the sidebar is drawn."""
+    ss = st.session_state
+    ss[SIZE] = urlstate.clamp_size(size, ss.get(UNIT, "words"))
+    ss[OVERLAP] = urlstate.clamp_overlap(ss.get(OVERLAP, 0), ss[SIZE])
 
 
 def curve_key(name: str) -> str:

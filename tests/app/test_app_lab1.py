@@ -1,5 +1,7 @@
 """Lab 1, the boundary lottery: the published document at 24 words, sliders, the curve click."""
 
+import json
+
 from tests.app.app_harness import (
     captions,
     chunk_count,
@@ -10,8 +12,10 @@ from tests.app.app_harness import (
     plotly_specs,
     rerun,
     set_widget,
+    upload,
     verdicts,
 )
+from tests.support import AUDIT, SAMPLES
 
 SPLIT_24 = "✗ answer split across chunks 4 and 5: unretrievable at any k"
 
@@ -88,3 +92,49 @@ def test_unit_switch_takes_the_units_classic_setting():
     set_widget(at, "radio", "unit", "chars")
     assert at.slider(key="size").value == 1800 and at.slider(key="overlap").value == 150
     assert any(c.endswith("chars") and c.startswith("chunks: ") for c in captions(at))
+
+
+def _drag_sliders(at) -> list[dict]:
+    """The data each drag slider on the page was sent."""
+    return [json.loads(e.proto.json) for e in at.get("bidi_component")]
+
+
+def test_the_drag_slider_gets_every_size_of_the_curve_and_starts_at_the_apps_size():
+    at = open_app()
+    [payload] = _drag_sliders(at)
+    assert payload["value"] == 24 and payload["label"] == "Drag to redraw: size in words"
+    by_size = {f["size"]: f for f in payload["frames"]}
+    assert "✗ " + by_size[24]["verdict"] == SPLIT_24
+    assert by_size[22]["intact"] and not by_size[30]["intact"]
+    assert payload["note"] == ""  # the whole short sample is sent
+    start, end = payload["answer"]
+    assert payload["text"][start:end].startswith("Audit logs are retained")
+
+
+def test_no_drag_slider_without_an_answer_in_the_document():
+    at = upload(open_app(), "one.md", b"Hello")  # one word: no answer to pick
+    assert not _drag_sliders(at)
+    assert verdicts(at) == ["no answer picked: choose the answer text to see whether it survives"]
+    at = open_app()
+    set_widget(at, "selectbox", "question", -1)
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input("not a sentence of this document")
+    rerun(at)
+    assert not _drag_sliders(at)
+    assert [w.value for w in at.warning][0].endswith(
+        ": pick an answer that appears in the document."
+    )
+
+
+def test_a_long_document_has_no_drag_slider_and_says_why():
+    sample = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    at = upload(open_app(), "long.md", (sample + "\n\n") * 40)  # over 40,000 characters
+    set_widget(at, "selectbox", "question", -1)
+    set_widget(at, "radio", "answer_mode", "paste it")
+    at.text_area(key="answer_paste").input(AUDIT)
+    rerun(at)
+    assert verdicts(at) and not _drag_sliders(at)
+    assert (
+        "No drag slider for a document of 40,000 characters or more: every size would be "
+        "chunked up front. The sidebar's slider still works." in captions(at)
+    )

@@ -1,0 +1,62 @@
+"""Lab 1's drag slider in a real browser: held down and moved across sizes, its
+verdict follows the lab's own verdict at each size, with no message to the server
+until the mouse is released."""
+
+from __future__ import annotations
+
+from bench.browser import new_page, open_view, wait_idle
+from lab.measure.drag import drag_frames
+from tests.browser.conftest import DESKTOP
+from tests.support import AUDIT, SAMPLES
+from ui.views.sweeps import sweep_sizes
+
+SLIDER = '[data-testid="drag-size"]'  # inside the component's shadow root; CSS pierces it
+VERDICT = '[data-testid="drag-verdict"]'
+
+
+def test_dragging_redraws_the_verdict_at_every_size_without_a_rerun(app_url, browser) -> None:
+    text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    # the example view: platform sample, fixed, words, size 24, overlap 0
+    expected = {
+        f.size: ("✓ " if f.intact else "✗ ") + f.verdict
+        for f in drag_frames(text, AUDIT, "fixed", sweep_sizes("words", 24), unit="words")
+    }
+    page = new_page(browser, DESKTOP)
+    sent: list[str] = []  # what the browser sends the server: a rerun is a message
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append("msg")))
+    try:
+        open_view(page, app_url, 1)
+        slider = page.locator(SLIDER)
+        slider.wait_for(timeout=30_000)
+        slider.scroll_into_view_if_needed()
+        box = slider.bounding_box()
+        n = len(expected)
+        start = int(slider.input_value())
+        assert int(slider.get_attribute("aria-valuenow")) == 24
+        # the thumb's centre: the track less one thumb's width, shared among the steps
+        thumb = 16
+        step_px = (box["width"] - thumb) / (n - 1)
+        x = box["x"] + thumb / 2 + start * step_px
+        y = box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        before = len(sent)
+        seen: dict[int, str] = {}
+        for k in range(1, 10):
+            page.mouse.move(x + k * step_px, y, steps=2)
+            size = int(slider.get_attribute("aria-valuenow"))
+            seen[size] = page.locator(VERDICT).inner_text()
+        during = len(sent) - before
+        page.mouse.up()
+        assert len(seen) >= 6, seen
+        assert seen == {s: expected[s] for s in seen}
+        assert any(v.startswith("✓") for v in seen.values())
+        assert any(v.startswith("✗") for v in seen.values())
+        assert during == 0, f"{during} messages went to the server during the drag"
+        # released: the size it settled on becomes the app's (the sidebar's slider)
+        last = max(seen)
+        page.wait_for_url(f"**&size={last}&**", timeout=30_000)
+        wait_idle(page)
+        assert page.get_by_role("slider", name="Chunk size").input_value() == str(last)
+    finally:
+        page.close()

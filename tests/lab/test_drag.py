@@ -1,0 +1,129 @@
+"""lab.measure.drag: the frames a dragged size slider draws equal what the CLI says."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lab.inputs.gold import load_gold
+from lab.inputs.samples import list_samples
+from lab.measure.drag import drag_frames, drag_window
+from lab.measure.survival import find_answer
+from lab.text import collapse
+from tests.support import AUDIT, SAMPLES
+from tests.support import run_cli as run
+from ui.views.sweeps import sweep_sizes
+
+PLATFORM = SAMPLES / "platform_data.md"
+SIZES = range(17, 31)
+
+
+def _cli_chunks(capsys, size: int) -> list[dict]:
+    code, out, _ = run(
+        capsys, "chunk", str(PLATFORM), "--strategy", "fixed", "--unit", "words",
+        "--size", str(size), "--json",
+    )  # fmt: skip
+    assert code == 0
+    return json.loads(out)
+
+
+def _verdict_from_chunks(chunks: list[dict], text: str) -> str:
+    """The verdict read off the CLI's chunks: the first chunk holding the answer whole
+    (overlap prefix + body), else every chunk whose body meets the answer's span."""
+    needle = collapse(AUDIT)
+    for c in chunks:
+        if needle in collapse(c["overlap_prefix"] + " " + c["body"]):
+            return f"answer intact in chunk {c['index'] + 1}"
+    start = collapse(text).find(needle)
+    assert start != -1
+    s = text.find(AUDIT)  # the sample holds it on one line
+    e = s + len(AUDIT)
+    pieces = [str(c["index"] + 1) for c in chunks if c["start"] < e and s < c["end"]]
+    return f"answer split across chunks {' and '.join(pieces)}: unretrievable at any k"
+
+
+def test_every_size_matches_the_cli(capsys) -> None:
+    text = PLATFORM.read_text(encoding="utf-8")
+    frames = drag_frames(text, AUDIT, "fixed", SIZES, unit="words")
+    code, out, _ = run(
+        capsys, "survival", str(PLATFORM), "--answer", AUDIT, "--strategy", "fixed",
+        "--unit", "words", "--sizes", "17:30:1", "--json",
+    )  # fmt: skip
+    curve = json.loads(out)
+    assert code == 0 and curve["sizes"] == [f.size for f in frames] == list(SIZES)
+    assert [f.intact for f in frames] == curve["intact"]
+    assert any(curve["intact"]) and not all(curve["intact"])  # the lottery is in range
+    for frame in frames:
+        chunks = _cli_chunks(capsys, frame.size)
+        assert frame.boundaries == [
+            (c["start"], c["end"], c["overlap_start"] if c["overlap_prefix"] else c["start"])
+            for c in chunks
+        ]
+        assert frame.verdict == _verdict_from_chunks(chunks, text)
+
+
+def test_overlap_frames_carry_the_prefix_start(capsys) -> None:
+    text = PLATFORM.read_text(encoding="utf-8")
+    (frame,) = drag_frames(text, AUDIT, "fixed", [24], unit="words", overlap=5)
+    chunks = _cli_chunks_overlap(capsys, 24, 5)
+    assert frame.boundaries[1][2] == chunks[1]["overlap_start"] < frame.boundaries[1][0]
+
+
+def _cli_chunks_overlap(capsys, size: int, overlap: int) -> list[dict]:
+    code, out, _ = run(
+        capsys, "chunk", str(PLATFORM), "--strategy", "fixed", "--unit", "words",
+        "--size", str(size), "--overlap", str(overlap), "--json",
+    )  # fmt: skip
+    assert code == 0
+    return json.loads(out)
+
+
+def test_an_answer_not_in_the_document_is_the_verdict_at_every_size() -> None:
+    text = PLATFORM.read_text(encoding="utf-8")
+    frames = drag_frames(text, "no such sentence here", "fixed", [20, 21], unit="words")
+    assert all(not f.intact and f.verdict.startswith("answer not found") for f in frames)
+    assert all(f.boundaries for f in frames)
+
+
+def test_structural_parses_once_and_gives_a_verdict_per_size() -> None:
+    text = PLATFORM.read_text(encoding="utf-8")
+    frames = drag_frames(text, AUDIT, "structural", [40, 80], unit="words")
+    assert [f.verdict.startswith("answer intact in chunk") for f in frames] == [True, True]
+
+
+def test_the_window_clips_boundaries_and_says_what_it_shows() -> None:
+    text = "word " * 3000 + AUDIT + " tail" * 3000
+    frames = drag_frames(text, AUDIT, "fixed", [20], unit="words")
+    span = find_answer(text, AUDIT)
+    window = drag_window(text, span, frames, radius=100)
+    payload = window.to_json()
+    assert (
+        payload["note"] == f"showing characters {span[0] - 99:,}–{span[1] + 100:,} of {len(text):,}"
+    )
+    assert payload["text"][slice(*payload["answer"])] == AUDIT
+    (frame,) = payload["frames"]
+    # the first chunk in the window is numbered as the verdict numbers it
+    first = next(n for n, (_, e, _) in enumerate(frames[0].boundaries, 1) if e > window.start)
+    assert frame["first"] == first > 1
+    starts = frame["bounds"][0::3]
+    assert starts[0] == 0 and all(0 <= s <= 200 + len(AUDIT) for s in starts)
+
+
+def test_a_short_document_is_shown_whole() -> None:
+    text = PLATFORM.read_text(encoding="utf-8")
+    frames = drag_frames(text, AUDIT, "fixed", [24], unit="words")
+    window = drag_window(text, find_answer(text, AUDIT), frames)
+    assert window.note == "" and window.to_json()["text"] == text
+
+
+@pytest.mark.parametrize("sample", list_samples(), ids=lambda s: s.name)
+@pytest.mark.parametrize("unit", ["words", "chars", "tokens"])
+def test_sample_payloads_stay_under_200_kb(sample, unit: str) -> None:
+    text = sample.path.read_text(encoding="utf-8")
+    answer = load_gold(sample.gold_path).questions[0].answer
+    frames = drag_frames(
+        text, answer, "fixed", sweep_sizes(unit, 24 if unit != "chars" else 200), unit=unit
+    )
+    payload = drag_window(text, find_answer(text, answer), frames).to_json()
+    assert len(json.dumps(payload, ensure_ascii=False).encode()) < 200_000
