@@ -480,23 +480,29 @@ class _Finder:
     def _partly(
         needle: str, norm: _Normalised, prev: tuple[int, int]
     ) -> tuple[int, int, str] | None:
-        """The span from a piece of the chunk's start to a piece of its end, no longer
-        than the chunk and a half: a chunk whose middle or edges the pipeline changed."""
+        """A chunk whose edges the pipeline changed (a heading line of its own, a word
+        cut): a piece of its start and a piece of its end found in order, no further
+        apart than the chunk and a half, each grown outward while chunk and document
+        agree."""
         if len(needle) < 3 * _ANCHOR:
             return None  # -- too short to tell a partial match from chance
-        quarter = len(needle) // 4
+        hay, quarter = norm.text, len(needle) // 4
         for at in _from(norm.from_source(prev[0]), 0):
             for h in (0, quarter):
-                head = needle[h : h + _ANCHOR]
-                n = norm.text.find(head, at)
+                n = hay.find(needle[h : h + _ANCHOR], at)
                 if n < 0:
                     continue
+                while h and n and needle[h - 1] == hay[n - 1]:
+                    h, n = h - 1, n - 1
                 for t in (len(needle), len(needle) - quarter):
-                    tail = needle[t - _ANCHOR : t]
-                    m = norm.text.find(tail, n + _ANCHOR)
-                    if 0 <= m and m + _ANCHOR - n <= len(needle) * 3 // 2:
-                        s, e = norm.span(n, m + _ANCHOR)
-                        return s, e, PARTLY
+                    m = hay.find(needle[t - _ANCHOR : t], n + _ANCHOR)
+                    if m < 0 or m + _ANCHOR - n > len(needle) * 3 // 2:
+                        continue
+                    m += _ANCHOR
+                    while t < len(needle) and m < len(hay) and needle[t] == hay[m]:
+                        t, m = t + 1, m + 1
+                    s, e = norm.span(n, m)
+                    return s, e, PARTLY
         return None
 
     @staticmethod

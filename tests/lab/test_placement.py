@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 
 import pytest
 
@@ -17,6 +18,7 @@ from lab.inputs.placement import (
     EXACT,
     NORMALISED,
     OFFSETS,
+    PARTLY,
     PlacementError,
     import_chunk_folder,
     import_chunks,
@@ -152,6 +154,51 @@ def test_whitespace_normalised_text_maps_back_to_exact_source_spans():
     assert first.body == "# Title\r\n\r\nFirst  line\nwraps here."
     assert second.body == "- item one\n- item two"
     assert collapse(first.body) == rows[0]["text"]
+
+
+def test_what_splitters_drop_is_normalised_by_one_rule():
+    # -- a NBSP heading, tabs, indented code, a zero-width space; the chunk as LangChain's
+    # -- MarkdownHeaderTextSplitter writes it: stripped lines joined by "  \n"
+    text = "##\u00a0Setup\n\nRun\tthe tool:\n\n    make\u200b build\n        --fast\n\nDone.\n"
+    rows = [{"text": "##Setup  \nRunthe tool:"}, {"text": "make build\n--fast"}]
+    placement = import_chunks(jsonl(rows + [{"text": "Done."}]), text, "chunks.jsonl")
+    assert placement.unplaced == []
+    assert [s.how for s in placement.sources] == [NORMALISED, NORMALISED, EXACT]
+    assert [c.body for c in placement.chunks] == [
+        "##\u00a0Setup\n\nRun\tthe tool:",
+        "make\u200b build\n        --fast",
+        "Done.",
+    ]
+
+
+def test_a_chunk_with_edges_of_its_own_is_placed_partly():
+    start = TEXT.index(" ", 500) + 1
+    end = TEXT.index(" ", 1200)
+    rows = [
+        {"text": "Rollback notes:\n" + TEXT[start:end]},
+        {"text": TEXT[end:1600] + " (see below)"},
+    ]
+    placement = import_chunks(jsonl(rows), TEXT, "chunks.jsonl")
+    assert [s.how for s in placement.sources] == [PARTLY, PARTLY]
+    assert [(c.start, c.end) for c in placement.chunks] == [(start, end), (end + 1, 1600)]
+
+
+def test_hundreds_of_reshaped_chunks_place_in_a_moment():
+    docs = [
+        (SAMPLES / n).read_text(encoding="utf-8")
+        for n in sorted(p.name for p in SAMPLES.glob("*.md"))
+    ]
+    text = "\n\n".join(docs) * 3  # -- repeated: each copy's chunks land on their own copy
+    words = text.split(" ")
+    pieces = [" ".join(words[i : i + 12]) for i in range(0, len(words), 12)]
+    # -- reshaped as a splitter would: lines stripped and re-joined
+    rows = [{"text": "  \n".join(ln.strip() for ln in p.splitlines())} for p in pieces]
+    assert len(rows) > 500
+    began = time.perf_counter()
+    placement = import_chunks(jsonl(rows), text, "chunks.jsonl")
+    assert time.perf_counter() - began < 10
+    assert placement.unplaced == [] and len(placement.chunks) == len(rows)
+    assert placement.chunks[-1].end == len(text.rstrip())
 
 
 def test_offsets_that_do_not_match_fall_back_to_search():
