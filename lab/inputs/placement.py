@@ -565,7 +565,8 @@ def _assemble(
     gaps: list[Span] = []
     reach, reach_where = 0, ""  # the furthest any chunk so far ends, and which one
     for s, e, row, how in placed:
-        if reach < s and document[reach:s].strip():
+        between = document[reach:s]
+        if reach < s and between.strip() and not _headings_of(between, row.heading_path):
             gaps.append(_gap(document, reach, s, reach_where, row.where))
         if e <= reach:
             contained.append(Span(s, e, row.where, reach_where))
@@ -595,6 +596,20 @@ def _assemble(
     if document[reach:].strip():
         gaps.append(_gap(document, reach, len(document), reach_where, ""))
     return Placement(chunks, sources, unplaced, gaps, overlaps, contained)
+
+
+_MD_HEADING = re.compile(r"#{1,6}\s*(.*?)[\s#]*")
+
+
+def _headings_of(text: str, heading_path: tuple[str, ...]) -> bool:
+    """Whether ``text`` is only Markdown heading lines the next chunk's heading path
+    names: a splitter that strips headers (LangChain's default) carries them there."""
+    titles = {normalise(h) for h in heading_path}
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return bool(titles) and all(
+        (m := _MD_HEADING.fullmatch(ln)) is not None and normalise(m.group(1)) in titles
+        for ln in lines
+    )
 
 
 def _gap(document: str, s: int, e: int, before: str, after: str) -> Span:

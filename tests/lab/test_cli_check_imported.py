@@ -125,6 +125,15 @@ def test_langchain_headers_become_the_heading_path_and_embedded_length_is_report
     assert [p["embedded_length"] for p in placed] == [len(by_row[p["row"]].split()) for p in placed]
 
 
+def test_headings_the_splitter_stripped_are_not_reported_as_text_in_no_chunk(tmp_path, capsys):
+    data = check_json(capsys, tmp_path, langchain_rows())
+    assert not [f for f in data["imported"]["findings"] if "in no chunk" in f]
+    # -- a heading no chunk names is still text in no chunk
+    rows = [r for r in langchain_rows() if "Freeze windows" not in r["metadata"].values()]
+    (gap,) = [f for f in check_json(capsys, tmp_path, rows)["imported"]["findings"]]
+    assert "are in no chunk" in gap and "## Freeze windows" in gap
+
+
 def test_a_heading_kept_in_the_text_is_not_added_again(tmp_path, capsys):
     rows = langchain_rows(strip_headers=False)
     placed = check_json(capsys, tmp_path, rows)["imported"]["placed"]
