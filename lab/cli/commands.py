@@ -16,7 +16,7 @@ from tqdm import tqdm
 from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.limit import over_limit
 from chunkers.model import HEADING_SEPARATOR, Chunk
-from lab.inputs.placement import PlacementError, import_chunk_file, import_chunk_folder
+from lab.inputs.placement import HOW, PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
 from lab.measure.diff import ConfigError, build_diff, parse_config
@@ -383,6 +383,8 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     if limit_lines:  # -- the embedder's limit, for the lab's chunks and imported ones alike
         data["embedder_limit"] = {**limit_data, "lines": limit_lines}
     if imported is not None:
+        # -- the chunks' pipeline set their size and overlap, not ours: only what was given
+        data["options"].update(size=args.size, overlap=args.overlap)
         data["imported"] = imported
         return data
     finish_check(
@@ -418,10 +420,26 @@ def imported_chunks(
     except PlacementError as exc:
         raise BadInput(str(exc)) from None
     several = len(placed) > 1
+    each = [
+        {
+            **({"document": n} if several else {}),
+            "row": src.where,
+            "how": src.how,
+            "start": c.overlap_start,
+            "end": c.end,
+            "heading_path": list(c.heading_path),
+            "embedded_length": src.length,  # the pipeline's own text, in the unit asked for
+        }
+        for n, p in placed.items()
+        for c, src in zip(p.chunks, p.sources, strict=True)
+    ]
     return {n: p.chunks for n, p in placed.items()}, {
         "file": args.chunks,
         "chunks": sum(len(p.chunks) for p in placed.values()),
+        "how": {h: n for h in HOW if (n := sum(c["how"] == h for c in each))},
         "unplaced": sum(len(p.unplaced) for p in placed.values()),
+        "unit": opts.unit_name,
+        "placed": each,
         "findings": [
             f"{n}: {line}" if several else line
             for n, p in placed.items()

@@ -14,10 +14,14 @@ Each chunk is placed in the document in turn:
 2. else the chunk's text, searched for from the previous chunk's start on (so a
    repeated passage lands on the copy the pipeline was walking past), then from
    the document's start;
-3. else the same search with runs of whitespace counted as one space on both
-   sides (a pipeline that stripped or re-joined lines), mapped back to the
-   exact span in the document.
+3. else the same search on both texts normalised by one rule: every whitespace
+   and non-printable character dropped (what splitters strip, collapse, re-join or
+   drop: indentation, tabs, NBSP, "  \n" line joins, zero-width characters), the
+   match mapped back to the exact span in the document;
+4. else, normalised, the span from a piece of the chunk's start to a piece of its
+   end (a pipeline that added or changed a few words, e.g. a heading line of its own).
 
+How each chunk was placed is kept: offsets, exact, normalised or partly.
 What cannot be placed is reported with its row number, as is the text no chunk
 covers and the text two chunks share. Placed chunks become Chunk records in
 document order: a chunk's text that an earlier chunk already holds is its
@@ -43,7 +47,7 @@ from chunkers.model import HEADING_SEPARATOR, UNITS
 from chunkers.text import count_units
 from chunkers.tokens import DEFAULT_TOKENIZER
 
-from ..text import clip, collapse
+from ..text import clip
 from .documents import encoding_label, guess_encoding, jsonl_lines
 from .exports import CSV_FIELDS, from_csv, from_jsonl
 
@@ -52,8 +56,11 @@ TEXT_FIELDS = ("text", "page_content", "content")
 # (start, end) field pairs a row's offsets may come under
 OFFSET_FIELDS = (("start", "end"), ("start_char_idx", "end_char_idx"), ("start_index", "end_index"))
 
-OFFSETS, EXACT, WHITESPACE = "offsets", "exact", "whitespace"  # how a chunk was placed
+# how a chunk was placed
+OFFSETS, EXACT, NORMALISED, PARTLY = "offsets", "exact", "normalised", "partly"
+HOW = (OFFSETS, EXACT, NORMALISED, PARTLY)
 _NON_SPACE = re.compile(r"\S+")
+_ANCHOR = 32  # normalised characters a partial placement matches at each end
 _PREVIEW = 40
 
 
@@ -65,7 +72,7 @@ class PlacementError(ValueError):
 class Row:
     """One chunk as the file gives it."""
 
-    where: str  # "line 4" (JSON Lines), "item 4" (a JSON array) or "row 4" (CSV)
+    where: str  # "row 4": the 4th chunk of a JSON or JSON Lines file, line 4 of a CSV
     text: str
     start: int | None = None
     end: int | None = None
@@ -78,8 +85,9 @@ class Source:
     """Where a placed chunk came from and how it was found."""
 
     where: str
-    how: str  # OFFSETS, EXACT or WHITESPACE
+    how: str  # one of HOW
     metadata: dict[str, Any]
+    length: int = 0  # the text the pipeline embeds (the row's own text), in the unit asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,9 +192,13 @@ def _jsonl_rows(text: str, name: str) -> list[Row]:
             config, chunks = from_jsonl(text)
         except ValueError as exc:
             raise PlacementError(f"{name}: {exc}") from None
-        return _lab_rows(chunks, config, "line", [n for n, _ in lines])
+        return _lab_rows(chunks, config, list(range(1, len(chunks) + 1)))
     fix = "each line of a JSON Lines file must be one JSON object"
-    return [_row(_loads(line, f"{name}, line {n}", fix), f"line {n}", name) for n, line in lines]
+    # -- a row is named by its number among the chunks, a JSON error by its line
+    return [
+        _row(_loads(line, f"{name}, line {n}", fix), f"row {i}", name)
+        for i, (n, line) in enumerate(lines, start=1)
+    ]
 
 
 def _loads(text: str, where: str, fix: str, *, say_line: bool = False) -> Any:
@@ -212,7 +224,7 @@ def _array_rows(text: str, name: str) -> list[Row]:
     items = _loads(text, name, fix, say_line=True)
     if not isinstance(items, list):
         raise PlacementError(f"{name}: expected a JSON array of chunks")
-    return [_row(obj, f"item {i}", name) for i, obj in enumerate(items, start=1)]
+    return [_row(obj, f"row {i}", name) for i, obj in enumerate(items, start=1)]
 
 
 def _csv_rows(text: str, name: str) -> list[Row]:
@@ -230,7 +242,7 @@ def _csv_rows(text: str, name: str) -> list[Row]:
             config, chunks = from_csv(text)
         except ValueError as exc:
             raise PlacementError(f"{name}: {exc}") from None
-        return _lab_rows(chunks, config, "row", list(range(2, len(chunks) + 2)))
+        return _lab_rows(chunks, config, list(range(2, len(chunks) + 2)))
     rows = []
     try:
         for n, raw in enumerate(reader, start=2):
@@ -256,13 +268,13 @@ def _csv_metadata(raw: str) -> Any:
     return value if isinstance(value, dict) else {"metadata": value}
 
 
-def _lab_rows(chunks: list[Chunk], config: dict, unit: str, numbers: list[int]) -> list[Row]:
+def _lab_rows(chunks: list[Chunk], config: dict, numbers: list[int]) -> list[Row]:
     """The lab's own export: each chunk's source span, with its offsets and heading path."""
     rows = []
     for n, c in zip(numbers, chunks, strict=True):
         own = c.body[len(c.body) - (c.end - c.start) :] if c.header_repeated else c.body
         meta = {"config": config, "kind": c.kind}
-        rows.append(Row(f"{unit} {n}", own, c.start, c.end, meta, c.heading_path))
+        rows.append(Row(f"row {n}", own, c.start, c.end, meta, c.heading_path))
     return rows
 
 
@@ -296,6 +308,10 @@ def _row(obj: Any, where: str, name: str, header: list[str] | None = None) -> Ro
         raise PlacementError(
             f"{name}, {where}: the chunk text must be a string, got {type(text).__name__}"
         )
+    if not normalise(text):
+        raise PlacementError(
+            f"{name}, {where}: the chunk text is empty; drop the row or give it the text it indexes"
+        )
     metadata = obj.get("metadata")
     if not isinstance(metadata, dict):
         metadata = {} if metadata in (None, "") else {"metadata": metadata}
@@ -303,13 +319,31 @@ def _row(obj: Any, where: str, name: str, header: list[str] | None = None) -> Ro
     return Row(where, text, start, end, metadata, _heading_path(text, metadata))
 
 
+_HEADER_KEY = re.compile(r"Header (\d+)")  # LangChain's MarkdownHeaderTextSplitter
+
+
 def _heading_path(text: str, metadata: Mapping[str, Any]) -> tuple[str, ...]:
-    """metadata.heading_path, when the text indexed begins with it (the lab's export
-    writes the heading path, overlap and body as the text, and the body's offsets)."""
+    """The chunk's heading path from its metadata: the lab's export's ``heading_path``
+    when the text begins with it (the export writes heading path, overlap and body as
+    the text, and the body's offsets); else, when the text does not open with the
+    heading, LangChain's ``Header 1``, ``Header 2``... or LlamaIndex's ``header_path``
+    ("/A/B/")."""
     path = metadata.get("heading_path")
-    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+    if isinstance(path, list) and path and all(isinstance(p, str) for p in path):
+        return tuple(path) if text.startswith(HEADING_SEPARATOR.join(path) + "\n") else ()
+    levels = sorted(
+        (int(m.group(1)), v)
+        for k, v in metadata.items()
+        if (m := _HEADER_KEY.fullmatch(str(k))) and isinstance(v, str) and v.strip()
+    )
+    found = tuple(v.strip() for _, v in levels)
+    header_path = metadata.get("header_path")
+    if not found and isinstance(header_path, str):
+        found = tuple(p.strip() for p in header_path.split("/") if p.strip())
+    # -- a chunk whose text opens with its own heading (headers kept) says it already
+    if found and normalise(found[-1]) in normalise(text[: len(found[-1]) + 16]):
         return ()
-    return tuple(path) if text.startswith(HEADING_SEPARATOR.join(path) + "\n") else ()
+    return found
 
 
 def _offsets(
@@ -352,40 +386,69 @@ def _whole(value: Any, key: str, where: str, name: str) -> int | None:
 # --------------------------------------------------------------------------- placing
 
 
-class _Collapsed:
-    """The document collapsed (lab.text.collapse), each offset mapped back to it."""
+def _kept(run: str) -> str:
+    """A run of non-space characters without its non-printable ones (the one rule)."""
+    return run if run.isprintable() else "".join(filter(str.isprintable, run))
+
+
+def normalise(text: str) -> str:
+    """``text`` with every whitespace and non-printable character dropped: what is left
+    when a splitter strips, collapses or re-joins lines and drops NBSP, tabs, indentation."""
+    return "".join(_kept(m.group()) for m in _NON_SPACE.finditer(text))
+
+
+class _Normalised:
+    """The document normalised (``normalise``), each offset mapped back to it."""
 
     def __init__(self, document: str) -> None:
-        spans = [m.span() for m in _NON_SPACE.finditer(document)]
-        self.starts = [s for s, _ in spans]  # each word's start in the document
-        self.cstarts: list[int] = []  # ... and in the collapsed text
+        self.starts: list[int] = []  # each kept run's start in the document
+        self.nstarts: list[int] = []  # ... and in the normalised text
+        parts: list[str] = []
         pos = 0
-        for s, e in spans:
-            self.cstarts.append(pos)
-            pos += e - s + 1
-        self.text = " ".join(document[s:e] for s, e in spans)
+        for m in _NON_SPACE.finditer(document):
+            run = m.group()
+            if run.isprintable():  # -- the common case: one run, no character dropped
+                pieces = [(m.start(), run)]
+            else:
+                pieces = [(m.start() + i, ch) for i, ch in enumerate(run) if ch.isprintable()]
+            for at, piece in pieces:
+                self.starts.append(at)
+                self.nstarts.append(pos)
+                parts.append(piece)
+                pos += len(piece)
+        self.text = "".join(parts)
 
-    def to_source(self, c: int) -> int:
-        """The document offset of collapsed offset ``c`` (a character inside a word)."""
-        i = bisect_right(self.cstarts, c) - 1
-        return self.starts[i] + c - self.cstarts[i]
+    def to_source(self, n: int) -> int:
+        """The document offset of normalised offset ``n``."""
+        i = bisect_right(self.nstarts, n) - 1
+        return self.starts[i] + n - self.nstarts[i]
+
+    def span(self, n: int, m: int) -> tuple[int, int]:
+        """The document span of the normalised span n..m (m > n)."""
+        return self.to_source(n), self.to_source(m - 1) + 1
 
     def from_source(self, p: int) -> int:
-        """The collapsed offset of the first word starting at or after document offset ``p``."""
+        """The normalised offset of the first kept character at or after document offset ``p``."""
         i = bisect_left(self.starts, p)
-        return self.cstarts[i] if i < len(self.cstarts) else len(self.text)
+        if i > 0 and self.starts[i - 1] + (self._len(i - 1)) > p:
+            return self.nstarts[i - 1] + p - self.starts[i - 1]
+        return self.nstarts[i] if i < len(self.nstarts) else len(self.text)
+
+    def _len(self, i: int) -> int:
+        end = self.nstarts[i + 1] if i + 1 < len(self.nstarts) else len(self.text)
+        return end - self.nstarts[i]
 
 
 class _Finder:
     def __init__(self, document: str) -> None:
         self.document = document
-        self._collapsed: _Collapsed | None = None
+        self._normalised: _Normalised | None = None
 
     @property
-    def collapsed(self) -> _Collapsed:
-        if self._collapsed is None:  # only when some chunk needs it
-            self._collapsed = _Collapsed(self.document)
-        return self._collapsed
+    def normalised(self) -> _Normalised:
+        if self._normalised is None:  # only when some chunk needs it
+            self._normalised = _Normalised(self.document)
+        return self._normalised
 
     def place(self, row: Row, prev: tuple[int, int]) -> tuple[int, int, str] | None:
         doc, text = self.document, row.text
@@ -400,15 +463,46 @@ class _Finder:
             s = self._next(doc, text, at, prev)
             if s >= 0:
                 return s, s + len(text), EXACT
-        words = collapse(text)
-        col = self.collapsed
-        for at in _from(col.from_source(prev[0]), 0):
-            c = self._next(col.text, words, at, None)
-            while c >= 0:
-                s, e = col.to_source(c), col.to_source(c + len(words) - 1) + 1
+        needle = normalise(text)
+        if not needle:
+            return None
+        norm = self.normalised
+        for at in _from(norm.from_source(prev[0]), 0):
+            n = norm.text.find(needle, at)
+            while n >= 0:
+                s, e = norm.span(n, n + len(needle))
                 if (s, e) != prev:
-                    return s, e, WHITESPACE
-                c = col.text.find(words, c + 1)
+                    return s, e, NORMALISED
+                n = norm.text.find(needle, n + 1)
+        return self._partly(needle, norm, prev)
+
+    @staticmethod
+    def _partly(
+        needle: str, norm: _Normalised, prev: tuple[int, int]
+    ) -> tuple[int, int, str] | None:
+        """A chunk whose edges the pipeline changed (a heading line of its own, a word
+        cut): a piece of its start and a piece of its end found in order, no further
+        apart than the chunk and a half, each grown outward while chunk and document
+        agree."""
+        if len(needle) < 3 * _ANCHOR:
+            return None  # -- too short to tell a partial match from chance
+        hay, quarter = norm.text, len(needle) // 4
+        for at in _from(norm.from_source(prev[0]), 0):
+            for h in (0, quarter):
+                n = hay.find(needle[h : h + _ANCHOR], at)
+                if n < 0:
+                    continue
+                while h and n and needle[h - 1] == hay[n - 1]:
+                    h, n = h - 1, n - 1
+                for t in (len(needle), len(needle) - quarter):
+                    m = hay.find(needle[t - _ANCHOR : t], n + _ANCHOR)
+                    if m < 0 or m + _ANCHOR - n > len(needle) * 3 // 2:
+                        continue
+                    m += _ANCHOR
+                    while t < len(needle) and m < len(hay) and needle[t] == hay[m]:
+                        t, m = t + 1, m + 1
+                    s, e = norm.span(n, m)
+                    return s, e, PARTLY
         return None
 
     @staticmethod
@@ -438,15 +532,12 @@ def place_rows(
     unplaced: list[Unplaced] = []
     prev = (0, 0)
     for row in rows:
-        if len(row.text) > len(document):
+        if len(row.text) > len(document) and len(normalise(row.text)) > len(finder.normalised.text):
             raise PlacementError(
                 f"{row.where}: the chunk is longer than the document ({len(row.text):,} "
                 f"characters against {len(document):,}); import it with the document it was "
                 "made from"
             )
-        if not row.text.strip():
-            unplaced.append(Unplaced(row.where, "its text is empty"))
-            continue
         found = finder.place(row, prev)
         if found is None:
             unplaced.append(
@@ -474,7 +565,8 @@ def _assemble(
     gaps: list[Span] = []
     reach, reach_where = 0, ""  # the furthest any chunk so far ends, and which one
     for s, e, row, how in placed:
-        if reach < s and document[reach:s].strip():
+        between = document[reach:s]
+        if reach < s and between.strip() and not _headings_of(between, row.heading_path):
             gaps.append(_gap(document, reach, s, reach_where, row.where))
         if e <= reach:
             contained.append(Span(s, e, row.where, reach_where))
@@ -497,11 +589,27 @@ def _assemble(
                 overlap_end=body_start,
             )
         )
-        sources.append(Source(row.where, how, row.metadata))
+        # -- what the pipeline embeds is its own text, whatever span it was placed on
+        embedded = count_units(row.text.replace("\r\n", "\n"), unit, tokenizer)
+        sources.append(Source(row.where, how, row.metadata, embedded))
         reach, reach_where = e, row.where
     if document[reach:].strip():
         gaps.append(_gap(document, reach, len(document), reach_where, ""))
     return Placement(chunks, sources, unplaced, gaps, overlaps, contained)
+
+
+_MD_HEADING = re.compile(r"#{1,6}\s*(.*?)[\s#]*")
+
+
+def _headings_of(text: str, heading_path: tuple[str, ...]) -> bool:
+    """Whether ``text`` is only Markdown heading lines the next chunk's heading path
+    names: a splitter that strips headers (LangChain's default) carries them there."""
+    titles = {normalise(h) for h in heading_path}
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return bool(titles) and all(
+        (m := _MD_HEADING.fullmatch(ln)) is not None and normalise(m.group(1)) in titles
+        for ln in lines
+    )
 
 
 def _gap(document: str, s: int, e: int, before: str, after: str) -> Span:

@@ -250,9 +250,11 @@ def _imported(imported: dict[str, Any] | None) -> list[str]:
     if not imported:
         return []
     findings = imported["findings"]
+    # -- how they were found: a "normalised" or "partly" chunk's text differs from the document's
+    how = ", ".join(f"{n} {h}" for h, n in imported.get("how", {}).items())
     lines = [
-        f"imported {imported['file']}: {imported['chunks']} chunk(s) placed in the document, "
-        f"{imported['unplaced']} not placed"
+        f"imported {imported['file']}: {imported['chunks']} chunk(s) placed in the document"
+        f"{f' ({how})' if how else ''}, {imported['unplaced']} not placed"
     ]
     lines += [f"  {f}" for f in findings[:SHOWN_FINDINGS]]
     if len(findings) > SHOWN_FINDINGS:

@@ -229,7 +229,7 @@ def test_imported_text_in_no_chunk_is_reported_with_row_numbers(tmp_path, capsys
     path = _jsonl(tmp_path / "partial.jsonl", rows)
     code, out, _ = run(capsys, "check", KB, "--gold", KB_GOLD, "--chunks", path)
     assert code == 1
-    assert "line 4: not placed: its text is not in the document" in out
+    assert "row 4: not placed: its text is not in the document" in out
     assert "are in no chunk" in out
     assert out.splitlines()[-1] == "FAIL"
 
@@ -283,11 +283,11 @@ def _bad_files(tmp_path: Path) -> dict[str, str]:
         (["check", KB, "--gold", KB_GOLD, "--chunks", "missing.jsonl"], "cannot be read"),
         (
             ["check", str(SAMPLES), "--gold", SAMPLES_GOLD, "--chunks", "{elsewhere.jsonl}"],
-            "line 1: says no document (metadata source, file_path, file_name)",
+            "row 1: says no document (metadata source, file_path, file_name)",
         ),
         (
             ["check", str(SAMPLES), "--gold", SAMPLES_GOLD, "--chunks", "{other_folder.jsonl}"],
-            "line 1: its document 'notes/todo.md' is none of the 8 in this folder",
+            "row 1: its document 'notes/todo.md' is none of the 8 in this folder",
         ),
         (
             ["diff", KB, "--a", "structural:tokens:512:50:gpt-9", "--b", "fixed:chars:100:0"],

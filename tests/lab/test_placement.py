@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 
 import pytest
 
@@ -15,8 +16,9 @@ from chunkers import ChunkOptions, chunk_with
 from lab.inputs.exports import chunking_config, to_csv, to_jsonl
 from lab.inputs.placement import (
     EXACT,
+    NORMALISED,
     OFFSETS,
-    WHITESPACE,
+    PARTLY,
     PlacementError,
     import_chunk_folder,
     import_chunks,
@@ -60,7 +62,7 @@ def test_a_langchain_document_dump_places_every_chunk_at_its_start_index():
     # what each chunk indexes (overlap + body) is the splitter's own text, and metadata is kept
     assert [c.retrievable_text for c in placement.chunks] == [d.page_content for d in docs]
     assert [s.metadata for s in placement.sources] == [d.metadata for d in docs]
-    assert placement.sources[0].where == "line 1"
+    assert placement.sources[0].where == "row 1"
 
 
 def test_a_langchain_dump_without_offsets_is_found_by_its_text():
@@ -147,11 +149,56 @@ def test_whitespace_normalised_text_maps_back_to_exact_source_spans():
     rows = [{"text": "# Title First line wraps here."}, {"text": "- item one\n\n- item two"}]
     placement = import_chunks(jsonl(rows), text, "chunks.jsonl")
     assert_placed_whole(placement, text)
-    assert [s.how for s in placement.sources] == [WHITESPACE, WHITESPACE]
+    assert [s.how for s in placement.sources] == [NORMALISED, NORMALISED]
     first, second = placement.chunks
     assert first.body == "# Title\r\n\r\nFirst  line\nwraps here."
     assert second.body == "- item one\n- item two"
     assert collapse(first.body) == rows[0]["text"]
+
+
+def test_what_splitters_drop_is_normalised_by_one_rule():
+    # -- a NBSP heading, tabs, indented code, a zero-width space; the chunk as LangChain's
+    # -- MarkdownHeaderTextSplitter writes it: stripped lines joined by "  \n"
+    text = "##\u00a0Setup\n\nRun\tthe tool:\n\n    make\u200b build\n        --fast\n\nDone.\n"
+    rows = [{"text": "##Setup  \nRunthe tool:"}, {"text": "make build\n--fast"}]
+    placement = import_chunks(jsonl(rows + [{"text": "Done."}]), text, "chunks.jsonl")
+    assert placement.unplaced == []
+    assert [s.how for s in placement.sources] == [NORMALISED, NORMALISED, EXACT]
+    assert [c.body for c in placement.chunks] == [
+        "##\u00a0Setup\n\nRun\tthe tool:",
+        "make\u200b build\n        --fast",
+        "Done.",
+    ]
+
+
+def test_a_chunk_with_edges_of_its_own_is_placed_partly():
+    start = TEXT.index(" ", 500) + 1
+    end = TEXT.index(" ", 1200)
+    rows = [
+        {"text": "Rollback notes:\n" + TEXT[start:end]},
+        {"text": TEXT[end:1600] + " (see below)"},
+    ]
+    placement = import_chunks(jsonl(rows), TEXT, "chunks.jsonl")
+    assert [s.how for s in placement.sources] == [PARTLY, PARTLY]
+    assert [(c.start, c.end) for c in placement.chunks] == [(start, end), (end + 1, 1600)]
+
+
+def test_hundreds_of_reshaped_chunks_place_in_a_moment():
+    docs = [
+        (SAMPLES / n).read_text(encoding="utf-8")
+        for n in sorted(p.name for p in SAMPLES.glob("*.md"))
+    ]
+    text = "\n\n".join(docs) * 3  # -- repeated: each copy's chunks land on their own copy
+    words = text.split(" ")
+    pieces = [" ".join(words[i : i + 12]) for i in range(0, len(words), 12)]
+    # -- reshaped as a splitter would: lines stripped and re-joined
+    rows = [{"text": "  \n".join(ln.strip() for ln in p.splitlines())} for p in pieces]
+    assert len(rows) > 500
+    began = time.perf_counter()
+    placement = import_chunks(jsonl(rows), text, "chunks.jsonl")
+    assert time.perf_counter() - began < 10
+    assert placement.unplaced == [] and len(placement.chunks) == len(rows)
+    assert placement.chunks[-1].end == len(text.rstrip())
 
 
 def test_offsets_that_do_not_match_fall_back_to_search():
@@ -168,14 +215,14 @@ def test_unplaced_chunks_and_uncovered_text_are_reported_with_row_numbers():
     rows += [{"page_content": p} for p in paras[4:]]  # paras[3] is in no chunk
     placement = import_chunks(jsonl(rows), TEXT, "chunks.jsonl")
     assert [(u.where, u.reason) for u in placement.unplaced] == [
-        ("line 4", "its text is not in the document: 'A sentence this document never says.'")
+        ("row 4", "its text is not in the document: 'A sentence this document never says.'")
     ]
     (gap,) = placement.gaps
     assert TEXT[gap.start : gap.end] == paras[3].strip()
-    assert (gap.where, gap.other) == ("line 3", "line 5")
+    assert (gap.where, gap.other) == ("row 3", "row 5")
     lines = placement.report(TEXT)
-    assert lines[0].startswith("line 4: not placed: its text is not in the document: 'A sentence")
-    assert "are in no chunk (near line 3 and line 5)" in lines[1]
+    assert lines[0].startswith("row 4: not placed: its text is not in the document: 'A sentence")
+    assert "are in no chunk (near row 3 and row 5)" in lines[1]
     assert all("\n" not in line for line in lines)
 
 
@@ -185,8 +232,8 @@ def test_a_chunk_inside_another_is_reported_not_lost():
     assert_placed_whole(placement)
     assert len(placement.chunks) == 2
     (inside,) = placement.contained
-    assert (inside.where, inside.other, inside.start, inside.end) == ("line 2", "line 1", 200, 400)
-    assert "line 2 lies wholly inside line 1" in placement.report(TEXT)[0]
+    assert (inside.where, inside.other, inside.start, inside.end) == ("row 2", "row 1", 200, 400)
+    assert "row 2 lies wholly inside row 1" in placement.report(TEXT)[0]
 
 
 def test_a_csv_of_chunks_with_metadata_places_and_keeps_it():
@@ -235,7 +282,7 @@ def one_line_error(source, text=TEXT, name="chunks.jsonl") -> str:
 def test_no_text_column():
     message = one_line_error(jsonl([{"body_text": "x", "id": 1}]))
     assert message == (
-        "chunks.jsonl, line 1: no chunk text (found 'body_text', 'id'); "
+        "chunks.jsonl, row 1: no chunk text (found 'body_text', 'id'); "
         "name the text column text, page_content or content"
     )
     message = one_line_error(b"chunk,source\nhello,a.md\n", name="chunks.csv")
@@ -244,7 +291,7 @@ def test_no_text_column():
 
 def test_a_chunk_longer_than_the_document():
     message = one_line_error(jsonl([{"text": TEXT + " and more"}]))
-    assert message.startswith("line 1: the chunk is longer than the document (")
+    assert message.startswith("row 1: the chunk is longer than the document (")
     assert message.endswith("import it with the document it was made from")
 
 
@@ -267,10 +314,10 @@ def test_malformed_json_on_a_line():
 @pytest.mark.parametrize(
     "row, says",
     [
-        ({"text": "a", "start": "ten"}, "line 1: start must be a character offset"),
-        ({"text": "a", "start_char_idx": -3}, "line 1: start_char_idx must be a character offset"),
-        ({"text": 12}, "line 1: the chunk text must be a string, got int"),
-        (["text", "a"], "line 1: expected a JSON object with the chunk's text, got list"),
+        ({"text": "a", "start": "ten"}, "row 1: start must be a character offset"),
+        ({"text": "a", "start_char_idx": -3}, "row 1: start_char_idx must be a character offset"),
+        ({"text": 12}, "row 1: the chunk text must be a string, got int"),
+        (["text", "a"], "row 1: expected a JSON object with the chunk's text, got list"),
     ],
 )
 def test_bad_rows(row, says):
@@ -286,7 +333,7 @@ def test_an_empty_file():
 def test_rows_read_without_a_document():
     rows = read_rows(jsonl([{"content": "x", "metadata": {"a": 1}, "start": 3, "end": 4}]), "f")
     assert [(r.where, r.text, r.start, r.end, r.metadata) for r in rows] == [
-        ("line 1", "x", 3, 4, {"a": 1})
+        ("row 1", "x", 3, 4, {"a": 1})
     ]
 
 
