@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-
-from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
+from typing import TYPE_CHECKING
 
 from .options import ChunkOptions
 from .spans import Draft
 from .text import SourceText, count_units
 
+if TYPE_CHECKING:
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
 _NON_SPACE = re.compile(r"\S")
 
 
 def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
+    # LangChain is imported here, when the strategy is first used: importing chunkers
+    # (every chunk-lab command) does not pay for it.
+    from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
+
     # -- in tokens, the counts of from_tiktoken_encoder(encoding_name=...) without
     # -- tiktoken's download (or a tokenizer.json's, as from_huggingface_tokenizer)
     if opts.unit == "chars":
