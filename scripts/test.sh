@@ -11,11 +11,9 @@ if [ "${1:-}" = "--fast" ]; then
   shift
 fi
 
-# requirements-bench.txt adds the benchmark's peers (about 13 MB, a few seconds), so the
-# quick benchmark test measures them too; without them it reports "not installed".
-# requirements-dask.txt adds Dask, so the distributed check's LocalCluster test runs.
-python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt \
-  -r requirements-bench.txt -r requirements-dask.txt
+# requirements-dev.txt holds the runtime, the benchmark's peers (its quick test measures
+# them) and Dask (the distributed check's LocalCluster test), all pinned.
+python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 
 # The browser test drives Debian's Chromium (no browser download).
 if [ "$FAST" = 0 ] && ! command -v chromium >/dev/null 2>&1; then
