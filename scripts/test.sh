@@ -35,6 +35,8 @@ fi
 # The linter and the formatter, as configured in pyproject.toml: a finding fails the run.
 python3 -m ruff check .
 python3 -m ruff format --check .
+# The type checker, as configured in pyproject.toml ([tool.mypy]): an error fails the run.
+python3 -m mypy
 
 # One worker per core (pytest-xdist): the suite is mostly Python and browser runs that
 # each use one core, so on two cores it takes about half as long as one process.
