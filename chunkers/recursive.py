@@ -11,7 +11,7 @@ peers.py use too).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from .options import ChunkOptions
@@ -25,20 +25,19 @@ _NON_SPACE = re.compile(r"\S")
 
 
 def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
-    # -- why imported here -- LangChain takes most of the chunkers' import time, and
-    # -- every command and app process would pay it, whether it runs this baseline or not
+    # LangChain is imported here, when the strategy is first used: importing chunkers
+    # (every chunk-lab command) does not pay for it.
     from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 
     # -- in tokens, the counts of from_tiktoken_encoder(encoding_name=...) without
     # -- tiktoken's download (or a tokenizer.json's, as from_huggingface_tokenizer)
+    length: Callable[[str], int]
     if opts.unit == "chars":
         length = len
     elif opts.counter is not None:
         length = opts.counter.count
     else:
-
-        def length(s: str) -> int:
-            return count_units(s, "words")
+        length = _words
 
     return RecursiveCharacterTextSplitter.from_language(
         Language.MARKDOWN,
@@ -47,6 +46,10 @@ def _splitter(opts: ChunkOptions) -> RecursiveCharacterTextSplitter:
         length_function=length,
         add_start_index=True,
     )
+
+
+def _words(s: str) -> int:
+    return count_units(s, "words")
 
 
 def recursive_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:

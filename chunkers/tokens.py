@@ -106,8 +106,7 @@ class OpenAIEncoding(Tokenizer):
         return self._enc.count(_encodable(text))
 
     # -- count_many stays the loop over count: quicktok's count builds no list of
-    # -- ids, and its encode_batch measured slower (0.133 ms against 0.045 ms for a
-    # -- sample's paragraphs, 107 against 79 ms for 150 documents, on two cores)
+    # -- ids, and its encode_batch is slower (docs/performance.md)
 
     def _lengths(self) -> np.ndarray:
         """Byte length of every token id, built on first use (a quarter second)."""

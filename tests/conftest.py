@@ -74,6 +74,17 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             _require(what)
 
 
+# -- Every test of tests/browser drives Chromium: one mark for the folder, so
+# -- `--fast` (-m "not browser and not slow") leaves the browser uninstalled.
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
 _skipped: list[str] = []
 
 

@@ -47,7 +47,7 @@ def _layout(fig: go.Figure, height: int, **kw) -> go.Figure:
 
 # -- a chart whose figure does not change is not redrawn: Streamlit names a chart
 # by its figure, so any change, even a moved marker, rebuilds the whole chart
-# (about 90 ms per chart and step in Chromium on a small machine). The survival
+# in the browser. The survival
 # curves therefore leave the current size out, and size_pointer marks it under
 # the chart, on the same scale: the x range and the side margins are fixed here
 # and read back from the figure --

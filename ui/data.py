@@ -58,9 +58,9 @@ from ui.views.questions import answer_sentences
 PROGRESS_CHARS = 150_000
 # A long document (PROGRESS_CHARS or more) keeps fewer chunkings and score lists,
 # and keeps them as shared objects (st.cache_resource), not as copies. -- why --
-# st.cache_data pickles what it keeps and unpickles it at every use: a 3 MB upload's
-# 19,000 chunks took 0.7 s to keep and 0.4 s at each of a page's several uses. What
-# is kept is read-only: chunks are frozen, and no caller changes the lists.
+# st.cache_data pickles what it keeps and unpickles it at every use, which on a long
+# document costs more than the chunking it saves (docs/performance.md). What is kept
+# is read-only: chunks are frozen, and no caller changes the lists.
 LONG_ENTRIES = 16
 
 P = ParamSpec("P")

@@ -155,7 +155,7 @@ def _check(obj: object, line: int) -> GoldQuestion:
     question = _text_field(obj, "question")
     if "answer" in obj and "passages" in obj:
         raise ValueError('give "answer" or "passages", not both')
-    answer, passages = "", ()
+    answer, passages = "", tuple[Passage, ...]()
     if "passages" in obj:
         items = obj["passages"]
         if not isinstance(items, list) or not items:

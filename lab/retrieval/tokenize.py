@@ -60,7 +60,7 @@ def tokenize(text: str) -> list[str]:
     No NFKD compatibility folding, on purpose: unicode61 keeps "ﬁ", "x²" and
     "Ⅲ" as they are, and so do we. Still an approximation (unicode61 uses
     Unicode 6.1 tables), but it matches real FTS5 output on ordinary Latin,
-    Cyrillic, Greek, CJK and Hangul text (see tests/lab/test_fts5.py).
+    Cyrillic, Greek, CJK and Hangul text (see tests/retrieval/test_fts5.py).
 
     >>> tokenize("Mumbai's FY24 revenue: 18,412")
     ['mumbai', 's', 'fy24', 'revenue', '18', '412']

@@ -18,6 +18,7 @@ import os
 import subprocess
 import tomllib
 
+import pytest
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 import ui.data
@@ -94,6 +95,7 @@ def test_a_5_mb_sweep_in_lab_3_shows_progress_step_by_step_within_the_memory_bou
     assert peak_kb < MEMORY_BOUND_KB, f"peak RSS {peak_kb // 1024} MB"
 
 
+@pytest.mark.slow
 def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch):
     """Streamlit stops a run at its next Streamlit call once the user moves a
     widget (a StopException there, before the rerun). Stop the sweep at step 5,

@@ -135,6 +135,7 @@ def test_not_utf8_can_be_read_as_the_guessed_encoding():
     assert chunk_count(at) == 1
 
 
+@pytest.mark.slow
 def test_large_upload_sweeps_every_strategy_in_lab_3():
     from tests.app.app_harness import open_lab, plotly_specs
 

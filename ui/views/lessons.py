@@ -71,7 +71,7 @@ def question_rows(r: SmallToBigReport) -> list[dict]:
     """Per question: found or not and context, per way of delivering."""
     out = []
     for q in r.results:
-        row = {"question": q.question}
+        row: dict[str, str | int] = {"question": q.question}
         for a in ARMS:
             d = q.arms[a]
             row[ARM_LABELS[a]] = f"{'✓' if d.found else '✗'} {d.size:,}"

@@ -204,6 +204,7 @@ def test_no_bar_when_stderr_is_not_a_terminal(capsys) -> None:
 # ------------------------------------------------------------------ Dask
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_reports_byte_for_byte_what_the_serial_run_does(capsys) -> None:
     # Dask is a test requirement (scripts/test.sh installs requirements-dask.txt)
     argv = ["check", str(SAMPLES), "--gold", str(DATA / "samples.gold.jsonl"), "--json"]
