@@ -60,7 +60,8 @@ def drag_frames(
             frames.append(Frame(size, over, bounds, False, missing, []))
             continue
         surv = DocumentLayout(text, chunks).survival(answer)
-        pieces = [surv.chunk_index] if surv.intact else list(surv.pieces)
+        held = surv.chunk_index  # set exactly when the answer is intact
+        pieces = [held] if surv.intact and held is not None else list(surv.pieces)
         frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces))
     return frames
 
