@@ -166,9 +166,9 @@ _CLIPPED_CELLS = """table => [...table.querySelectorAll("th, td")]
 def test_lab6_tables_show_every_column_and_whole_words(views):
     page = views.get(6, DESKTOP)
     tables = page.locator(f'{MAIN} [data-testid="stTable"] table')
-    # the strategy summary, the gold set by retriever, each retriever's summary and
-    # the chunks to read
-    assert tables.count() == 4
+    # the strategy summary, the gold set by retriever, each retriever's summary, recall
+    # against IoU over sizes, and the chunks to read
+    assert tables.count() == 5
     headers, with_verdict = [], None
     for i in range(tables.count()):
         table = tables.nth(i)
@@ -178,7 +178,14 @@ def test_lab6_tables_show_every_column_and_whole_words(views):
         headers += names
         if names and names[-1] == "verdict":
             with_verdict = table
-    for name in ("chunk does not exist", "ranks poorly", "status", "verdict", "first line"):
+    for name in (
+        "chunk does not exist",
+        "ranks poorly",
+        "status",
+        "verdict",
+        "first line",
+        "IoU@10",
+    ):
         assert name in headers
     # a long verdict wraps inside its cell instead of being cut
     assert with_verdict is not None
