@@ -157,3 +157,53 @@ def test_structure_against_fixed_windows_over_the_shared_corpus(capsys) -> None:
     )
     assert data["b"]["violations"]["lead-in stranded"]["violations"] > 0
     assert data["a"]["violations"]["table without header"]["violations"] == 0
+
+
+FOLDER_DOCS = {
+    "alpha.md": "# Alpha\n\nThe alpha service restarts every night at two.\n\n"
+    "## Limits\n\nAlpha accepts at most forty requests a second per key.\n",
+    "beta.md": "# Beta\n\nBeta stores invoices for seven years.\n\n"
+    "```python\nprint('beta')\nprint('done')\n```\n",
+    "gamma.md": "# Gamma\n\nGamma has no limits worth naming.\n\nIt runs on two machines.\n",
+}
+
+
+def test_a_folder_compares_with_a_langchain_dump_of_all_its_documents(
+    tmp_path: Path, capsys
+) -> None:
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    splitter = RecursiveCharacterTextSplitter(chunk_size=60, chunk_overlap=0)
+    rows = []
+    for name, text in FOLDER_DOCS.items():
+        (folder / name).write_text(text)
+        for i, piece in enumerate(splitter.split_text(text)):
+            rows.append({"page_content": piece, "metadata": {"source": name, "chunk": i}})
+    dump = tmp_path / "langchain.jsonl"
+    dump.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    gold = tmp_path / "gold.jsonl"  # names only alpha.md: the others are measured, not judged
+    gold.write_text(
+        json.dumps(
+            {
+                "question": "How many requests?",
+                "answer": "forty requests a second",
+                "doc": "alpha.md",
+            }
+        )
+        + "\n"
+    )
+    argv = ["diff", str(folder), "--a", "structural:chars:200:0", "--b", f"chunks:{dump}"]
+    code, out, err = run(capsys, *argv, "--gold", str(gold), "--format", "json")
+    data = json.loads(out)
+    # -- the splitter leaves a heading alone at a chunk's end: B is worse, exit 1
+    assert code == 1 and err == ""
+    assert data["regressions"] == ["heading stranded rate rose from 0.0% to 25.0%"]
+    per_doc = {d["doc"]: d["b"] for d in data["documents"]}
+    assert per_doc == {name: len(splitter.split_text(text)) for name, text in FOLDER_DOCS.items()}
+    assert data["b"]["sizes"]["count"] == len(rows)
+    assert data["a"]["gold"]["questions"] == data["b"]["gold"]["questions"] == 1
+    assert data["b"]["violations"]["code split"]["out_of"] == 1  # beta's, measured
+    code, out, _ = run(capsys, *argv, "--gold", str(gold))
+    assert "| beta.md |" in out and "| gamma.md |" in out
