@@ -207,3 +207,42 @@ def test_a_folder_compares_with_a_langchain_dump_of_all_its_documents(
     assert data["b"]["violations"]["code split"]["out_of"] == 1  # beta's, measured
     code, out, _ = run(capsys, *argv, "--gold", str(gold))
     assert "| beta.md |" in out and "| gamma.md |" in out
+
+
+API = str(SAMPLES / "api_reference.md")
+API_GOLD = str(SAMPLES / "api_reference.gold.jsonl")
+# -- small structural chunks keep sentences whole; big fixed windows rank answers higher
+WHOLE, RANKS = "structural:chars:300:0", "fixed:chars:1500:300"
+
+
+def test_the_report_opens_with_what_to_change_when_wholeness_and_ranking_disagree(
+    capsys,
+) -> None:
+    argv = ["diff", API, "--a", WHOLE, "--b", RANKS, "--gold", API_GOLD]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    said = json.loads(out)["advice"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 1
+    head = out.split("\n")
+    assert head[4:6] == ["## What should I change?", ""]
+    assert head[6] == said
+    assert said == (
+        "Figures read A vs B. A keeps answers whole (intact answers 8 vs 8 of 8; "
+        "atomic-element violations 2 vs 6 of 160; sentence cut 0 vs 5 of 64). "
+        "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875, "
+        "recall@10 1.000 vs 1.000. "
+        "A makes 39 chunks, mean 214.1 chars, 2,177 chars of context a question@10; "
+        "B makes 7 chunks, mean 1,203 chars, 10,221 chars of context a question@10. "
+        "Next: try B's size with a split that keeps elements whole, "
+        "structural:chars:1500:300, and diff it against B."
+    )
+
+
+def test_without_gold_the_advice_says_what_it_cannot_judge(capsys) -> None:
+    code, out, _ = run(capsys, "diff", API, "--a", WHOLE, "--b", RANKS, "--format", "html")
+    assert "<h2>What should I change?</h2>" in out
+    assert (
+        "With no gold set (--gold) it cannot judge which ranks answers higher "
+        "(MRR, recall@k) nor how many answers stay intact." in out
+    )
+    assert "Next: prefer A on structure, and rerun with --gold" in out
