@@ -238,7 +238,9 @@ def _ranked(report: DiffReport) -> tuple[str | None, str]:
         who = ja.retriever or "the retriever"
         if ja.mrr == jb.mrr:
             winners.add(None)
-            said.append(f"{who} ranks them alike: MRR {ja.mrr:.3f} vs {jb.mrr:.3f}{recall}")
+            said.append(
+                f"they rank answers alike by {who}: MRR {ja.mrr:.3f} vs {jb.mrr:.3f}{recall}"
+            )
         else:
             w = "A" if ja.mrr > jb.mrr else "B"
             winners.add(w)
@@ -283,12 +285,30 @@ def _next(report: DiffReport, whole: str | None, ranked: str | None) -> str:
             f"try {ranked}'s size with a split that keeps elements whole, "
             f"{strategy}:{c.unit}:{size}:{overlap}, and diff it against {ranked}"
         )
+    if whole is None and ranked is None and _favours(report, "A") and _favours(report, "B"):
+        return "the judges disagree: weigh the one your system retrieves with"
     best = whole or ranked
     if best:
         other = "B" if best == "A" else "A"
+        if _favours(report, other):
+            return f"take {best}, and check that what {other} wins above does not matter to you"
         return f"take {best}: nothing measured here favours {other}"
-    fewer = "A" if report.a.sizes.count <= report.b.sizes.count else "B"
+    ca, cb = report.a.sizes.count, report.b.sizes.count
+    if ca == cb:
+        return "they are even on what this diff measures, at the same count of chunks"
+    fewer = "A" if ca < cb else "B"
     return f"they are even on what this diff measures: take the one with fewer chunks ({fewer})"
+
+
+def _favours(report: DiffReport, name: str) -> bool:
+    """Whether any figure of the paragraph favours side ``name``: fewer violations,
+    more intact answers, or a higher MRR by some judge."""
+    me, other = (report.a, report.b) if name == "A" else (report.b, report.a)
+    if me.violations.total.violations < other.violations.total.violations:
+        return True
+    if me.gold and other.gold and me.gold.intact > other.gold.intact:
+        return True
+    return any(m.mrr > o.mrr for m, o in zip(me.judged, other.judged, strict=True))
 
 
 def advice(report: DiffReport) -> str:

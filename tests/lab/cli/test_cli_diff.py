@@ -246,3 +246,15 @@ def test_without_gold_the_advice_says_what_it_cannot_judge(capsys) -> None:
         "(MRR, recall@k) nor how many answers stay intact." in out
     )
     assert "Next: prefer A on structure, and rerun with --gold" in out
+
+
+@pytest.mark.parametrize(
+    "a,b,next_step",
+    [
+        (STRUCTURAL, "fixed:chars:600:100", "Next: take A: nothing measured here favours B."),
+        (FIXED, FIXED, "Next: they are even on what this diff measures, at the same count"),
+    ],
+)
+def test_the_advice_when_the_figures_agree(capsys, a: str, b: str, next_step: str) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", a, "--b", b, "--gold", KB_GOLD)
+    assert next_step in out.split("\n")[6]
