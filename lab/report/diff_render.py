@@ -193,6 +193,13 @@ def _sides(report: DiffReport) -> tuple[tuple[str, Side], tuple[str, Side]]:
     return ("A", report.a), ("B", report.b)
 
 
+def _of(a: KindCount, b: KindCount) -> str:
+    """ "1 vs 34 of 751"; each side's own total when they differ (chunk-counted kinds)."""
+    if a.out_of == b.out_of:
+        return f"{a.violations} vs {b.violations} of {a.out_of:,}"
+    return f"{a.violations} of {a.out_of:,} vs {b.violations} of {b.out_of:,}"
+
+
 def _whole(report: DiffReport) -> tuple[str | None, str]:
     """Which side keeps answers whole (intact share first, then atomic-element
     violations), and the figures that say so."""
@@ -202,9 +209,9 @@ def _whole(report: DiffReport) -> tuple[str | None, str]:
     # -- the kind the two differ on most names what is kept whole
     kind = max(KINDS, key=lambda k: abs(va.counts[k].violations - vb.counts[k].violations))
     ka, kb = va.counts[kind], vb.counts[kind]
-    figures = [f"atomic-element violations {ta.violations} vs {tb.violations} of {ta.out_of}"]
+    figures = [f"atomic-element violations {_of(ta, tb)}"]
     if ka.violations != kb.violations:
-        figures.append(f"{kind} {ka.violations} vs {kb.violations} of {ka.out_of}")
+        figures.append(f"{kind} {_of(ka, kb)}")
     winner = None
     if ga and gb:
         figures.insert(0, f"intact answers {ga.intact} vs {gb.intact} of {ga.questions}")
@@ -292,7 +299,7 @@ def _next(report: DiffReport, whole: str | None, ranked: str | None) -> str:
         other = "B" if best == "A" else "A"
         if _favours(report, other):
             return f"take {best}, and check that what {other} wins above does not matter to you"
-        return f"take {best}: nothing measured here favours {other}"
+        return f"take {best}: {other} wins on neither wholeness nor ranking"
     ca, cb = report.a.sizes.count, report.b.sizes.count
     if ca == cb:
         return "they are even on what this diff measures, at the same count of chunks"
