@@ -262,3 +262,16 @@ def test_without_gold_the_advice_says_what_it_cannot_judge(capsys) -> None:
 def test_the_advice_when_the_figures_agree(capsys, a: str, b: str, next_step: str) -> None:
     code, out, _ = run(capsys, "diff", KB, "--a", a, "--b", b, "--gold", KB_GOLD)
     assert next_step in out.split("\n")[6]
+
+
+def test_a_folder_dump_naming_a_document_not_in_the_folder_is_one_line(
+    tmp_path: Path, capsys
+) -> None:
+    for name, text in FOLDER_DOCS.items():
+        (tmp_path / name).write_text(text)
+    dump = tmp_path.parent / f"{tmp_path.name}.jsonl"
+    row = {"page_content": "Delta text.", "metadata": {"source": "delta.md"}}
+    dump.write_text(json.dumps(row) + "\n")
+    code, out, err = run(capsys, "diff", str(tmp_path), "--a", STRUCTURAL, "--b", f"chunks:{dump}")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "its document 'delta.md' is none of the 3 in this folder" in err
