@@ -27,7 +27,7 @@ from chunkers.model import UNITS
 from chunkers.registry import OFFERED
 from chunkers.tokens import DEFAULT_TOKENIZER, tokenizer_for
 from lab.inputs.gold import GoldQuestion
-from lab.inputs.placement import PlacementError, import_chunk_file
+from lab.inputs.placement import PlacementError, import_chunk_file, import_chunk_folder
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.interface import Retriever
 
@@ -90,6 +90,15 @@ class ChunkConfig:
             return import_chunk_file(self.chunks, text, self.unit, self.tokenizer).chunks
         except PlacementError as exc:
             raise ConfigError(f"{self}: {exc}") from None
+
+    def place(self, documents: Mapping[str, str]) -> dict[str, list[Chunk]]:
+        """An imported set's chunks of a folder: each row placed in the document its
+        ``source`` names (the placement ``check --chunks`` uses on a folder)."""
+        try:
+            placed = import_chunk_folder(self.chunks, documents, self.unit, self.tokenizer)
+        except PlacementError as exc:
+            raise ConfigError(f"{self}: {exc}") from None
+        return {name: p.chunks for name, p in placed.items()}
 
     def __str__(self) -> str:
         if self.imported:
@@ -259,16 +268,19 @@ def build_diff(
     if limit < 0:
         raise ValueError(f"limit must be at least 0, got {limit}")
     a, b = a.measured_as(b), b.measured_as(a)
-    if (a.imported or b.imported) and len(documents) != 1:
-        raise ConfigError(
-            f"{a if a.imported else b} holds the chunks of one document: compare it on that "
-            f"document, not on {len(documents)}"
-        )
+    # -- a folder: an imported file's rows go to the documents they name, once per side
+    folder = {
+        c: c.place(documents)
+        for c in (a, b)
+        if c.imported and placed is None and len(documents) > 1
+    }
     found = {name: elements(text) for name, text in documents.items()}
 
     def chunked(config: ChunkConfig, name: str, text: str) -> list[Chunk]:
         if config.imported and placed is not None:
             return placed[name]
+        if config in folder:
+            return folder[config][name]
         return config.chunk(name, text)
 
     chunks_a = {name: chunked(a, name, text) for name, text in documents.items()}

@@ -188,6 +188,148 @@ def verdict(report: DiffReport) -> str:
     )
 
 
+# -- "what should I change?": one paragraph, each claim a figure the diff computed ------
+def _sides(report: DiffReport) -> tuple[tuple[str, Side], tuple[str, Side]]:
+    return ("A", report.a), ("B", report.b)
+
+
+def _of(a: KindCount, b: KindCount) -> str:
+    """ "1 vs 34 of 751"; each side's own total when they differ (chunk-counted kinds)."""
+    if a.out_of == b.out_of:
+        return f"{a.violations} vs {b.violations} of {a.out_of:,}"
+    return f"{a.violations} of {a.out_of:,} vs {b.violations} of {b.out_of:,}"
+
+
+def _whole(report: DiffReport) -> tuple[str | None, str]:
+    """Which side keeps answers whole (intact share first, then atomic-element
+    violations), and the figures that say so."""
+    ga, gb = report.a.gold, report.b.gold
+    va, vb = report.a.violations, report.b.violations
+    ta, tb = va.total, vb.total
+    # -- the kind the two differ on most names what is kept whole
+    kind = max(KINDS, key=lambda k: abs(va.counts[k].violations - vb.counts[k].violations))
+    ka, kb = va.counts[kind], vb.counts[kind]
+    figures = [f"atomic-element violations {_of(ta, tb)}"]
+    if ka.violations != kb.violations:
+        figures.append(f"{kind} {_of(ka, kb)}")
+    winner = None
+    if ga and gb:
+        figures.insert(0, f"intact answers {ga.intact} vs {gb.intact} of {ga.questions}")
+        if ga.intact != gb.intact:
+            winner = "A" if ga.intact > gb.intact else "B"
+    if winner is None and ta.violations != tb.violations:
+        winner = "A" if ta.violations < tb.violations else "B"
+    said = "; ".join(figures)
+    if winner is None:
+        return None, f"A and B keep answers whole alike ({said})"
+    return winner, f"{winner} keeps answers whole ({said})"
+
+
+def _ranked(report: DiffReport) -> tuple[str | None, str]:
+    """Which side ranks answers higher, judge by judge (MRR, then recall@k)."""
+    if report.a.gold is None or report.b.gold is None:
+        return None, (
+            "with no gold set (--gold) it cannot judge which ranks answers higher "
+            "(MRR, recall@k) nor how many answers stay intact"
+        )
+    pairs = list(zip(report.a.judged, report.b.judged, strict=True)) or [
+        (report.a.gold, report.b.gold)
+    ]
+    winners: set[str | None] = set()
+    said: list[str] = []
+    for ja, jb in pairs:
+        # -- recall at the k asked for (the table has the others)
+        recall = "".join(
+            f", recall@{k} {ja.recall[k]:.3f} vs {jb.recall[k]:.3f}" for k in ja.recall if k == ja.k
+        )
+        who = ja.retriever or "the retriever"
+        if ja.mrr == jb.mrr:
+            winners.add(None)
+            said.append(
+                f"they rank answers alike by {who}: MRR {ja.mrr:.3f} vs {jb.mrr:.3f}{recall}"
+            )
+        else:
+            w = "A" if ja.mrr > jb.mrr else "B"
+            winners.add(w)
+            said.append(
+                f"{w} ranks answers higher by {who}: MRR {ja.mrr:.3f} vs {jb.mrr:.3f}{recall}"
+            )
+    return (winners.pop() if len(winners) == 1 else None), "; ".join(said)
+
+
+def _cost(report: DiffReport) -> str:
+    parts = []
+    for name, side in _sides(report):
+        s = side.sizes
+        mean = f", mean {_number(s.mean)} {_unit(side)}" if s.mean is not None else ""
+        cost = side.gold.tokens.get("context_cost") if side.gold else None
+        per_q = (
+            f", {cost:,.0f} {_unit(side)} of context a question@{side.gold.k}"
+            if side.gold and cost is not None
+            else ""
+        )
+        parts.append(f"{name} makes {s.count:,} chunks{mean}{per_q}")
+    return "; ".join(parts)
+
+
+def _next(report: DiffReport, whole: str | None, ranked: str | None) -> str:
+    gold = report.a.gold is not None
+    if not gold:
+        if whole is None:
+            return "give a gold set (--gold) to tell them apart"
+        return (
+            f"prefer {whole} on structure, and rerun with --gold to learn whether it ranks as well"
+        )
+    if whole and ranked and whole != ranked:
+        keep, rank = dict(_sides(report))[whole], dict(_sides(report))[ranked]
+        c = rank.config
+        size = c.size if not c.imported else round(rank.sizes.mean or 1)
+        overlap = c.overlap if not c.imported and c.overlap < size else 0
+        strategy = keep.config.strategy if not keep.config.imported else "structural"
+        if strategy == c.strategy:
+            strategy = "structural" if strategy != "structural" else "sentence"
+        return (
+            f"try {ranked}'s size with a split that keeps elements whole, "
+            f"{strategy}:{c.unit}:{size}:{overlap}, and diff it against {ranked}"
+        )
+    if whole is None and ranked is None and _favours(report, "A") and _favours(report, "B"):
+        return "the judges disagree: weigh the one your system retrieves with"
+    best = whole or ranked
+    if best:
+        other = "B" if best == "A" else "A"
+        if _favours(report, other):
+            return f"take {best}, and check that what {other} wins above does not matter to you"
+        return f"take {best}: {other} wins on neither wholeness nor ranking"
+    ca, cb = report.a.sizes.count, report.b.sizes.count
+    if ca == cb:
+        return "they are even on what this diff measures, at the same count of chunks"
+    fewer = "A" if ca < cb else "B"
+    return f"they are even on what this diff measures: take the one with fewer chunks ({fewer})"
+
+
+def _favours(report: DiffReport, name: str) -> bool:
+    """Whether any figure of the paragraph favours side ``name``: fewer violations,
+    more intact answers, or a higher MRR by some judge."""
+    me, other = (report.a, report.b) if name == "A" else (report.b, report.a)
+    if me.violations.total.violations < other.violations.total.violations:
+        return True
+    if me.gold and other.gold and me.gold.intact > other.gold.intact:
+        return True
+    return any(m.mrr > o.mrr for m, o in zip(me.judged, other.judged, strict=True))
+
+
+def advice(report: DiffReport) -> str:
+    """What should I change? One paragraph: who keeps answers whole, who ranks
+    them higher and by which judge, what each costs, and what to try next."""
+    whole, whole_said = _whole(report)
+    ranked, ranked_said = _ranked(report)
+    return (
+        f"Figures read A vs B. {whole_said}. {ranked_said[0].upper()}{ranked_said[1:]}. "
+        f"{_cost(report)}. "
+        f"Next: {_next(report, whole, ranked)}."
+    )
+
+
 def chunk_label(side: str, c: Chunk | None, unit: str) -> str:
     if c is None:
         return f"{side}: no chunk shares a character with the other side"
@@ -262,6 +404,7 @@ def to_json(report: DiffReport) -> dict[str, Any]:
             }
             for p in report.changed
         ],
+        "advice": advice(report),
         "regressions": report.regressions,
         "worse": report.worse,
         "unreadable": [{"path": p, "problem": m} for p, m in report.unreadable],
@@ -312,6 +455,10 @@ def to_markdown(report: DiffReport) -> str:
         "",
         f"A: `{report.a.config}` · B: `{report.b.config}` · {len(report.documents)} document(s)",
         "",
+        "## What should I change?",
+        "",
+        _md(advice(report)),
+        "",
         f"**{_md(verdict(report))}**",
         "",
     ]
@@ -358,6 +505,7 @@ def to_html(report: DiffReport) -> str:
         "<h1>Chunk-population diff</h1>",
         f"<p>A: <code>{esc(str(report.a.config))}</code> · B: "
         f"<code>{esc(str(report.b.config))}</code> · {len(report.documents)} document(s)</p>",
+        f"<h2>What should I change?</h2>\n<p>{esc(advice(report))}</p>",
         f"<p><strong>{esc(verdict(report))}</strong></p>",
     ]
     parts += [_html_table(fig) for fig in figures(report)]

@@ -157,3 +157,121 @@ def test_structure_against_fixed_windows_over_the_shared_corpus(capsys) -> None:
     )
     assert data["b"]["violations"]["lead-in stranded"]["violations"] > 0
     assert data["a"]["violations"]["table without header"]["violations"] == 0
+
+
+FOLDER_DOCS = {
+    "alpha.md": "# Alpha\n\nThe alpha service restarts every night at two.\n\n"
+    "## Limits\n\nAlpha accepts at most forty requests a second per key.\n",
+    "beta.md": "# Beta\n\nBeta stores invoices for seven years.\n\n"
+    "```python\nprint('beta')\nprint('done')\n```\n",
+    "gamma.md": "# Gamma\n\nGamma has no limits worth naming.\n\nIt runs on two machines.\n",
+}
+
+
+def test_a_folder_compares_with_a_langchain_dump_of_all_its_documents(
+    tmp_path: Path, capsys
+) -> None:
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    splitter = RecursiveCharacterTextSplitter(chunk_size=60, chunk_overlap=0)
+    rows = []
+    for name, text in FOLDER_DOCS.items():
+        (folder / name).write_text(text)
+        for i, piece in enumerate(splitter.split_text(text)):
+            rows.append({"page_content": piece, "metadata": {"source": name, "chunk": i}})
+    dump = tmp_path / "langchain.jsonl"
+    dump.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    gold = tmp_path / "gold.jsonl"  # names only alpha.md: the others are measured, not judged
+    gold.write_text(
+        json.dumps(
+            {
+                "question": "How many requests?",
+                "answer": "forty requests a second",
+                "doc": "alpha.md",
+            }
+        )
+        + "\n"
+    )
+    argv = ["diff", str(folder), "--a", "structural:chars:200:0", "--b", f"chunks:{dump}"]
+    code, out, err = run(capsys, *argv, "--gold", str(gold), "--format", "json")
+    data = json.loads(out)
+    # -- the splitter leaves a heading alone at a chunk's end: B is worse, exit 1
+    assert code == 1 and err == ""
+    assert data["regressions"] == ["heading stranded rate rose from 0.0% to 25.0%"]
+    per_doc = {d["doc"]: d["b"] for d in data["documents"]}
+    assert per_doc == {name: len(splitter.split_text(text)) for name, text in FOLDER_DOCS.items()}
+    assert data["b"]["sizes"]["count"] == len(rows)
+    assert data["a"]["gold"]["questions"] == data["b"]["gold"]["questions"] == 1
+    assert data["b"]["violations"]["code split"]["out_of"] == 1  # beta's, measured
+    code, out, _ = run(capsys, *argv, "--gold", str(gold))
+    assert "| beta.md |" in out and "| gamma.md |" in out
+
+
+API = str(SAMPLES / "api_reference.md")
+API_GOLD = str(SAMPLES / "api_reference.gold.jsonl")
+# -- small structural chunks keep sentences whole; big fixed windows rank answers higher
+WHOLE, RANKS = "structural:chars:300:0", "fixed:chars:1500:300"
+
+
+def test_the_report_opens_with_what_to_change_when_wholeness_and_ranking_disagree(
+    capsys,
+) -> None:
+    argv = ["diff", API, "--a", WHOLE, "--b", RANKS, "--gold", API_GOLD]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    said = json.loads(out)["advice"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 1
+    head = out.split("\n")
+    assert head[4:6] == ["## What should I change?", ""]
+    assert head[6] == said
+    assert said == (
+        "Figures read A vs B. A keeps answers whole (intact answers 8 vs 8 of 8; "
+        "atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64). "
+        "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875, "
+        "recall@10 1.000 vs 1.000. "
+        "A makes 39 chunks, mean 214.1 chars, 2,177 chars of context a question@10; "
+        "B makes 7 chunks, mean 1,203 chars, 10,221 chars of context a question@10. "
+        "Next: try B's size with a split that keeps elements whole, "
+        "structural:chars:1500:300, and diff it against B."
+    )
+
+
+def test_without_gold_the_advice_says_what_it_cannot_judge(capsys) -> None:
+    code, out, _ = run(capsys, "diff", API, "--a", WHOLE, "--b", RANKS, "--format", "html")
+    assert "<h2>What should I change?</h2>" in out
+    assert (
+        "With no gold set (--gold) it cannot judge which ranks answers higher "
+        "(MRR, recall@k) nor how many answers stay intact." in out
+    )
+    assert "Next: prefer A on structure, and rerun with --gold" in out
+
+
+@pytest.mark.parametrize(
+    "a,b,next_step",
+    [
+        (
+            STRUCTURAL,
+            "fixed:chars:600:100",
+            "Next: take A: B wins on neither wholeness nor ranking.",
+        ),
+        (FIXED, FIXED, "Next: they are even on what this diff measures, at the same count"),
+    ],
+)
+def test_the_advice_when_the_figures_agree(capsys, a: str, b: str, next_step: str) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", a, "--b", b, "--gold", KB_GOLD)
+    assert next_step in out.split("\n")[6]
+
+
+def test_a_folder_dump_naming_a_document_not_in_the_folder_is_one_line(
+    tmp_path: Path, capsys
+) -> None:
+    for name, text in FOLDER_DOCS.items():
+        (tmp_path / name).write_text(text)
+    dump = tmp_path.parent / f"{tmp_path.name}.jsonl"
+    row = {"page_content": "Delta text.", "metadata": {"source": "delta.md"}}
+    dump.write_text(json.dumps(row) + "\n")
+    code, out, err = run(capsys, "diff", str(tmp_path), "--a", STRUCTURAL, "--b", f"chunks:{dump}")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "its document 'delta.md' is none of the 3 in this folder" in err

@@ -120,3 +120,27 @@ def test_a_report_without_gold_has_no_gold_table_and_with_gold_has_one() -> None
         "precision if recall were perfect",
         "context a question costs@3",
     ]
+
+
+def test_the_advice_names_each_judge_when_the_judges_disagree() -> None:
+    text = (SAMPLES / "api_reference.md").read_text()
+    gold = load_gold(SAMPLES / "api_reference.gold.jsonl")
+    r = build_diff(
+        {"api_reference.md": text},
+        parse_config("structural:chars:300:0"),
+        parse_config("fixed:chars:1500:300"),
+        gold=[dataclasses.replace(q, doc="api_reference.md") for q in gold.questions],
+    )
+    # -- a second judge that ranks the other way round (B's MRR given to A, A's to B)
+    (ga,), (gb,) = r.a.judged, r.b.judged
+    other_a = dataclasses.replace(ga, retriever="judge two", mrr=gb.mrr)
+    other_b = dataclasses.replace(gb, retriever="judge two", mrr=ga.mrr)
+    r = dataclasses.replace(
+        r,
+        a=dataclasses.replace(r.a, judged=(ga, other_a)),
+        b=dataclasses.replace(r.b, judged=(gb, other_b)),
+    )
+    said = to_json(r)["advice"]
+    assert "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875" in said
+    assert "A ranks answers higher by judge two: MRR 0.875 vs 0.734" in said
+    assert said.endswith("Next: take A, and check that what B wins above does not matter to you.")
