@@ -214,8 +214,10 @@ _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
 _TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
 # -- what introduces the text after it, and travels with it (a chunk never ends with
 # -- one): a title line (an admonition's, a tab's, a "///" block's), a lead-in ending
-# -- in ":", a lone opening tag (<Listing caption="...">, <div markdown>), anchors
+# -- in ":", a lone opening tag (<Listing caption="...">, <div markdown>), anchors,
+# -- and a heading written inside a block (a list item's "  ### Implementation")
 _TITLE_LINE = re.compile(rf"[ \t]*(?:{_ADMONITION.pattern}|{_TAB.pattern}|{_SLASH_OPEN.pattern})")
+_INNER_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|\Z)")
 _LEAD_IN_END = re.compile(r":[*_]*\Z")
 _DEFINITION_LABEL = re.compile(r"[ \t]*\[[^\]]+\]:")  # a link reference definition's, alone
 _OPENING_TAG = re.compile(r"<(?!(?:img|br|hr)\b)[A-Za-z][\w-]*(?:\s[^<>]*)?>", re.I)
@@ -226,14 +228,17 @@ _ANCHORS = re.compile(
 )
 
 
-def is_lead(text: str, s: int, e: int) -> bool:
-    """Whether text[s:e] introduces what follows it: a title line, a lead-in
-    ending in ":", a lone opening tag, or anchors and comments only."""
+def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
+    """Whether text[s:e] introduces what follows it: a title line (a heading's
+    inside a block too), a lead-in ending in ":", a lone opening tag, or anchors
+    and comments only. In code (``code``) a "#" line is a comment, no heading."""
     if e <= s:
         return False
     last_line = text.rfind("\n", s, e) + 1 or s
     # (each test reads its first character before a pattern: most text is none)
     if text[last_line] in "!?=/ \t" and _TITLE_LINE.match(text, last_line, e):
+        return True
+    if not code and text[last_line] in "# \t" and _INNER_HEADING.match(text, last_line, e):
         return True
     end = text[e - 1]
     if end in ":*_" and (end == ":" or _LEAD_IN_END.search(text, max(s, e - 8), e)):

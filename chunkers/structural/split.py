@@ -101,6 +101,10 @@ def _cached_sentences(text: str, cache: dict, s: int, e: int) -> list[Span]:
     return cached
 
 
+# the blocks whose lines are no markdown (a "#" line in them is no heading)
+_CODE = frozenset(("code", "html", "metadata"))
+
+
 class Splitter(SeamPacker):
     """Splits spans of one document in one unit, caching sentence spans per block
     (and, in tokens, every count) on the parse."""
@@ -131,16 +135,18 @@ class Splitter(SeamPacker):
             "footnote": blocks,
         }
         self._prose_levels: list[Level] = [sentences, *self.below_sentence]
+        self._code = False  # the block being split is code (see leads)
 
     def leads(self, s: int, e: int) -> bool:
         """A title or a lead-in (blocks.is_lead) travels with the part after it."""
-        return is_lead(self.text, s, e)
+        return is_lead(self.text, s, e, self._code)
 
     def _levels(self, kind: str) -> list[Level]:
         return self._by_kind.get(kind, self._prose_levels)
 
     def split(self, block: Block, first_cap: int, cap: int) -> list[Span]:
         """Spans of at most ``cap`` units (the first at most ``first_cap``)."""
+        self._code = block.kind in _CODE  # (its "#" lines are comments)
         return self.pack(block.start, block.end, first_cap, cap, self._levels(block.kind))
 
     def table_fragments(self, block: Block, first_cap: int, cap: int) -> list[tuple[Span, bool]]:

@@ -59,6 +59,19 @@ def test_small_to_big_shows_children_parents_dedupe_and_the_budget() -> None:
     assert recall["plain chunks within the parents' budget"] < 1.0
 
 
+def test_small_to_big_shows_each_childs_headings() -> None:
+    # a child of 200 characters rarely names its section: the table shows its path
+    at = open_lab("small-to-big", **S2B)
+    set_widget(at, "number_input", "lab9_child", 200)
+    hits = _tables(at)[0]
+    assert hits and all(h["child's headings"] for h in hits)
+    # each under the document's title, as its first line names it, and some deeper
+    title = (SAMPLES / "api_reference.md").read_text(encoding="utf-8").splitlines()[0]
+    title = title.lstrip("# ")
+    assert all(h["child's headings"].startswith(title) for h in hits)
+    assert any(len(h["child's headings"]) > len(title) for h in hits)
+
+
 def test_the_child_and_parent_sizes_and_k_change_the_figures() -> None:
     at = open_lab("small-to-big", **S2B)
     before = _tables(at)

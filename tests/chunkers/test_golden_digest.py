@@ -34,9 +34,9 @@ CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
     ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
-    ("corpus", "words"): "186728b106d273803cd6372b6165be32b8bfb5785a42c09e34b6aecbe111ceed",
+    ("corpus", "words"): "4278448ab129871524196cf6e6e9f6387838e4d02689fe25f5e859a7ba8e92c6",
     ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
-    ("corpus-crlf", "words"): "69b942d7fa12bdea06cd8967850eafe0bfcb412a902ef60fc30e7c74a2c70171",
+    ("corpus-crlf", "words"): "fccbacadf903b177b3ecb142a41d6a21338f09708e18b1a10cd537b19ccaf744",
 }
 
 CHUNK_DIGESTS = ROOT / "tests" / "data" / "golden_chunks.json"

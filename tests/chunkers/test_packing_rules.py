@@ -203,6 +203,37 @@ def test_a_lead_in_travels_with_what_it_introduces() -> None:
         assert any(listing in c.body and "fn main" in c.body for c in out)
 
 
+def test_a_listing_tag_without_a_caption_travels_with_its_code() -> None:
+    # the rule knows any lone opening tag, not only one with a caption
+    code = '```rust\nfn main() {\n    println!("Hello, world!");\n}\n```'
+    for listing in ('<Listing file-name="src/main.rs">', "<Listing>"):
+        for k in (1, 2, 3):
+            text = f"## Run\n\n{PROSE * k}\n\n{listing}\n\n{code}\n\n</Listing>\n\nDone.\n"
+            for size in range(150, 460, 10):
+                out = chunk(text, "structural", size, 0)
+                assert not any(c.body.rstrip().endswith(listing) for c in out[:-1]), (size, k)
+                assert any(listing in c.body and "fn main" in c.body for c in out), (size, k)
+
+
+def test_a_heading_inside_a_list_item_leads_the_text_below_it() -> None:
+    # a heading written inside an item is no section of its own: it is a part of
+    # the item, and travels with the part after it as a top-level heading would
+    body = " ".join(f"Step {i} of the design is explained in this sentence." for i in range(12))
+    item = "* An item that says what the design is for.\n\n  ### Implementation"
+    text = f"# Design\n\n{item}\n\n  {body}\n\n* Next.\n"
+    for size in range(120, 260, 10):
+        out = chunk(text, "structural", size, 0)
+        assert not any(c.body.rstrip().endswith("### Implementation") for c in out), size
+        assert any("### Implementation" in c.body and "Step 0" in c.body for c in out), size
+
+
+def test_a_comment_line_in_code_is_no_heading() -> None:
+    # in a fence "#" opens a comment: a cut may follow it as any code line
+    code = "\n".join(f"# step {i}\nx{i} = compute_value({i}) + other_thing({i})" for i in range(10))
+    out = chunk(f"Intro.\n\n```python\n{code}\n```\n", "structural", 200, 0)
+    assert any(c.body.rstrip().endswith(("# step 3", "# step 7")) for c in out)
+
+
 def test_a_long_lead_in_keeps_its_last_sentence_with_what_it_introduces() -> None:
     lead = PROSE * 8 + "To circumvent this, the rebuild method can be used:"
     lines = "".join(f"print('line {i} of the example')\n" for i in range(20))

@@ -3,6 +3,7 @@ turned into table rows and chart data (no Streamlit here)."""
 
 from __future__ import annotations
 
+from chunkers.model import HEADING_SEPARATOR
 from lab.measure.small_to_big import (
     ARMS,
     BUDGET,
@@ -33,6 +34,8 @@ def hit_rows(res: Resolution, answer: str | None) -> list[dict]:
             {
                 "rank": h.rank,
                 "child": h.child.index + 1,
+                # (a small child's text rarely names its section: its path does)
+                "child's headings": HEADING_SEPARATOR.join(h.child.heading_path),
                 "child text": clip(h.child.body, 70),
                 "parent": h.parent_number + 1,
                 "parent length": h.parent.length,
