@@ -10,7 +10,7 @@ markdown (``register``), as an embedder does.
 from __future__ import annotations
 
 import io
-import statistics
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -145,9 +145,10 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
         raise ConversionError(f"{name} is not a readable PDF (damaged or cut short)") from None
     with pdf:
         try:
-            bodies = [_page_markdown(page) for page in pdf.pages]
+            laid_out = [_page_items(page) for page in pdf.pages]
         except Exception:  # noqa: BLE001
             raise ConversionError(f"{name} is not a readable PDF (damaged or cut short)") from None
+    bodies = _with_headings(laid_out)
     if not any(b.strip() for b in bodies):
         raise ConversionError(
             f"{name} has no text layer (a scanned PDF?); run OCR on it first, then upload that"
@@ -164,48 +165,68 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
     return Converted("".join(parts).rstrip() + "\n", tuple(pages))
 
 
-def _page_markdown(page) -> str:  # noqa: ANN001 - a pdfplumber Page
+# a page's items, top to bottom: (top, text, font size, height); size 0 for a table
+_Item = tuple[float, str, float, float]
+
+
+def _page_items(page) -> list[_Item]:  # noqa: ANN001 - a pdfplumber Page
     tables = page.find_tables()
-    items: list[tuple[float, str]] = [(t.bbox[1], _table_markdown(t.extract())) for t in tables]
+    items: list[_Item] = [(t.bbox[1], _table_markdown(t.extract()), 0.0, 0.0) for t in tables]
     rest = page
     for table in tables:
         rest = rest.outside_bbox(table.bbox)
-    lines = rest.extract_text_lines(return_chars=True)
-    body = _body_size(lines)
-    previous_bottom: float | None = None
+    for line in rest.extract_text_lines(return_chars=True):
+        text = line["text"].strip()
+        sizes = [round(c["size"], 1) for c in line["chars"] if not c["text"].isspace()]
+        if text and sizes:
+            items.append((line["top"], text, max(sizes), line["bottom"] - line["top"]))
+    items.sort(key=lambda item: item[0])
+    return items
+
+
+def _with_headings(pages: list[list[_Item]]) -> list[str]:
+    """Markdown per page. The body size is the size most characters are set in,
+    over the whole document (a page of small print must not make its text a
+    heading); larger sizes are headings, the largest ### (under ## Page N)."""
+    weights: Counter[float] = Counter()
+    for items in pages:
+        for item in items:
+            if item[2]:
+                weights[item[2]] += len(item[1])
+    body = weights.most_common(1)[0][0] if weights else 0.0
+    larger = sorted({i[2] for items in pages for i in items if i[2] >= body * _HEADING_RATIO})
+    levels = {size: min(3 + n, 6) for n, size in enumerate(reversed(larger))}
+    return [_page_markdown(items, levels) for items in pages]
+
+
+def _page_markdown(items: list[_Item], levels: dict[float, int]) -> str:
+    blocks: list[str] = []
     block: list[str] = []
-    block_top = 0.0
+    previous_bottom: float | None = None
 
     def flush() -> None:
         if block:
-            items.append((block_top, "\n".join(block)))
+            blocks.append("\n".join(block))
             block.clear()
 
-    for line in lines:
-        text = line["text"].strip()
-        if not text:
-            continue
-        size = max((c["size"] for c in line["chars"]), default=body)
-        height = line["bottom"] - line["top"]
-        if body and size >= body * _HEADING_RATIO:
+    for top, text, size, height in items:
+        if not size:  # a table
             flush()
-            items.append((line["top"], f"### {text}"))
-            previous_bottom = line["bottom"]
+            if text:
+                blocks.append(text)
+            previous_bottom = None
             continue
-        if previous_bottom is not None and line["top"] - previous_bottom > 0.8 * height:
+        if size in levels:
+            flush()
+            blocks.append(f"{'#' * levels[size]} {text}")
+            previous_bottom = top + height
+            continue
+        if previous_bottom is not None and top - previous_bottom > 0.8 * height:
             flush()  # a wider gap than between a paragraph's lines: a new paragraph
-        if not block:
-            block_top = line["top"]
         block.append(text)
-        previous_bottom = line["bottom"]
+        previous_bottom = top + height
     flush()
-    items.sort(key=lambda item: item[0])
-    return "\n\n".join(text for _, text in items)
-
-
-def _body_size(lines: list[dict]) -> float:
-    sizes = [c["size"] for line in lines for c in line["chars"] if not c["text"].isspace()]
-    return statistics.median(sizes) if sizes else 0.0
+    return "\n\n".join(blocks)
 
 
 def _cell(value: str | None) -> str:
@@ -221,3 +242,17 @@ def _table_markdown(rows: list[list[str | None]]) -> str:
     lines = ["| " + " | ".join(rows[0]) + " |", "|" + " --- |" * width]
     lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
     return "\n".join(lines)
+
+
+def pdf_plain_text(data: bytes, name: str = "the PDF") -> str:
+    """A PDF as plain text extraction gives it: every page's lines, no headings,
+    tables as lines of cells, no page markers (what most pipelines index)."""
+    try:
+        import pdfplumber
+    except ImportError:
+        raise _missing("PDF", "pdfplumber") from None
+    try:
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            return "\n\n".join((page.extract_text() or "").strip() for page in pdf.pages) + "\n"
+    except Exception:  # noqa: BLE001
+        raise ConversionError(f"{name} is not a readable PDF (damaged or cut short)") from None
