@@ -9,6 +9,7 @@ from tests.app.app_harness import (
     chunk_count,
     chunk_view_html,
     open_app,
+    open_lab,
     set_widget,
     upload,
     verdicts,
@@ -62,3 +63,23 @@ def test_bad_documents_are_one_line_errors(name, data, message):
     assert len(errors) == 1 and errors[0].startswith(message) and "\n" not in errors[0]
     assert not at.exception and not verdicts(at)
     assert "Upload a .md or .txt document in the sidebar" in all_text(at)
+
+
+def test_lab_10_shows_what_conversion_did_to_the_manual():
+    at = open_lab("boilerplate", doc="warehouse_manual")
+    assert "What conversion did: the warehouse manual as markdown, PDF and plain text" in [
+        s.value for s in at.subheader
+    ]
+    [rows] = [t.value.to_dict("records") for t in at.table if "version" in t.value.columns]
+    source, converted, plain = rows
+    assert [r["version"] for r in rows] == [
+        "markdown (the source)",
+        "PDF, converted",
+        "PDF, plain text",
+    ]
+    total = source["headings kept"].split(" of ")[1]
+    assert plain["headings kept"] == f"0 of {total}" and int(plain["tables"]) == 0
+    assert int(converted["tables"]) == int(source["tables"]) > 0
+    assert int(plain["repeated on the pages"]) == 0 < int(converted["repeated on the pages"])
+    assert int(plain["answers no longer as written"]) > 0
+    assert converted["answers intact"] == source["answers intact"] != plain["answers intact"]
