@@ -2,11 +2,12 @@
 
 import streamlit as st
 
+from lab.inputs.documents import DocumentError
 from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
 from lab.retrieval.retrievers import BM25
 from ui import controls, judging, lesson_data, palette, shell, vega_charts
-from ui.views import lessons, sweeps
+from ui.views import conversion, lessons, sweeps
 
 INTRO = """
 A converted PDF repeats its running header, its footer and its disclaimer on every page. They
@@ -89,6 +90,29 @@ def _before_after(ctx, e, extra):
     extra.update({"MRR as given": round(e.before.mrr, 3), "MRR stripped": round(e.after.mrr, 3)})
 
 
+CONVERSION = """
+Where boilerplate comes from: **conversion**. The warehouse manual is also shipped as the PDF
+it was converted from. Below, the same manual three ways: the markdown it was written in, the
+PDF converted to markdown (pages as `## Page N` sections, ruled tables as tables, larger type
+as headings), and the PDF's plain text, what most pipelines index: no heading, no table, no
+page, so the running footer can no longer be found, and a table row no longer reads as the
+gold set wrote it.
+"""
+
+
+def _conversion():
+    st.subheader("What conversion did: the warehouse manual as markdown, PDF and plain text")
+    st.markdown(CONVERSION)
+    try:
+        versions = lesson_data.conversion_versions()
+    except DocumentError as err:
+        st.info(shell.one_line(err))
+        return
+    shell.wrapping_table(conversion.version_rows(versions))
+    size, _ = lesson_data.CONVERSION_OPTIONS
+    st.caption(f"Structural chunks of {size} characters, no overlap; BM25 ranks the gold set.")
+
+
 def body(ctx):
     controls.ensure(st.session_state, "boilerplate")
     k = st.select_slider(
@@ -120,6 +144,7 @@ def body(ctx):
             _before_after(ctx, e, extra)
         else:
             st.info("No gold set for this document: load one on Lab 6 to measure the strip.")
+    _conversion()
     view = shell.chunk_view(ctx, key="lab10")
     shell.footer(ctx, "boilerplate", view, extra)
 

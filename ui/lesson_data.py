@@ -89,3 +89,32 @@ def boilerplate_effect(
 def baseline(raw: bytes, name: str) -> drift.Snapshot:
     """An uploaded baseline (raises BaselineError, one line, for one this version cannot read)."""
     return drift.read_baseline(raw, name)
+
+
+CONVERSION_OPTIONS = (600, 0)  # structural, in characters: a section of the manual a chunk
+
+
+@st.cache_data(max_entries=1, show_spinner=False)
+def conversion_versions() -> list:
+    """The warehouse manual as written, as its PDF converts, and as the PDF's plain text.
+    Raises DocumentError (one line) when the PDF converters are not installed."""
+    from chunkers import ChunkOptions
+    from lab.inputs.convert import ConversionError, pdf_plain_text
+    from lab.inputs.documents import DocumentError
+    from lab.inputs.samples import EXAMPLES_DIR
+    from lab.measure.conversion import compare_versions
+
+    [sample] = [s for s in list_samples() if s.name == "warehouse_manual"]
+    pdf = EXAMPLES_DIR / "warehouse_manual.pdf"
+    try:
+        plain = pdf_plain_text(pdf.read_bytes(), pdf.name)
+    except ConversionError as e:
+        raise DocumentError(str(e)) from None
+    versions = {
+        "markdown (the source)": read_document(sample.path).text,
+        "PDF, converted": read_document(pdf).text,
+        "PDF, plain text": plain,
+    }
+    size, overlap = CONVERSION_OPTIONS
+    gold = load_gold(sample.gold_path).questions if sample.gold_path else []
+    return compare_versions(versions, gold, ChunkOptions(size=size, overlap=overlap))

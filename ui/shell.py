@@ -193,7 +193,10 @@ def run_lab(
             )
     ctx = context()
     if needs_document and ctx.text is None:
-        st.info("Upload a .md or .txt document in the sidebar, or pick a sample, to start.")
+        st.info(
+            "Upload a .md or .txt document in the sidebar (a .pdf, .html or .docx is "
+            "converted), or pick a sample, to start."
+        )
         return
     # the chunk view's slot is named: a projector's checks leave its scrolling boxes out
     verdict_slot, main, view_slot = st.container(), st.container(), st.container(key="chunk_view")

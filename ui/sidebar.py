@@ -12,6 +12,7 @@ from chunkers import ChunkOptions
 from chunkers.model import UNITS
 from chunkers.options import unit_name
 from chunkers.registry import OFFERED
+from lab.inputs.convert import needs_conversion
 from lab.inputs.documents import (
     MB,
     Document,
@@ -36,6 +37,8 @@ MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
 _READ_AS = "_read_as"
 _CHUNK_NAME = "_chunk_file_name"  # the uploaded chunk file's name, for pins
 _CHUNK_ID = "_chunk_file_id"  # the upload whose chunks were offered last
+_CONVERTED = "_converted_upload"  # (file id, Document or DocumentError) of a converted upload
+UPLOAD_TYPES = ["md", "txt", "pdf", "html", "htm", "docx"]
 
 
 @dataclass
@@ -100,8 +103,8 @@ def _read_as(file_id: str, encoding: str) -> None:
 def _upload() -> Document | None:
     ss = st.session_state
     f = st.sidebar.file_uploader(
-        f"Upload a .md or .txt file (up to {MAX_UPLOAD_MB} MB, UTF-8)",
-        type=["md", "txt"],
+        f"Upload a .md, .txt, .pdf, .html or .docx file (up to {MAX_UPLOAD_MB} MB)",
+        type=UPLOAD_TYPES,
         key=state.UPLOAD,
         max_upload_size=MAX_UPLOAD_MB,
     )
@@ -115,7 +118,7 @@ def _upload() -> Document | None:
             if len(raw) > MAX_UPLOAD_BYTES:
                 raise DocumentError(f"{f.name} is over the {MAX_UPLOAD_MB} MB limit")
         else:
-            doc = read_document(raw, name=f.name, max_bytes=MAX_UPLOAD_BYTES)
+            doc = _read_upload(raw, f.name, f.file_id)
     except DocumentError as e:
         st.sidebar.error(md_escape(str(e).splitlines()[0]))  # the file name is the user's
         if e.encoding and not read_as:
@@ -129,6 +132,26 @@ def _upload() -> Document | None:
     if ss.get(state.UPLOAD_ID) != f.file_id:  # a new document: an answer pasted for another goes
         ss[state.UPLOAD_ID] = f.file_id
         ss[state.ANSWER_PASTE] = ""
+    return doc
+
+
+def _read_upload(raw: bytes, name: str, file_id: str) -> Document:
+    """The upload read once per file: a PDF's conversion takes a second or so, and
+    every widget change reruns the page. A refusal is kept too, so it is not redone."""
+    ss = st.session_state
+    kept = ss.get(_CONVERTED)
+    if kept and kept[0] == file_id:
+        if isinstance(kept[1], DocumentError):
+            raise kept[1]
+        return kept[1]
+    try:
+        doc = read_document(raw, name=name, max_bytes=MAX_UPLOAD_BYTES)
+    except DocumentError as e:
+        if needs_conversion(name):
+            ss[_CONVERTED] = (file_id, e)
+        raise
+    if needs_conversion(name):
+        ss[_CONVERTED] = (file_id, doc)
     return doc
 
 
@@ -277,7 +300,10 @@ def render() -> Context:
     top = urlstate.max_overlap(size)
     state.settle(state.OVERLAP, urlstate.clamp_overlap(ss.get(state.OVERLAP, 0), size), (0, top))
     sb.slider(f"Overlap ({unit}, below the size)", 0, top, key=state.OVERLAP)
-    sb.caption(f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB.")
+    sb.caption(
+        f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB; "
+        ".pdf, .html and .docx are converted to markdown."
+    )
     strategy = ss[state.STRATEGY]
     ctx.strategy = imported if strategy == sweeps.IMPORTED and imported else strategy
     ctx.unit, ctx.size, ctx.overlap = unit, size, ss[state.OVERLAP]

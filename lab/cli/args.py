@@ -76,8 +76,8 @@ def read_text(path: str) -> str:
 
 
 def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """One file, or every .md/.txt under a folder (named by relative path), with
-    what could not be read: nothing is skipped silently."""
+    """One file, or every document (.md, .txt, .pdf, .html, .docx) under a folder
+    (named by relative path), with what could not be read: nothing is skipped silently."""
     p = Path(path)
     if p.is_dir():
         try:
@@ -85,7 +85,7 @@ def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
         except DocumentError as exc:
             raise BadInput(str(exc)) from None
         if not docs:
-            raise BadInput(problems[0][1] if problems else f"{path} holds no .md or .txt files")
+            raise BadInput(problems[0][1] if problems else f"{path} holds no documents")
         return {d.name: d.text for d in docs}, problems
     return {p.name: read_text(path)}, []
 

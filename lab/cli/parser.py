@@ -46,11 +46,15 @@ class _Parser(argparse.ArgumentParser):
 
 # -- options -------------------------------------------------------------------------
 def _one_document(p: argparse.ArgumentParser) -> None:
-    p.add_argument("doc", help="a .md or .txt file")
+    p.add_argument("doc", help="a .md, .txt, .pdf, .html or .docx file")
 
 
 def _documents(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", metavar="DOC|DIR", help="a .md or .txt file, or a folder of them")
+    p.add_argument(
+        "path",
+        metavar="DOC|DIR",
+        help="a .md, .txt, .pdf, .html or .docx file, or a folder of them (formats may mix)",
+    )
 
 
 def _chunk_options(p: argparse.ArgumentParser) -> None:

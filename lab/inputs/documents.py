@@ -13,7 +13,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from lab.inputs.convert import ConversionError, convert, needs_conversion
+
 MB = 1024 * 1024
+# what a folder's documents are: text as it is, the rest converted to markdown
+DOCUMENT_PATTERNS = ("*.md", "*.txt", "*.pdf", "*.html", "*.htm", "*.docx")
 _SAMPLE = 64 * 1024  # bytes inspected for binary content
 _CONTROL_SHARE = 0.10  # over 10% control bytes: not prose
 _TEXT_CONTROLS = frozenset(b"\t\n\r\x0c\x1b")  # controls real text files carry
@@ -38,7 +42,21 @@ class DocumentError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Document:
     name: str
-    text: str
+    text: str  # a PDF, HTML or Word file's text is the markdown it converted to
+    # a PDF's (page number, start, end) in text: its "## Page N" sections
+    pages: tuple[tuple[int, int, int], ...] = ()
+
+
+def _from_bytes(data: bytes, label: str) -> Document:
+    if not needs_conversion(label):
+        return Document(label, decode(data, label))
+    if not data:
+        raise DocumentError(f"{label} is empty: nothing to chunk; pick a file with text in it")
+    try:
+        converted = convert(data, label)
+    except ConversionError as e:
+        raise DocumentError(str(e)) from None
+    return Document(label, _check_text(converted.markdown, label), converted.pages)
 
 
 def encoding_label(codec: str) -> str:
@@ -142,7 +160,7 @@ def read_document(
         data = bytes(source)
         label = name or "the uploaded file"
         _size_check(len(data), label, max_bytes)
-        return Document(label, decode(data, label))
+        return _from_bytes(data, label)
     path = Path(source)
     label = name or path.name or str(path)
     if not path.exists():
@@ -160,7 +178,7 @@ def read_document(
         raise DocumentError(
             f"{label} could not be read ({reason}); check its permissions"
         ) from None
-    return Document(label, decode(data, label))
+    return _from_bytes(data, label)
 
 
 def decode_as(data: bytes, encoding: str, name: str = "the uploaded file") -> Document:
@@ -184,7 +202,7 @@ def decode_as(data: bytes, encoding: str, name: str = "the uploaded file") -> Do
 
 def read_folder(
     directory: str | os.PathLike[str],
-    patterns: tuple[str, ...] = ("*.md", "*.txt"),
+    patterns: tuple[str, ...] = DOCUMENT_PATTERNS,
     max_bytes: int | None = None,
 ) -> tuple[list[Document], list[tuple[str, str]]]:
     """Every matching file under a folder, subfolders included, sorted by name.
@@ -198,7 +216,9 @@ def read_folder(
     root = Path(directory)
     if not root.is_dir():
         what = "is a file, not a folder" if root.exists() else "was not found"
-        raise DocumentError(f"{root} {what}; pick a folder of .md or .txt files")
+        raise DocumentError(
+            f"{root} {what}; pick a folder of .md, .txt, .pdf, .html or .docx files"
+        )
     wanted = [p.lower() for p in patterns]
     docs: list[Document] = []
     problems: list[tuple[str, str]] = []
@@ -215,7 +235,10 @@ def read_folder(
             except DocumentError as e:
                 problems.append((str(path), str(e)))
     if not docs and not problems:
-        problems.append((str(root), f"no {' or '.join(patterns)} files in {root.name or root}"))
+        where = root.name or root
+        # the text patterns first, as the message has always read; converted ones after
+        nor = f" (nor {', '.join(patterns[2:])})" if len(patterns) > 2 else ""
+        problems.append((str(root), f"no {' or '.join(patterns[:2])} files in {where}{nor}"))
     return docs, problems
 
 

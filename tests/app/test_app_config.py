@@ -30,4 +30,7 @@ def test_every_lab_opens_with_what_to_try():
     ]:
         at = open_app(lab=lab)
         assert phrase in all_text(at), lab
-        assert f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB." in all_text(at)
+        assert (
+            f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB; "
+            ".pdf, .html and .docx are converted to markdown."
+        ) in all_text(at)

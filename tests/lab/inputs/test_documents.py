@@ -186,7 +186,7 @@ def test_read_folder_on_the_sample_docs() -> None:
 
 
 def test_read_folder_empty_or_missing(tmp_path: Path) -> None:
-    message = f"no *.md or *.txt files in {tmp_path.name}"
+    message = f"no *.md or *.txt files in {tmp_path.name} (nor *.pdf, *.html, *.htm, *.docx)"
     assert read_folder(tmp_path) == ([], [(str(tmp_path), message)])
     with pytest.raises(DocumentError, match="was not found; pick a folder"):
         read_folder(tmp_path / "missing")

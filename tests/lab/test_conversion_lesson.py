@@ -1,0 +1,51 @@
+"""The sample PDF (printed from the warehouse manual by scripts/sample_pdf.py) and
+the lesson: what its plain text and its converted markdown keep of the source."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from chunkers import ChunkOptions
+from lab.inputs.convert import pdf_plain_text
+from lab.inputs.documents import read_document
+from lab.inputs.gold import load_gold
+from lab.measure.conversion import compare_versions
+from tests.support import ROOT, SAMPLES
+
+PDF = ROOT / "lab" / "examples" / "warehouse_manual.pdf"
+SOURCE = SAMPLES / "warehouse_manual.md"
+
+
+def test_the_committed_sample_pdf_is_what_the_script_prints() -> None:
+    done = subprocess.run(
+        [sys.executable, "scripts/sample_pdf.py", "--check"], cwd=ROOT, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr.decode()
+
+
+def test_the_sample_pdfs_pages_are_the_sources_pages() -> None:
+    source = SOURCE.read_text(encoding="utf-8")
+    doc = read_document(PDF)
+    assert [n for n, _, _ in doc.pages] == list(range(1, source.count("\n## Page ") + 1))
+
+
+def test_conversion_keeps_what_plain_text_loses() -> None:
+    source = SOURCE.read_text(encoding="utf-8")
+    data = PDF.read_bytes()
+    versions = {
+        "source": source,
+        "converted": read_document(data, name="warehouse_manual.pdf").text,
+        "plain text": pdf_plain_text(data),
+    }
+    gold = list(load_gold(SOURCE.with_suffix(".gold.jsonl")).questions)
+    src, conv, plain = compare_versions(versions, gold, ChunkOptions(size=600, overlap=0))
+    # the converter keeps every section heading (the title page's title aside) and table
+    assert conv.missing_headings == ("Warehouse Operations Manual",)
+    assert conv.tables == src.tables > 0
+    assert conv.boilerplate and len(conv.boilerplate) == len(src.boilerplate)
+    assert conv.lost == () and conv.intact == src.intact
+    # plain text: no heading, no table, no page to find the running footer on
+    assert plain.headings == () and plain.tables == 0 and plain.boilerplate == ()
+    assert len(plain.missing_headings) == len(src.headings)
+    assert plain.lost and plain.intact < src.intact

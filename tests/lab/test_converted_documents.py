@@ -1,0 +1,165 @@
+"""PDF, HTML and Word documents, made here: their pages, heading paths, tables,
+running footers, and every refusal as one line (library and command line)."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+
+import pytest
+
+from chunkers import ChunkOptions, chunk_with
+from lab.inputs.documents import DocumentError, read_document, read_folder
+from lab.inputs.exports import chunking_config, from_csv, from_jsonl, to_csv, to_jsonl
+from lab.measure.boilerplate import find_boilerplate
+from tests import doc_builders as build
+from tests.support import run_cli as run
+
+OPTIONS = ChunkOptions(size=120, overlap=0)  # a section's table or list is a chunk of its own
+
+
+@pytest.fixture(scope="module")
+def pdf() -> bytes:
+    return build.three_page_pdf()
+
+
+def _chunk(text: str) -> list:
+    return chunk_with(text, "structural", OPTIONS)
+
+
+def _table_chunks(chunks: list) -> list:
+    return [c for c in chunks if "Impeller bolt" in c.body or "Flange bolt" in c.body]
+
+
+def test_a_pdfs_pages_become_page_sections_and_every_chunk_knows_its_page(
+    tmp_path: Path, pdf: bytes
+) -> None:
+    path = tmp_path / "manual.pdf"
+    path.write_bytes(pdf)
+    doc = read_document(path)
+    assert doc.name == "manual.pdf"
+    assert [n for n, _, _ in doc.pages] == [1, 2, 3]
+    for number, start, end in doc.pages:
+        assert doc.text[start:end].startswith(f"## Page {number}\n")
+        assert f"The pump on page {number} must be primed" in doc.text[start:end]
+    for c in _chunk(doc.text):
+        on_page = next(n for n, s, e in doc.pages if s <= c.start < e)
+        assert c.page == on_page
+        assert c.heading_path[:2] == (f"Page {on_page}", f"{on_page}. Section {on_page}")
+
+
+def test_the_pdfs_table_stays_one_table_chunk(pdf: bytes) -> None:
+    doc = read_document(pdf, name="manual.pdf")
+    assert "| Part | Torque (Nm) |\n| --- | --- |\n| Impeller bolt | 45 |" in doc.text
+    tables = _table_chunks(_chunk(doc.text))
+    assert len(tables) == 1 and tables[0].kind == "table" and tables[0].page == 2
+    assert "Impeller bolt | 45" in tables[0].body and "Flange bolt | 30" in tables[0].body
+
+
+def test_the_pdfs_running_footer_is_found_as_boilerplate_on_every_page(pdf: bytes) -> None:
+    doc = read_document(pdf, name="manual.pdf")
+    report = find_boilerplate({doc.name: doc.text}, options=OPTIONS)
+    footers = [f for f in report.findings if build.FOOTER in f.text]
+    assert len(footers) == 1 and footers[0].units == 3 and footers[0].out_of == 3
+    assert [o.unit for o in footers[0].occurrences] == ["page 1", "page 2", "page 3"]
+
+
+def test_html_keeps_headings_lists_tables_pre_and_links_and_drops_the_site_chrome() -> None:
+    doc = read_document(build.HTML.encode(), name="guide.html")
+    text = doc.text
+    assert doc.pages == ()
+    assert "[safety notes](https://example.com/safety)" in text
+    assert "- Close the discharge valve.\n- Fill the casing with water." in text
+    assert "```\npump --prime --valve closed\n```" in text
+    for chrome in ("Acme site header", "Home", "site footer", "tracking", "color: red"):
+        assert chrome not in text
+    chunks = _chunk(text)
+    tables = _table_chunks(chunks)
+    assert len(tables) == 1 and tables[0].kind == "table"
+    assert tables[0].heading_path == ("Pump guide", "Torques")
+    priming = next(c for c in chunks if "discharge valve" in c.body)
+    assert priming.heading_path == ("Pump guide", "Priming")
+
+
+def test_a_word_files_headings_lists_and_table_survive() -> None:
+    text = read_document(build.docx(), name="guide.docx").text
+    assert text.startswith("# Pump guide\n")
+    assert "- Close the discharge valve.\n- Fill the casing with water." in text
+    assert "| Part | Torque (Nm) |\n| --- | --- |\n| Impeller bolt | 45 |" in text
+    tables = _table_chunks(_chunk(text))
+    assert len(tables) == 1 and tables[0].kind == "table"
+    assert tables[0].heading_path == ("Pump guide", "Torques")
+
+
+REFUSALS = [
+    ("scan.pdf", build.scanned_pdf, "scan.pdf has no text layer (a scanned PDF?); run OCR"),
+    ("locked.pdf", build.encrypted_pdf, "locked.pdf is encrypted (password-protected)"),
+    ("cut.pdf", lambda: b"%PDF-1.7\n1 0 obj <<", "cut.pdf is not a readable PDF"),
+    ("old.docx", lambda: b"PK\x03\x04 not a zip", "old.docx could not be read as a Word"),
+    ("empty.pdf", lambda: b"", "empty.pdf is empty: nothing to chunk"),
+    ("blank.html", lambda: b"<nav>menu</nav><script>x()</script>", "blank.html has no text"),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "message"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_every_refusal_is_one_line(tmp_path: Path, capsys, name, make, message) -> None:
+    data = make()
+    with pytest.raises(DocumentError) as refused:
+        read_document(data, name=name)
+    assert str(refused.value).startswith(message) and "\n" not in str(refused.value)
+    (tmp_path / name).write_bytes(data)
+    code, out, err = run(capsys, "chunk", str(tmp_path / name))
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_a_missing_converter_names_the_pip_install(monkeypatch, pdf: bytes) -> None:
+    real_import = builtins.__import__
+
+    def without_pdfplumber(name, *args, **kwargs):
+        if name.startswith("pdfplumber"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_pdfplumber)
+    with pytest.raises(DocumentError) as refused:
+        read_document(pdf, name="manual.pdf")
+    assert str(refused.value) == (
+        "reading PDF files needs pdfplumber: pip install 'chunk-lab[documents]'"
+    )
+
+
+def test_uploads_keep_the_size_limit_before_converting(pdf: bytes) -> None:
+    with pytest.raises(DocumentError, match=r"^manual.pdf is 0.0 MB, over the .* MB limit; split"):
+        read_document(pdf, name="manual.pdf", max_bytes=len(pdf) - 1)
+
+
+def test_a_folder_may_mix_formats_and_the_cli_reads_them_all(
+    tmp_path: Path, capsys, pdf: bytes
+) -> None:
+    (tmp_path / "manual.pdf").write_bytes(pdf)
+    (tmp_path / "guide.html").write_text(build.HTML, encoding="utf-8")
+    (tmp_path / "guide.docx").write_bytes(build.docx())
+    (tmp_path / "notes.md").write_text("# Notes\n\nPrime the pump first.\n", encoding="utf-8")
+    docs, problems = read_folder(tmp_path)
+    assert problems == []
+    assert [d.name for d in docs] == ["guide.docx", "guide.html", "manual.pdf", "notes.md"]
+    code, out, err = run(capsys, "chunk", str(tmp_path / "manual.pdf"), "--size", "120", "--json")
+    assert code == 0, err
+    table = next(c for c in json.loads(out) if "Impeller bolt" in c["body"])
+    assert table["page"] == 2 and table["kind"] == "table"
+    code, out, err = run(capsys, "stats", str(tmp_path), "--json")
+    assert code == 0, err
+    assert json.loads(out)["documents"] == 4 and json.loads(out)["unreadable"] == []
+
+
+def test_an_export_keeps_each_chunks_source_file_and_page(pdf: bytes) -> None:
+    doc = read_document(pdf, name="manual.pdf")
+    chunks = _chunk(doc.text)
+    config = chunking_config(doc.name, doc.text, "structural", OPTIONS)
+    for export, back in ((to_jsonl, from_jsonl), (to_csv, from_csv)):
+        read_config, read_chunks = back(export(chunks, config))
+        assert read_config["document"] == "manual.pdf"
+        assert [c.page for c in read_chunks] == [c.page for c in chunks]
+        assert {c.page for c in read_chunks} == {1, 2, 3}
