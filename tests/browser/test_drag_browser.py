@@ -52,3 +52,30 @@ def test_dragging_redraws_the_verdict_at_every_size_without_a_rerun(app_url, bro
         assert page.get_by_role("slider", name="Chunk size").input_value() == str(last)
     finally:
         page.close()
+
+
+def test_an_arrow_key_redraws_at_once_and_settles_the_apps_size(app_url, browser) -> None:
+    text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    frames = {f.size: f for f in drag_frames(text, AUDIT, "fixed", [22, 23], unit="words")}
+    page = new_page(browser, DESKTOP)
+    try:
+        open_view(page, app_url, 1)
+        slider = page.locator(SLIDER)
+        slider.wait_for(timeout=30_000)
+        slider.focus()
+        for size in (23, 22):  # each press: the verdict at once, then the app's size
+            slider.press("ArrowLeft")
+            verdict = frames[size].verdict
+            assert slider.get_attribute("aria-valuenow") == str(size)
+            # the keyboard's focus ring is drawn round the slider
+            assert slider.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
+            mark = "✓ " if frames[size].intact else "✗ "
+            assert page.locator(VERDICT).inner_text() == mark + verdict
+            assert slider.get_attribute("aria-valuetext") == f"{size} words: {verdict}"
+            page.wait_for_url(f"**&size={size}&**", timeout=30_000)
+            wait_idle(page)
+            assert page.get_by_role("slider", name="Chunk size").input_value() == str(size)
+        assert frames[22].intact and not frames[23].intact
+        assert page.locator(VERDICT).get_attribute("aria-live") == "polite"
+    finally:
+        page.close()
