@@ -4,6 +4,7 @@
     python -m bench.browser --steps 15  # more steps per lab
     python -m bench.browser --labs 1,6,11  # these labs only (default: 1-6)
     python -m bench.browser --uploads 0.7 4 notes.md  # uploads through Labs 1 and 3
+    python -m bench.browser --drag      # Lab 1's drag slider: per size, input to paint
     python -m bench.browser --class 5,15,25  # a class of light clients (bench.classroom)
     python -m bench.browser --class 25 --processes 2  # the class through 2 processes and nginx
 
@@ -273,6 +274,92 @@ def report(m: Measurement) -> str:
     return "\n".join(lines)
 
 
+# -- Lab 1's drag slider: redrawn in the page while it moves ------------------------
+
+DRAG_SLIDER = '[data-testid="drag-size"]'  # in the component's shadow root; CSS pierces it
+DRAG_VERDICT = '[data-testid="drag-verdict"]'
+DRAG_TARGET_MS = 50
+RELEASE_TARGET_MS = 500
+# -- why a listener of our own -- it is added after the component's handler, so when it
+# -- runs the verdict is drawn; the next animation frame is when it is painted
+_WATCH_DRAG = """(input) => {
+  window.__drag = [];
+  const verdict = input.getRootNode().querySelector('[data-testid="drag-verdict"]');
+  input.addEventListener('input', (e) => {
+    const drawn = performance.now();
+    const text = verdict.textContent;
+    requestAnimationFrame(() => window.__drag.push({
+      size: Number(input.getAttribute('aria-valuenow')), text,
+      drawn: drawn - e.timeStamp, painted: performance.now() - e.timeStamp }));
+  });
+}"""
+
+
+@dataclass(frozen=True)
+class DragTiming:
+    steps: list[dict[str, Any]]  # per input event: size, verdict, drawn and painted (ms)
+    messages_during: int  # messages the page sent the server while the mouse was down
+    release_ms: float  # mouse up until the page's run has been painted
+
+
+def hold_drag_slider(page: Any) -> tuple[float, float, float]:
+    """Press the mouse on the drag slider's thumb (on view, not released): its centre
+    and the pixels between two sizes, so a move of k steps crosses k sizes."""
+    slider = page.locator(DRAG_SLIDER)
+    slider.wait_for(timeout=30_000)
+    slider.scroll_into_view_if_needed()
+    box = slider.bounding_box()
+    n = int(slider.get_attribute("max")) + 1
+    thumb = 16  # the thumb's width: its centre travels the track less one thumb
+    step_px = (box["width"] - thumb) / (n - 1)
+    x = box["x"] + thumb / 2 + int(slider.input_value()) * step_px
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    return x, y, step_px
+
+
+def measure_drag(url: str, browser: Any, moves: int = 9) -> DragTiming:
+    """Hold the mouse on Lab 1's drag slider and move it ``moves`` sizes up, then let go."""
+    page = new_page(browser)
+    sent: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda _: sent.append(1)))
+    try:
+        open_view(page, url, 1)
+        slider = page.locator(DRAG_SLIDER)
+        slider.wait_for(timeout=30_000)
+        slider.scroll_into_view_if_needed()
+        slider.evaluate(_WATCH_DRAG)
+        x, y, step_px = hold_drag_slider(page)
+        before = len(sent)
+        for k in range(1, moves + 1):
+            page.mouse.move(x + k * step_px, y, steps=2)
+        page.wait_for_timeout(200)  # the last move's animation frame
+        during = len(sent) - before
+        steps = page.evaluate("() => window.__drag")
+        release = timed(page, page.mouse.up)
+        return DragTiming(steps, during, release)
+    finally:
+        page.close()
+
+
+def drag_report(t: DragTiming) -> str:
+    lines = ["| size | verdict | drawn (ms) | next frame (ms) |", "|---|---|---|---|"]
+    for s in t.steps:
+        lines.append(f"| {s['size']} | {s['text']} | {s['drawn']:.1f} | {s['painted']:.1f} |")
+    worst = max((s["painted"] for s in t.steps), default=float("nan"))
+    sizes = len({s["size"] for s in t.steps})
+    lines.append(
+        f"\n{len(t.steps)} input events over {sizes} sizes; slowest to its next frame "
+        f"{worst:.1f} ms (target < {DRAG_TARGET_MS}: "
+        f"{'holds' if worst < DRAG_TARGET_MS else 'misses'}); "
+        f"{t.messages_during} message(s) to the server before release; release to the page "
+        f"settled {t.release_ms:.0f} ms (target < {RELEASE_TARGET_MS}: "
+        f"{'holds' if t.release_ms < RELEASE_TARGET_MS else 'misses'})"
+    )
+    return "\n".join(lines)
+
+
 # -- uploads: a long document through the labs, as a teacher tried it ----------------
 
 
@@ -379,6 +466,12 @@ def main(argv: list[str] | None = None) -> int:
         "built from the shared corpus, or these markdown files (default 0.7 and 4)",
     )
     ap.add_argument(
+        "--drag",
+        action="store_true",
+        help="instead, hold the mouse on Lab 1's drag slider across sizes: each size's "
+        "verdict, input event to paint, then release to the page settled",
+    )
+    ap.add_argument(
         "--class",
         dest="classes",
         metavar="N[,N...]",
@@ -421,7 +514,9 @@ def main(argv: list[str] | None = None) -> int:
     with running_app() as url, sync_playwright() as p:
         browser = launch(p)
         try:
-            if uploads:
+            if args.drag:
+                print(drag_report(measure_drag(url, browser)))
+            elif uploads:
                 print(upload_report([measure_upload(url, browser, *doc) for doc in uploads]))
             else:
                 print(report(measure(url, browser, args.steps, labs)))

@@ -9,10 +9,10 @@ from ui.views import sweeps
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
-ranking recovers it. **Drag the chunk size slowly upward from 22 and watch the verdict
-flip** (the slider under the curve redraws while you drag): twenty-two words works and
-twenty-four does not. Whether retrieval works
-is *not monotonic* in chunk size; click a point on the survival curve to move the slider there.
+ranking recovers it. **Drag the chunk size slowly upward from 22 and watch the verdict flip**
+(the slider under the curve redraws while you drag): twenty-two words works and twenty-four
+does not. Whether retrieval works is *not monotonic* in chunk size; click a point on the
+survival curve to move the slider there.
 """
 CURVE_KEY = "lab1_curve"
 DRAG_KEY = "lab1_drag"

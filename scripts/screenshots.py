@@ -6,6 +6,7 @@ Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 Usage: python scripts/screenshots.py          # every lab and presenter mode
        python scripts/screenshots.py 4 11     # these labs only
        python scripts/screenshots.py 2 presenter  # Lab 2 and presenter mode
+       python scripts/screenshots.py drag         # Lab 1's drag slider, held mid-drag
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.browser import (  # noqa: E402
+    DRAG_SLIDER,
     VIEWS,
     chromium_path,
+    hold_drag_slider,
     launch,
     open_view,
     running_app,
@@ -45,14 +48,27 @@ def pin_then_open_notebook(page, url: str) -> None:
     page.get_by_role("heading", name="7.").first.wait_for(timeout=60_000)
 
 
+def held_mid_drag(page, url: str) -> None:
+    """Lab 1's drag slider held at 22 words, dragged down from 24 and not let go:
+    the verdict and the chunks are the browser's own redraw."""
+    open_view(page, url, 1)
+    x, y, step_px = hold_drag_slider(page)
+    page.mouse.move(x - 2 * step_px, y, steps=4)
+    page.locator(DRAG_SLIDER).evaluate("e => e.closest('.drag').scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "lab1-drag.png"))
+    page.mouse.up()
+
+
 def main(argv: list[str]) -> int:
     if chromium_path() is None:
         raise SystemExit("Chromium not found: install Debian's chromium package")
-    odd = [a for a in argv if not a.isdigit() and a != "presenter"]
+    odd = [a for a in argv if not a.isdigit() and a not in ("presenter", "drag")]
     if odd:
-        raise SystemExit(f"{odd[0]!r} is not a lab: give lab numbers or 'presenter'")
+        raise SystemExit(f"{odd[0]!r} is not a lab: give lab numbers, 'presenter' or 'drag'")
     wanted = [int(a) for a in argv if a.isdigit()] if argv else list(VIEWS)
     presenter = not argv or "presenter" in argv
+    drag = not argv or "drag" in argv
     unknown = [n for n in wanted if n not in VIEWS]
     if unknown:
         raise SystemExit(f"no lab {unknown[0]}: choose from {', '.join(map(str, VIEWS))}")
@@ -72,6 +88,11 @@ def main(argv: list[str]) -> int:
             page.screenshot(path=str(OUT / f"lab{n}.png"))
             page.close()
             print(f"lab{n}.png")
+        if drag:
+            page = browser.new_page(viewport=LAPTOP)
+            held_mid_drag(page, url)
+            page.close()
+            print("lab1-drag.png")
         if not presenter:  # some labs only: presenter mode is not retaken
             browser.close()
             return 0

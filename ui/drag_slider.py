@@ -19,6 +19,7 @@ HTML = """
 <div class="drag" data-testid="drag-slider">
   <label class="label"><span class="label-text"></span>
     <input type="range" class="size" data-testid="drag-size">
+    <output class="value" data-testid="drag-value"></output>
   </label>
   <p class="verdict" aria-live="polite" data-testid="drag-verdict"></p>
   <p class="note" data-testid="drag-note"></p>
@@ -33,6 +34,7 @@ CSS = f"""
 .size:focus-visible {{
   outline: 3px solid {palette.OKABE_ITO["blue"]}; outline-offset: 3px; border-radius: 4px;
 }}
+.value {{ min-width: 6.5em; font-variant-numeric: tabular-nums; }}
 .verdict {{ font-weight: 600; margin: 0.5rem 0 0.25rem; }}
 .verdict.ok {{ color: {palette.INTACT}; }}
 .verdict.bad {{ color: {palette.SPLIT}; }}
@@ -63,6 +65,7 @@ export default function (component) {
   const root = parentElement.querySelector('.drag');
   const input = root.querySelector('.size');
   const verdict = root.querySelector('.verdict');
+  const value = root.querySelector('.value');
   const note = root.querySelector('.note');
   const doc = root.querySelector('.doc');
   const frames = data.frames;
@@ -77,6 +80,7 @@ export default function (component) {
   function draw(i) {
     const f = frames[i];
     input.setAttribute('aria-valuenow', String(f.size));
+    value.textContent = f.size + ' ' + data.unit;
     input.setAttribute('aria-valuetext', f.size + ' ' + data.unit + ': ' + f.verdict);
     verdict.textContent = (f.intact ? '✓ ' : '✗ ') + f.verdict;
     verdict.className = 'verdict ' + (f.intact ? 'ok' : 'bad');

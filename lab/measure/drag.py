@@ -47,6 +47,8 @@ def drag_frames(
     every frame's verdict says so (the one line answer_problem gives), intact False."""
     get_strategy(strategy)
     sizes = [int(s) for s in sizes]
+    if not sizes:  # a slider with nothing to play
+        raise ValueError("sizes: give at least one size to drag across")
     overlaps = _overlaps(sizes, overlap, overlap_fraction)
     options = _options(sizes, overlaps, unit, opts)  # validates every size first
     missing = answer_problem(text, answer)

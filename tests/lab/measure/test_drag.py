@@ -86,6 +86,18 @@ def test_an_answer_not_in_the_document_is_the_verdict_at_every_size() -> None:
     assert all(f.boundaries for f in frames)
 
 
+def test_a_range_with_no_sizes_is_one_line() -> None:
+    with pytest.raises(ValueError, match=r"^sizes: give at least one size to drag across$"):
+        drag_frames("one two three", "two", "fixed", range(30, 20), unit="words")
+
+
+def test_a_document_of_one_word_is_one_chunk_at_every_size() -> None:
+    frames = drag_frames("hello", "hello", "fixed", [1, 5], unit="words")
+    assert [(f.boundaries, f.verdict) for f in frames] == [
+        ([(0, 5, 0)], "answer intact in chunk 1")
+    ] * 2
+
+
 def test_structural_parses_once_and_gives_a_verdict_per_size() -> None:
     text = PLATFORM.read_text(encoding="utf-8")
     frames = drag_frames(text, AUDIT, "structural", [40, 80], unit="words")
