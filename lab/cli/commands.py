@@ -482,6 +482,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     if args.limit < 0:
         raise BadInput(f"--limit must be a whole number of at least 0, got {args.limit}")
+    if args.embedder_limit is not None and args.embedder_limit < 1:
+        raise BadInput(
+            f"--embedder-limit must be a whole number of at least 1, got {args.embedder_limit}"
+        )
     judges = retrievers(args)
     docs, problems = read_documents(args.path)
     gold = None
@@ -499,6 +503,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
             limit=args.limit,
             unreadable=problems,
             retrievers=judges,
+            embedder_limit=args.embedder_limit,
         )
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None

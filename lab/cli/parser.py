@@ -222,6 +222,13 @@ def _diff_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--limit", type=int, default=DEFAULT_LIMIT, help="how many changed chunks to show"
     )
+    p.add_argument(
+        "--embedder-limit",
+        type=int,
+        metavar="N",
+        help="the embedder's hard limit, in each side's unit: count its chunks whose "
+        "indexed text (heading path + overlap + body) passes N",
+    )
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from chunkers import Chunk, ChunkOptions, chunk_with
+from chunkers.limit import over_limit
 from chunkers.model import UNITS
 from chunkers.registry import OFFERED
 from chunkers.tokens import DEFAULT_TOKENIZER, tokenizer_for
@@ -183,6 +184,8 @@ class Side:
     violations: Violations
     gold: GoldSummary | None = None  # the first retriever's
     judged: tuple[GoldSummary, ...] = ()  # every retriever's, in the order named
+    # chunks whose indexed text passes the embedder's limit (None: no limit given)
+    over_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +222,7 @@ class DiffReport:
     pairs: int  # all pairs made
     unchanged: int  # pairs whose spans are the same
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    embedder_limit: int | None = None  # each side's over_limit is counted against it
 
     @property
     def regressions(self) -> list[str]:
@@ -256,6 +260,7 @@ def build_diff(
     unreadable: Sequence[tuple[str, str]] = (),
     retrievers: Sequence[Retriever] = (),
     placed: Mapping[str, list[Chunk]] | None = None,
+    embedder_limit: int | None = None,
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
@@ -264,9 +269,13 @@ def build_diff(
     are given for each of ``retrievers`` (default: BM25 at its defaults). ``placed``:
     the imported side's chunks already placed in each document, measured in the other
     side's unit (an app's upload); without it they are read from the config's file.
+    ``embedder_limit``: count each side's chunks whose indexed text (heading path +
+    overlap + body) passes it, in that side's unit (chunkers.limit.over_limit).
     """
     if limit < 0:
         raise ValueError(f"limit must be at least 0, got {limit}")
+    if embedder_limit is not None and embedder_limit < 1:
+        raise ValueError(f"embedder limit must be at least 1, got {embedder_limit}")
     a, b = a.measured_as(b), b.measured_as(a)
     # -- a folder: an imported file's rows go to the documents they name, once per side
     folder = {
@@ -290,13 +299,14 @@ def build_diff(
         pairs += match_chunks(name, chunks_a[name], chunks_b[name])
     pairs.sort(key=_most_changed_first)
     return DiffReport(
-        _side(a, chunks_a, found, documents, gold, k, retrievers),
-        _side(b, chunks_b, found, documents, gold, k, retrievers),
+        _side(a, chunks_a, found, documents, gold, k, retrievers, embedder_limit),
+        _side(b, chunks_b, found, documents, gold, k, retrievers, embedder_limit),
         [DocCounts(n, len(chunks_a[n]), len(chunks_b[n])) for n in documents],
         pairs[:limit],
         len(pairs),
         sum(p.change == 0 for p in pairs),
         list(unreadable),
+        embedder_limit,
     )
 
 
@@ -313,6 +323,7 @@ def _side(
     gold: Sequence[GoldQuestion] | None,
     k: int,
     retrievers: Sequence[Retriever],
+    embedder_limit: int | None = None,
 ) -> Side:
     opts = config.options
     broken = Violations()
@@ -348,6 +359,7 @@ def _side(
         broken,
         judged[0] if judged else None,
         tuple(judged),
+        None if embedder_limit is None else len(over_limit(everything, opts, embedder_limit)),
     )
 
 

@@ -65,6 +65,15 @@ def size_rows(report: DiffReport) -> list[tuple[str, str, str]]:
         rows.append((label, _number(a.percentiles.get(p)), _number(b.percentiles.get(p))))
     rows.append(("max", _number(a.max), _number(b.max)))
     rows.append(("below floor", _number(a.below_floor), _number(b.below_floor)))
+    limit, over_a, over_b = report.embedder_limit, report.a.over_limit, report.b.over_limit
+    if limit is not None and over_a is not None and over_b is not None:
+        rows.append(
+            (
+                f"over the embedder's limit ({limit:,})",
+                f"{over_a:,} of {a.count:,}",
+                f"{over_b:,} of {b.count:,}",
+            )
+        )
     return rows
 
 
@@ -387,6 +396,21 @@ def _chunk_json(doc: str, c: Chunk | None, side: Side) -> dict[str, Any] | None:
     }
 
 
+def _limit_json(report: DiffReport) -> dict[str, Any]:
+    """With an embedder's limit: how many chunks of each side pass it, of how many."""
+    if report.embedder_limit is None:
+        return {}
+    return {
+        "embedder_limit": {
+            "limit": report.embedder_limit,
+            "a": report.a.over_limit,
+            "b": report.b.over_limit,
+            "a_of": report.a.sizes.count,
+            "b_of": report.b.sizes.count,
+        }
+    }
+
+
 def to_json(report: DiffReport) -> dict[str, Any]:
     return {
         "a": _side_json(report.a),
@@ -408,6 +432,7 @@ def to_json(report: DiffReport) -> dict[str, Any]:
         "regressions": report.regressions,
         "worse": report.worse,
         "unreadable": [{"path": p, "problem": m} for p, m in report.unreadable],
+        **_limit_json(report),
     }
 
 

@@ -46,6 +46,42 @@ def test_json_for_machines(capsys) -> None:
     assert len(data["changed"]) == min(20, data["pairs"])
 
 
+def _over(config: str, limit: int) -> tuple[int, int]:
+    """(chunks over ``limit``, chunks) for the sample, counted here from the chunks'
+    indexed text in the configuration's unit, apart from the diff."""
+    from chunkers import ChunkOptions, chunk_with, indexed_text
+    from chunkers.text import count_units
+
+    strategy, unit, size, overlap = config.split(":")
+    opts = ChunkOptions(size=int(size), overlap=int(overlap), unit=unit)
+    chunks = chunk_with(Path(KB).read_text(encoding="utf-8"), strategy, opts)
+    lengths = [count_units(indexed_text(c), unit, opts.tokenizer) for c in chunks]
+    return sum(n > limit for n in lengths), len(lengths)
+
+
+def test_the_embedder_limit_counts_each_sides_chunks_over_it(capsys) -> None:
+    limit = 1500  # structural's chunks stay within it; fixed windows of 1800 pass it
+    (a, a_of), (b, b_of) = _over(STRUCTURAL, limit), _over(FIXED, limit)
+    assert a == 0 and b > 0
+    argv = ["diff", KB, "--a", STRUCTURAL, "--b", FIXED, "--embedder-limit", str(limit)]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert code == 1  # the sentence cut, as without the option
+    assert json.loads(out)["embedder_limit"] == {
+        "limit": limit,
+        "a": a,
+        "b": b,
+        "a_of": a_of,
+        "b_of": b_of,
+    }
+    _, out, _ = run(capsys, *argv)
+    # -- a row of the size table, which judges no row
+    assert f"| over the embedder's limit ({limit:,}) | {a} of {a_of} | {b} of {b_of} |\n" in out
+    _, out, _ = run(capsys, *argv, "--format", "html")
+    assert "<td>over the embedder&#x27;s limit (1,500)</td>" in out
+    _, out, _ = run(capsys, "diff", KB, "--a", STRUCTURAL, "--b", FIXED, "--format", "json")
+    assert "embedder_limit" not in json.loads(out)  # without the option, nothing changes
+
+
 def test_html_for_people(capsys) -> None:
     code, out, _ = run(capsys, "diff", KB, "--a", STRUCTURAL, "--b", FIXED, "--format", "html")
     assert code == 1 and out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
@@ -96,6 +132,7 @@ def test_a_folder_with_a_multi_document_gold_file_skips_other_documents(
         (["--b", "fixed:chars:100:100"], "overlap '100' must be a whole number from 0 to 99"),
         (["--k", "0"], "--k must be a whole number of at least 1, got 0"),
         (["--limit", "-1"], "--limit must be a whole number of at least 0, got -1"),
+        (["--embedder-limit", "0"], "--embedder-limit must be a whole number of at least 1, got 0"),
         (["--format", "pdf"], "invalid choice: 'pdf'"),
         (["--gold", "missing.jsonl"], "gold file missing.jsonl was not found"),
     ],
