@@ -49,7 +49,7 @@ def test_the_samples_are_found_through_their_packages_and_ship_with_them():
         (SAMPLES_DIR, "sample_docs", ""),
         (EXAMPLES_DIR, "lab", "examples/"),
     ):
-        files = [prefix + f.name for f in folder.iterdir() if f.suffix in (".md", ".jsonl")]
+        files = [prefix + f.name for f in folder.iterdir() if f.suffix in (".md", ".jsonl", ".pdf")]
         assert files, folder
         not_shipped = [f for f in files if not any(fnmatch(f, g) for g in shipped[package])]
         assert not_shipped == [], "add these to [tool.setuptools.package-data] in pyproject.toml"
