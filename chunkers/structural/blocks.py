@@ -230,8 +230,9 @@ _ANCHORS = re.compile(
 
 def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
     """Whether text[s:e] introduces what follows it: a title line (a heading's
-    inside a block too), a lead-in ending in ":", a lone opening tag, or anchors
-    and comments only. In code (``code``) a "#" line is a comment, no heading."""
+    inside a block too), a lead-in ending in ":", a lone opening tag (alone, or a
+    paragraph's last line), or anchors and comments only. In code (``code``) a "#"
+    line is a comment, no heading."""
     if e <= s:
         return False
     last_line = text.rfind("\n", s, e) + 1 or s
@@ -247,9 +248,16 @@ def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
         return text[max(word, last_line)] != ":" and not _DEFINITION_LABEL.fullmatch(
             text, last_line, e
         )
-    return text[s] == "<" and bool(
-        _OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)
-    )
+    if text[s] == "<" and (_OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)):
+        return True
+    # -- a lone opening tag written as a paragraph's last line (no blank line above it:
+    # -- such HTML cannot interrupt a paragraph) introduces what follows all the same
+    if end != ">" or last_line == s:
+        return False
+    first = last_line
+    while text[first] in " \t":
+        first += 1
+    return text[first] == "<" and bool(_OPENING_TAG.fullmatch(text, first, e))
 
 
 def trim(text: str, s: int, e: int) -> tuple[int, int]:
@@ -327,10 +335,10 @@ class _Parser:
 
     def add_text(self, kind: str, s: int, e: int) -> None:
         """A prose or HTML block; noted for leads() when its last character (a
-        colon, or emphasis closing after one) or its first (a tag, a title's mark,
-        indentation) says it may introduce the block after it: most text does not."""
+        colon, emphasis closing after one, a tag's end) or its first (a tag, a title's
+        mark, indentation) says it may introduce the block after it: most text does not."""
         text = self.text
-        if text[e - 1] in ":*_" or text[s] in "<!?=/ \t":
+        if text[e - 1] in ":*_>" or text[s] in "<!?=/ \t":
             self.may_lead.append(len(self.kinds))
         self.add(kind, s, e)
 

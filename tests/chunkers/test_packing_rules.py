@@ -234,6 +234,19 @@ def test_a_comment_line_in_code_is_no_heading() -> None:
     assert any(c.body.rstrip().endswith(("# step 3", "# step 7")) for c in out)
 
 
+def test_a_listing_tag_under_its_text_travels_with_the_listing() -> None:
+    # with no blank line above it, a lone opening tag is the paragraph's last line
+    # (HTML of this kind cannot interrupt a paragraph): no caption, no block of its own
+    intro = PROSE * 4
+    listing = '<Listing file-name="src/main.rs">'
+    code = '```rust\nfn main() {\n    println!("Hello, world!");\n}\n```'
+    text = f"## Run\n\n{intro}\n{listing}\n\n{code}\n\n</Listing>\n\n{PROSE}\n"
+    for size in (400, 450):
+        out = chunk(text, "structural", size, 40)
+        assert not any(c.body.rstrip().endswith(listing) for c in out), [c.body[-70:] for c in out]
+        assert any(listing in c.body and "fn main" in c.body for c in out)
+
+
 def test_a_long_lead_in_keeps_its_last_sentence_with_what_it_introduces() -> None:
     lead = PROSE * 8 + "To circumvent this, the rebuild method can be used:"
     lines = "".join(f"print('line {i} of the example')\n" for i in range(20))
