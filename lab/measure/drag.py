@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from chunkers import ParsedDocument, get_strategy
+from chunkers import ParsedDocument
 
-from .survival import DocumentLayout, _chunkings, _options, _overlaps, answer_problem
+from .survival import DocumentLayout, _chunkings, answer_problem, sweep_plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +45,9 @@ def drag_frames(
 ) -> list[Frame]:
     """The frame at each size. An answer missing from the text is no error here:
     every frame's verdict says so (the one line answer_problem gives), intact False."""
-    get_strategy(strategy)
-    sizes = [int(s) for s in sizes]
+    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
     if not sizes:  # a slider with nothing to play
         raise ValueError("sizes: give at least one size to drag across")
-    overlaps = _overlaps(sizes, overlap, overlap_fraction)
-    options = _options(sizes, overlaps, unit, opts)  # validates every size first
     missing = answer_problem(text, answer)
     frames: list[Frame] = []
     chunkings = _chunkings(text, strategy, options, parsed)

@@ -367,6 +367,22 @@ def _options(
     ]
 
 
+def sweep_plan(
+    strategy: str,
+    sizes: Iterable[int],
+    unit: str,
+    overlap: int,
+    overlap_fraction: float | None,
+    opts: dict[str, Any],
+) -> tuple[list[int], list[int], list[ChunkOptions]]:
+    """A sweep's sizes, the overlap at each, and their options, every one checked
+    (the strategy's name too) before any chunking starts."""
+    get_strategy(strategy)
+    sizes = [int(s) for s in sizes]
+    overlaps = _overlaps(sizes, overlap, overlap_fraction)
+    return sizes, overlaps, _options(sizes, overlaps, unit, opts)
+
+
 def _chunkings(
     text: str, strategy: str, options: Sequence[ChunkOptions], parsed: ParsedDocument | None = None
 ) -> Iterable[list[Chunk]]:
@@ -388,10 +404,7 @@ def survival_curve(
 ) -> SurvivalCurve:
     """Intact or not at each size. Overlap is in units, or a fraction of each size
     (int(size * fraction), at most size - 1). Fixed is computed, others chunked."""
-    get_strategy(strategy)
-    sizes = [int(s) for s in sizes]
-    overlaps = _overlaps(sizes, overlap, overlap_fraction)
-    options = _options(sizes, overlaps, unit, opts)  # validates every cell
+    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
     if strategy == "fixed":
         case = _fixed_case(
             _layout_of(_fixed_text(text)), answer, unit, opts.get("tokenizer", DEFAULT_TOKENIZER)
@@ -453,10 +466,7 @@ def gold_survival_rates(
     answers = list(answers)
     if not answers:
         raise ValueError("no gold answers to check")
-    get_strategy(strategy)
-    sizes = [int(s) for s in sizes]
-    overlaps = _overlaps(sizes, overlap, overlap_fraction)
-    options = _options(sizes, overlaps, unit, opts)
+    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
     if strategy == "fixed":
         layout = _layout_of(_fixed_text(text))
         S, OV = np.array(sizes, np.int64), np.array(overlaps, np.int64)
