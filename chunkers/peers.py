@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .options import ChunkOptions
 from .recursive import drafts_from_pieces
@@ -152,5 +152,10 @@ def semchunk_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     if not text.strip():
         return []
     chunker = semchunk.chunkerify(_counter(opts.unit, opts.tokenizer), opts.size)
-    pieces, offsets = chunker(text, offsets=True, overlap=opts.overlap or None)
+    # semchunk declares the union of its four result shapes; one text with offsets
+    # gives this one
+    pieces, offsets = cast(
+        tuple[list[str], list[tuple[int, int]]],
+        chunker(text, offsets=True, overlap=opts.overlap or None),
+    )
     return drafts_from_pieces(text, [(p, s) for p, (s, _) in zip(pieces, offsets, strict=True)])

@@ -141,7 +141,7 @@ class SeamPacker:
     def length(self, s: int, e: int) -> int:
         if self.unit == "chars":
             return e - s
-        if not self.tokens:
+        if self.counter is None:  # words: the counter is kept for tokens only
             return count_units(self.text[s:e], "words")
         key = ("tokens", self.tokenizer, s, e)
         n = self.cache.get(key)

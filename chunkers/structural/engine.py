@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -53,8 +53,8 @@ class RawBlock(NamedTuple):
     parts: Sequence[tuple[int, int]]
 
 
-def _name(inner: object) -> str:
-    return inner if isinstance(inner, str) else next(iter(inner))  # type: ignore[arg-type]
+def _name(inner: str | Mapping[str, object]) -> str:
+    return inner if isinstance(inner, str) else next(iter(inner))
 
 
 # the events that open a part of a top-level list or table
@@ -108,7 +108,7 @@ def top_level_blocks(text: str) -> list[RawBlock]:
             name = _name(inner)
             tag = _TAGS.get(name, "paragraph")
         level, attributes = 0, False
-        if name == "Heading":
+        if name == "Heading" and not isinstance(inner, str) and "Heading" in inner:
             heading = inner["Heading"]
             level = int(heading["level"][1])
             attributes = bool(heading["id"] or heading["classes"] or heading["attrs"])

@@ -308,7 +308,9 @@ class Packer:
                 self._join(cur, bs, be, n, kind, section)
                 return cur
         room = self._room(cur, bs)
-        if kind == "heading" or (n <= size and (room < self.floor or not cur.only_heading)):
+        if kind == "heading" or (
+            n <= size and (room < self.floor or cur is None or not cur.only_heading)
+        ):
             # a block that fits a fresh chunk is never split: it moves there whole
             # (only a heading with no text of its own has it fill the room beside it)
             if cur is not None:
