@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -153,7 +152,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     except Fts5Unavailable as exc:
         raise BadInput(str(exc)) from None
     first = judged[0]
-    rows = [
+    rows: list[dict[str, Any]] = [  # as --json writes them
         {
             "index": c.index,
             "rank": first.ranks[i],
@@ -394,7 +393,13 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
 
 
 # the runt invariant of imported chunks with no size to judge them at
-NOT_JUDGED = {"floor": None, "below_floor": 0, "excused": [], "failing": [], "judged": False}
+NOT_JUDGED: dict[str, Any] = {
+    "floor": None,
+    "below_floor": 0,
+    "excused": [],
+    "failing": [],
+    "judged": False,
+}
 
 
 def imported_chunks(
@@ -525,26 +530,31 @@ def cmd_samples(args: argparse.Namespace) -> int:
     if args.dir:
         print(SAMPLES_DIR)
         return 0
-    rows = [
-        {
-            "name": s.name,
-            "kind": kind,
-            "document": str(s.path),
-            "gold": None if s.gold_path is None else str(s.gold_path),
-        }
+    found = [
+        (kind, s)
         for kind, folder in (("sample", SAMPLES_DIR), ("example", EXAMPLES_DIR))
         for s in list_samples(folder)
     ]
     if args.json:
-        emit_json(rows)
+        emit_json(
+            [
+                {
+                    "name": s.name,
+                    "kind": kind,
+                    "document": str(s.path),
+                    "gold": None if s.gold_path is None else str(s.gold_path),
+                }
+                for kind, s in found
+            ]
+        )
         return 0
     print(f"sample documents and their gold sets in {SAMPLES_DIR}; examples in {EXAMPLES_DIR}")
     print(
         _table(
             ["name", "kind", "document", "gold"],
             [
-                (r["name"], r["kind"], Path(r["document"]).name, r["gold"] and Path(r["gold"]).name)
-                for r in rows
+                (s.name, kind, s.path.name, None if s.gold_path is None else s.gold_path.name)
+                for kind, s in found
             ],
         )
     )

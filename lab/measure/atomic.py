@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -282,7 +282,7 @@ def first_line(body: str) -> str:
 
 
 def quality(
-    documents: dict[str, str], chunked: dict[str, Sequence[Chunk]], limit: int | None
+    documents: Mapping[str, str], chunked: Mapping[str, Sequence[Chunk]], limit: int | None
 ) -> tuple[dict[str, int], list[Finding]]:
     """The chunk-quality report over documents: how many chunks fail each check,
     and every chunk that fails one, document by document (``limit``: the

@@ -49,7 +49,7 @@ class GoldRun:
     retriever: Retriever | None = None
 
 
-def document_of(pair: GoldQuestion, documents: Mapping[str, str]) -> str:
+def document_of(pair: GoldQuestion, documents: Mapping[str, object]) -> str:
     """The document a gold question asks about: the one its ``doc`` names, or the first."""
     return pair.doc or next(iter(documents), "")
 

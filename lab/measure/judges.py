@@ -321,7 +321,7 @@ def side_by_side(
     return [
         JudgeRow(
             c.index + 1,
-            bool(answer) and holds(c, answer),
+            bool(answer and holds(c, answer)),
             judged.bm25.scores[i],
             judged.bm25.ranks[i],
             judged.dense.scores[i],

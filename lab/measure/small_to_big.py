@@ -65,13 +65,14 @@ class SmallToBigError(ConfigError):
 class Ranking(Protocol):
     """One question's scores over an index: every chunk's score, and the best k."""
 
-    scores: Sequence[float]  # one per chunk, in the order the index was given
+    @property
+    def scores(self) -> Sequence[float] | np.ndarray: ...  # one per chunk, in index order
 
     def top(self, k: int) -> Sequence[int]: ...
 
 
 class Searcher(Protocol):
-    def scores(self, question: str) -> Ranking: ...
+    def scores(self, question: str, /) -> Ranking: ...
 
 
 class _Judged:
@@ -125,8 +126,8 @@ def parse_tiers(spec: str, unit: str = "chars") -> Tiers:
     two full configurations; ConfigError names what is wrong."""
     text = spec.strip()
     if "/" in text:
-        child, _, parent = text.partition("/")
-        return Tiers(parse_config(child), parse_config(parent))
+        child_spec, _, parent_spec = text.partition("/")
+        return Tiers(parse_config(child_spec), parse_config(parent_spec))
     parts = text.split(":")
     if len(parts) == 8:  # CHILD_CONFIG:PARENT_CONFIG, both written out
         return Tiers(parse_config(":".join(parts[:4])), parse_config(":".join(parts[4:])))

@@ -9,7 +9,7 @@ Lengths are each chunk's ``length`` field, in ``opts.unit``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -51,7 +51,7 @@ def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
     over = [FlaggedChunk(c.index, c.length) for c in chunks if c.length > opts.effective_max]
     # A lone chunk has nowhere to merge to, so it is always allowed.
     holds = len(chunks) == 1 or all(f.excuse for f in below)
-    base = dict(
+    base = LengthStats(
         count=len(chunks),
         floor=opts.floor,
         effective_max=opts.effective_max,
@@ -60,11 +60,11 @@ def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
         invariant_holds=holds,
     )
     if not chunks:
-        return LengthStats(**base)
+        return base
     lengths = np.array([c.length for c in chunks], dtype=float)
     p1, p5, median = np.percentile(lengths, [1, 5, 50], method="linear")
-    return LengthStats(
-        **base,
+    return replace(
+        base,
         min=int(lengths.min()),
         p1=float(p1),
         p5=float(p5),
@@ -115,7 +115,8 @@ def runt_invariant(
     """The runt invariant over documents: a chunk below the floor only where a
     guard or a single-chunk document excuses it. JSON-ready. ``sizes`` gives a
     document's own options where its size was chosen for a limit (its floor follows)."""
-    failing, excused = [], []
+    failing: list[dict[str, Any]] = []
+    excused: list[dict[str, Any]] = []
     for name, chunks in chunked.items():
         st = length_stats(chunks, (sizes or {}).get(name, opts))
         for f in st.below_floor:

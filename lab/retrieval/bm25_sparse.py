@@ -65,7 +65,7 @@ class QueryScores:
         tied_before = np.count_nonzero((self.scores == s) & (self.tie < t))
         return int(better + tied_before + 1)
 
-    def best(self, positions: Sequence[int]) -> tuple[int, int] | None:
+    def best(self, positions: Sequence[int] | np.ndarray) -> tuple[int, int] | None:
         """(position, rank) of the best-ranked of ``positions``; None if empty."""
         if len(positions) == 0:
             return None

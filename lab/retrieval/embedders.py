@@ -161,19 +161,20 @@ class Embedder:
         cache = self.cache
         found = cache.lookup(self.name, texts) if cache is not None else [None] * len(texts)
         missing = list(dict.fromkeys(t for t, v in zip(texts, found, strict=True) if v is None))
+        new: dict[str, np.ndarray] = {}
         if missing:
             fresh = self._call(missing)
             if cache is not None:
                 cache.store(self.name, missing, fresh)
             new = dict(zip(missing, fresh, strict=True))
-            found = [new[t] if v is None else v for t, v in zip(texts, found, strict=True)]
-        dims = sorted({v.shape[0] for v in found})
+        vectors = [new[t] if v is None else v for t, v in zip(texts, found, strict=True)]
+        dims = sorted({v.shape[0] for v in vectors})
         if len(dims) > 1:
             raise EmbedderError(
                 f"embedder {self.name} returned vectors of {dims[0]} and of {dims[-1]} "
                 "numbers: it must always return the same size"
             )
-        return np.stack(found)
+        return np.stack(vectors)
 
     def dimension(self) -> int:
         """The vectors' size, found by embedding one short text (an early check of the shape)."""

@@ -21,7 +21,7 @@ from .interface import Index, Retrieval, Retriever
 RRF_K = 60
 
 
-def rrf_scores(rank_lists: Sequence[Sequence[int]], k: int = RRF_K) -> np.ndarray:
+def rrf_scores(rank_lists: Sequence[Sequence[int] | np.ndarray], k: int = RRF_K) -> np.ndarray:
     """Per position, the sum over judges of 1 / (k + rank); every list ranks the same chunks."""
     if k < 0:
         raise ValueError(f"the fusion constant k must be >= 0, got {k}")
