@@ -96,6 +96,11 @@ OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS}
 
 
 def get_strategy(name: str) -> Strategy:
+    """The strategy a caller names: one of the lab's own (STRATEGIES) or a peer.
+
+    Raises:
+        ValueError: the name is neither; the message lists the names there are.
+    """
     found = OFFERED.get(name)
     if found is None:
         names = ", ".join(OFFERED)
@@ -116,19 +121,38 @@ def chunk(
     With no size, the structural defaults apply: 1800 chars with 150 overlap. An
     explicit size without an overlap means no overlap, so ``chunk(t, "fixed",
     24, unit="words")`` is the boundary-lottery lab as it opens.
+
+    Args:
+        size: the largest chunk, in ``unit`` (chars, words or tokens).
+        overlap: how much of the previous chunk each chunk repeats, in ``unit``.
+        **options: the other ChunkOptions fields (runt_merge, heading_paths,
+            tokenizer, limit).
+
+    Returns:
+        The chunks in text order; none for an empty or blank text.
+
+    Raises:
+        ValueError: an unknown strategy or an option out of range (one line).
+        LimitUnreachable: with ``limit``, no size keeps every chunk within it.
     """
     strat = get_strategy(strategy)
     return chunk_with(text, strat.name, ChunkOptions.sized(size, overlap, unit=unit, **options))
 
 
 def chunk_with(text: str, strategy: str, opts: ChunkOptions) -> list[Chunk]:
+    """``chunk`` with the options already made; the chunks of chunk_fitted."""
     return chunk_fitted(text, strategy, opts).chunks
 
 
 def chunk_fitted(text: str, strategy: str, opts: ChunkOptions) -> Fitted:
     """The chunks, and the size they were made at: ``opts.size``, or with
     ``opts.limit`` the size chosen to keep every indexed text within it
-    (chunkers.limit; LimitUnreachable when none does)."""
+    (chunkers.limit).
+
+    Raises:
+        ValueError: ``text`` is not a str, or the strategy is unknown.
+        LimitUnreachable: no size keeps every indexed text within ``opts.limit``.
+    """
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
     strat = get_strategy(strategy)
@@ -162,7 +186,15 @@ def chunk_sweep(
     what no size changes made once: the structural parse (``parsed``, when the
     caller holds one), and for the other strategies the text's token offsets and
     token counts (kept on one SourceText; its sentences are kept by text, see
-    chunkers.sentence.document_sentences)."""
+    chunkers.sentence.document_sentences).
+
+    Args:
+        parsed: ``parse(text)`` made earlier, reused by the structural strategy
+            (the other strategies ignore it).
+
+    Returns:
+        A lazy iterator: one list of chunks per options, in the order given.
+    """
     strat = get_strategy(strategy)
     if strat.name == "structural":
         parsed = parse(text) if parsed is None else parsed

@@ -159,6 +159,19 @@ def _itself(n: int) -> int:
 
 
 def merge_runt_lengths(lengths: Sequence[int], size: int, direction: str = "backward") -> list[int]:
-    """The runt merge on bare lengths, as the runt examples state it (no overlap, no trust)."""
+    """The runt merge on bare lengths, as the runt examples state it (no overlap, no trust).
+
+    Args:
+        lengths: the chunks' lengths, in text order.
+        size: the chunk size the floor and the overflow limit follow from.
+        direction: "backward" (the chunker's), "forward" (the merge that stalls)
+            or "off".
+
+    Returns:
+        The lengths after the merge: each merged pair summed.
+
+    Raises:
+        ValueError: an unknown direction.
+    """
     guards: Guards[int] = Guards.of(ChunkOptions(size=size, overlap=0), _itself)
     return merge_runts(list(lengths), direction, guards, _add)

@@ -42,12 +42,19 @@ def register(suffix: str, converter: Converter) -> None:
 
 
 def needs_conversion(name: str) -> bool:
+    """Whether a file of this name is converted (PDF, HTML, Word, or a suffix given
+    to ``register``) rather than read as text."""
     lower = name.lower()
     return lower.endswith(CONVERTED_SUFFIXES) or any(lower.endswith(s) for s in _PLUGGED)
 
 
 def convert(data: bytes, name: str) -> Converted:
-    """Markdown (and a PDF's page map) from a document's bytes, by its file name."""
+    """Markdown (and a PDF's page map) from a document's bytes, by its file name.
+
+    Raises:
+        ConversionError: one line: no converter for the name, the converter's
+            package is not installed, or the file is damaged or holds no text.
+    """
     lower = name.lower()
     for suffix, plugged in _PLUGGED.items():
         if lower.endswith(suffix):

@@ -155,7 +155,21 @@ def read_document(
     name: str | None = None,
     max_bytes: int | None = None,
 ) -> Document:
-    """A document from a path or from bytes (an upload). Raises DocumentError."""
+    """A document from a path or from bytes (an upload).
+
+    Args:
+        name: what the document is called, in messages and by gold sets (default:
+            the file's name, or "the uploaded file"); its suffix also says whether
+            the bytes are converted (PDF, HTML, Word) or read as text.
+        max_bytes: the largest file accepted, checked before reading; None: any.
+
+    Returns:
+        The document's text (converted to markdown where it needs converting).
+
+    Raises:
+        DocumentError: one line saying why the document cannot be used (missing,
+            a folder, too big, empty, binary, not UTF-8: with an encoding to offer).
+    """
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
         label = name or "the uploaded file"
@@ -212,6 +226,12 @@ def read_folder(
     cannot be used, or a folder with no matching file, comes back as a
     (path, message) problem. Patterns match case-insensitively (README.MD counts);
     hidden files and folders (.git) are not documents.
+
+    Returns:
+        The documents read, and the (path, message) problems.
+
+    Raises:
+        DocumentError: ``directory`` is not a folder.
     """
     root = Path(directory)
     if not root.is_dir():

@@ -34,6 +34,8 @@ class ExportError(ValueError):
 
 
 def chunking_config(document: str, text: str, strategy: str, opts: ChunkOptions) -> dict[str, Any]:
+    """How ``document``'s chunks were made, as every exported chunk carries it: the
+    options, the strategy, and the SHA-256 of the text the chunks were cut from."""
     return {
         "document": document,
         # surrogatepass: a lone surrogate (a lossy decode) still hashes, as itself
@@ -230,7 +232,16 @@ def export_chunks(
     fmt: str, parts: Sequence[tuple[str, Sequence[Chunk], Mapping[str, Any]]], opts: ChunkOptions
 ) -> str:
     """The chunks of every (document, chunks, config) in ``parts``, one a line (CSV:
-    one header), in one of EXPORT_FORMATS."""
+    one header), in one of EXPORT_FORMATS.
+
+    Args:
+        parts: per document, its name, its chunks and its ``chunking_config``.
+        opts: the options the chunks were made with (LangChain and LlamaIndex
+            records carry each indexed text's length in their unit).
+
+    Raises:
+        ValueError: ``fmt`` is not one of EXPORT_FORMATS.
+    """
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"format must be one of {', '.join(EXPORT_FORMATS)}, got {fmt!r}")
     if fmt == "csv":

@@ -186,7 +186,18 @@ def _decoded(text: str | bytes, source_name: str) -> str:
 
 
 def parse_gold_text(text: str | bytes, source_name: str = "the gold set") -> GoldSet:
-    """Parse JSONL content (an upload as bytes or str). Blank lines are skipped."""
+    """Parse JSONL content (an upload as bytes or str). Blank lines are skipped.
+
+    Args:
+        source_name: what messages call the content (an upload's file name).
+
+    Returns:
+        The questions, and each line that is not one with its number and reason:
+        a bad line is reported, never fatal.
+
+    Raises:
+        GoldFileError: bytes that are not text (with an encoding to offer).
+    """
     text = _decoded(text, source_name)
     pairs: list[GoldQuestion] = []
     bad: list[BadGoldLine] = []
@@ -267,7 +278,14 @@ def parse_gold_csv(text: str | bytes, source_name: str = "the gold set") -> Gold
 
 def load_gold(path: str | os.PathLike[str]) -> GoldSet:
     """Read a gold file: .csv as CSV, anything else as JSON Lines.
-    Raises GoldFileError if the file itself is unusable."""
+
+    Returns:
+        The questions, and the lines that are not one (see parse_gold_text).
+
+    Raises:
+        GoldFileError: the file itself is unusable (missing, a folder, unreadable,
+            not text, a CSV without the columns it needs).
+    """
     p = Path(path)
     if not p.is_file():
         what = "is a folder, not a file" if p.is_dir() else "was not found"

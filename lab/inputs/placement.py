@@ -625,7 +625,24 @@ def import_chunks(
     unit: str = "chars",
     tokenizer: str = DEFAULT_TOKENIZER,
 ) -> Placement:
-    """Read a chunk file and place its chunks in ``document`` (see the module's rules)."""
+    """Read a chunk file and place its chunks in ``document`` (see the module's rules).
+
+    Args:
+        source: the file's content: JSON Lines, a JSON array or CSV.
+        name: what messages call the file; its suffix picks the format, else the
+            content does.
+        unit: the unit the placed chunks' lengths are counted in (tokens by
+            ``tokenizer``).
+
+    Returns:
+        The placed chunks in document order, with where each came from, and what
+        could not be placed, what no chunk covers and what two chunks share.
+
+    Raises:
+        PlacementError: one line, for a file that cannot be read as chunks (not
+            UTF-8, not JSON or CSV, no chunks, a row with no text) and for a chunk
+            longer than the document.
+    """
     return place_rows(document, read_rows(source, name), unit, tokenizer)
 
 
@@ -636,7 +653,11 @@ def import_chunk_file(
     tokenizer: str = DEFAULT_TOKENIZER,
 ) -> Placement:
     """import_chunks on a file, refusing in one line a file that is not there and a
-    file none of whose chunks is in the document (the wrong document, or the wrong file)."""
+    file none of whose chunks is in the document (the wrong document, or the wrong file).
+
+    Raises:
+        PlacementError: one line, as said, or as import_chunks raises it.
+    """
     p = Path(path)
     placement = import_chunks(_read_file(p), document, p.name, unit, tokenizer)
     return require_placed(placement, p.name)
@@ -666,9 +687,18 @@ def import_chunk_folder(
     """The chunks of a whole folder's documents, from one file: each row goes to the
     document its metadata names (SOURCE_FIELDS, matched on the path's last parts, so
     an absolute path from the pipeline's machine finds the document of that name
-    here), and is placed there. PlacementError, one line, for a row that names no
-    document or one that is not in ``documents``, and for a file none of whose
-    chunks is placed."""
+    here), and is placed there.
+
+    Args:
+        documents: the folder's documents, name (path relative to the folder) -> text.
+
+    Returns:
+        Every document's placement, by name (an empty one for a document no row names).
+
+    Raises:
+        PlacementError: one line, for a row that names no document or one that is
+            not in ``documents``, and for a file none of whose chunks is placed.
+    """
     p = Path(path)
     rows = read_rows(_read_file(p), p.name)
     by_doc: dict[str, list[Row]] = {name: [] for name in documents}

@@ -43,6 +43,7 @@ def sample_names(directory: Path = SAMPLES_DIR) -> list[str]:
 
 
 def get_sample(name: str, directory: Path = SAMPLES_DIR) -> Sample:
+    """The sample called ``name`` (its file stem); ValueError when there is none."""
     for s in list_samples(directory):
         if s.name == name:
             return s
