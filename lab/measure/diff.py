@@ -110,7 +110,11 @@ class ChunkConfig:
 
 def parse_config(spec: str) -> ChunkConfig:
     """``structural:chars:1800:150``, ``structural:tokens:512:50:o200k_base`` or
-    ``chunks:FILE`` as a ChunkConfig; ConfigError names the part that is wrong."""
+    ``chunks:FILE`` as a ChunkConfig.
+
+    Raises:
+        ConfigError: one line naming the part that is wrong.
+    """
     head, _, rest = spec.partition(":")
     if head.strip() == IMPORTED:
         if not rest.strip():
@@ -264,13 +268,26 @@ def build_diff(
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
-    ``gold`` questions name their document (``GoldQuestion.doc``); AnswerNotFound propagates
-    when an answer is not in it (a bad gold set, not a chunking result). Gold metrics
-    are given for each of ``retrievers`` (default: BM25 at its defaults). ``placed``:
-    the imported side's chunks already placed in each document, measured in the other
-    side's unit (an app's upload); without it they are read from the config's file.
-    ``embedder_limit``: count each side's chunks whose indexed text (heading path +
-    overlap + body) passes it, in that side's unit (chunkers.limit.over_limit).
+    Args:
+        documents: name -> text.
+        gold: questions that name their document (``GoldQuestion.doc``).
+        k: how many top chunks count as retrieved, for the gold metrics.
+        limit: how many of the most-changed chunk pairs the report keeps.
+        unreadable: (path, message) of the documents that could not be read,
+            carried into the report.
+        retrievers: who the gold metrics are given for (default: BM25 at its
+            defaults).
+        placed: the imported side's chunks already placed in each document,
+            measured in the other side's unit (an app's upload); without it they
+            are read from the config's file.
+        embedder_limit: count each side's chunks whose indexed text (heading path
+            + overlap + body) passes it, in that side's unit
+            (chunkers.limit.over_limit).
+
+    Raises:
+        AnswerNotFound: a gold answer is not in its document (a bad gold set, not
+            a chunking result).
+        ValueError: ``limit`` below 0 or ``embedder_limit`` below 1.
     """
     if limit < 0:
         raise ValueError(f"limit must be at least 0, got {limit}")

@@ -44,7 +44,20 @@ def drag_frames(
     **opts: Any,
 ) -> list[Frame]:
     """The frame at each size. An answer missing from the text is no error here:
-    every frame's verdict says so (the one line answer_problem gives), intact False."""
+    every frame's verdict says so (the one line answer_problem gives), intact False.
+
+    Args:
+        overlap_fraction: when given, replaces ``overlap`` (see survival_curve).
+        parsed: ``parse(text)`` made earlier, reused by the structural strategy.
+        **opts: the other ChunkOptions fields.
+
+    Returns:
+        One frame per size, in the order given: the chunk boundaries, and whether
+        and where the answer is held.
+
+    Raises:
+        ValueError: no size, an unknown strategy, or a size or overlap out of range.
+    """
     sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
     if not sizes:  # a slider with nothing to play
         raise ValueError("sizes: give at least one size to drag across")

@@ -421,10 +421,20 @@ def check_judged(
 
     Each document is laid out once and each pair located once, whoever judges;
     each index is built once (``lab.retrieval.corpus``), so the cost grows with
-    the corpus plus the questions, not with their product. ``track`` wraps the
-    questions, e.g. in a progress bar. Raises GoldLineError (an AnswerNotFound
-    naming the line) when a gold answer or passage is not in its document: a
-    bad gold set, not a chunking failure.
+    the corpus plus the questions, not with their product.
+
+    Args:
+        documents: name -> text; a pair's ``doc`` names its document ("" or
+            missing: the first).
+        k: how many top chunks count as retrieved.
+        chunked: each document's chunks, already made with ``strategy`` and ``opts``.
+        track: wraps the questions, e.g. in a progress bar.
+
+    Raises:
+        GoldLineError: an AnswerNotFound naming the line, when a gold answer or
+            passage is not in its document (a bad gold set, not a chunking
+            failure) or a pair names a document that is not given.
+        ValueError: k below 1, or no retriever.
     """
     if k < 1:
         raise ValueError(f"k must be >= 1, got {k}")

@@ -166,8 +166,20 @@ def _spread(groups: dict[tuple[str, int], list], rng: random.Random) -> list:
 
 def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
     """``n`` questions over ``documents`` (name -> text), as evenly as the kinds,
-    documents and sections allow. Raises NothingToAsk when no document has a
-    sentence of MIN_WORDS words, ValueError when ``n`` < 1."""
+    documents and sections allow.
+
+    Args:
+        seed: the shuffle's seed: the same documents and seed give the same questions.
+
+    Returns:
+        The questions (fewer than ``n`` when the documents hold fewer), and how
+        many of each kind.
+
+    Raises:
+        NothingToAsk: no document has a sentence of MIN_WORDS words outside code
+            and boilerplate.
+        ValueError: ``n`` below 1.
+    """
     if n < 1:
         raise ValueError(f"the number of questions must be at least 1, got {n}")
     skip = _boilerplate(documents)

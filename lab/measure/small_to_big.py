@@ -532,7 +532,16 @@ def evaluate(
     plain_chunks: dict[str, list[Chunk]] | None = None,
 ) -> SmallToBigReport:
     """Every gold question through the four arms (ARMS). A pair's ``doc`` names its
-    document ("" for the first); AnswerNotFound when its gold text is not there."""
+    document ("" for the first).
+
+    Args:
+        gold: the documents, the questions, k and the retriever (None: sparse BM25).
+        plain: the one-tier configuration the tiers are measured against.
+        plain_chunks: ``plain``'s chunks already made, per document.
+
+    Raises:
+        AnswerNotFound: a question's gold text is not in its document.
+    """
     documents, k, retriever = gold.documents, gold.k, gold.retriever
     s2b = SmallToBig(documents, tiers, plain, retriever=retriever, plain_chunks=plain_chunks)
     results = []

@@ -43,6 +43,13 @@ class LengthStats:
 
 
 def length_stats(chunks: Sequence[Chunk], opts: ChunkOptions) -> LengthStats:
+    """The chunks' lengths against the floor and effective maximum of ``opts``.
+
+    Returns:
+        Count, extremes, p1, p5, median and mean (None for no chunks), the runts
+        and the chunks past the effective maximum, and whether the runt invariant
+        holds (every runt excused, or a lone chunk).
+    """
     below = [
         FlaggedChunk(c.index, c.length, c.runt_excuse or "")
         for c in chunks

@@ -152,7 +152,17 @@ def _holds(pair: GoldQuestion, chunk: Chunk, text: str) -> bool:
 
 def strip_effect(gold: GoldRun, strategy: str, options: ChunkOptions) -> StripEffect:
     """The gold set and the scores before and after stripping the boilerplate that
-    find_boilerplate finds (BoilerplateError when a lone document has no pages)."""
+    find_boilerplate finds.
+
+    Returns:
+        The boilerplate found, the integrity check before and after, the questions
+        set aside (their text was stripped), the chunks that are mostly
+        boilerplate yet rank in a question's top k without answering it, and each
+        question's score spread before and after.
+
+    Raises:
+        BoilerplateError: a lone document has no pages to compare.
+    """
     documents, k, retriever = gold.documents, gold.k, gold.retriever
     before_chunks = {n: chunk_with(t, strategy, options) for n, t in documents.items()}
     report = find_boilerplate(documents, strategy=strategy, options=options, chunked=before_chunks)

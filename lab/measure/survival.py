@@ -403,7 +403,21 @@ def survival_curve(
     **opts: Any,
 ) -> SurvivalCurve:
     """Intact or not at each size. Overlap is in units, or a fraction of each size
-    (int(size * fraction), at most size - 1). Fixed is computed, others chunked."""
+    (int(size * fraction), at most size - 1). Fixed is computed, others chunked.
+
+    Args:
+        answer: the text that must sit whole in one chunk (whitespace aside).
+        overlap_fraction: when given, replaces ``overlap``.
+        parsed: ``parse(text)`` made earlier, for a structural sweep in steps.
+        **opts: the other ChunkOptions fields (tokenizer, runt_merge, ...).
+
+    Returns:
+        The sizes, the verdict at each, and the overlap each used.
+
+    Raises:
+        AnswerNotFound: the answer is empty or not in the text.
+        ValueError: an unknown strategy, or a size or overlap out of range.
+    """
     sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
     if strategy == "fixed":
         case = _fixed_case(

@@ -34,7 +34,11 @@ def cut_at(text: str, limit: int, unit: str, tokenizer: str) -> int:
 
 def truncation(chunks: Sequence[Chunk], opts: ChunkOptions, limit: int) -> list[Truncated]:
     """The chunks an embedder reading at most ``limit`` units (in the options' unit)
-    would truncate, each with what it keeps and what it cuts off."""
+    would truncate, each with what it keeps and what it cuts off.
+
+    Raises:
+        ValueError: ``limit`` below 1.
+    """
     if limit < 1:
         raise ValueError(f"limit must be an integer >= 1, got {limit}")
     out = []

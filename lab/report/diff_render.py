@@ -190,6 +190,7 @@ def figures(report: DiffReport) -> list[Figure]:
 
 
 def verdict(report: DiffReport) -> str:
+    """One line: whether B is worse than A, and why (DiffReport.regressions)."""
     if report.worse:
         return "B is worse than A: " + "; ".join(report.regressions)
     return "B is not worse than A on any atomic element" + (
@@ -412,6 +413,7 @@ def _limit_json(report: DiffReport) -> dict[str, Any]:
 
 
 def to_json(report: DiffReport) -> dict[str, Any]:
+    """The whole report as JSON-ready data (what the diff command's --json writes)."""
     return {
         "a": _side_json(report.a),
         "b": _side_json(report.b),

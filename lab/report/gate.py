@@ -76,6 +76,15 @@ def check_report(
     are the first retriever's, as a single-retriever report has always said;
     ``retrievers`` has each one's, and each pair its rank and status by each.
     A threshold holds for every retriever.
+
+    Args:
+        runts: the runt invariant over the documents (lab.measure.stats.runt_invariant).
+        documents: how many documents were checked.
+        unreadable: (path, message) of the documents that could not be read.
+        skipped: how many gold lines named documents that were not checked.
+
+    Returns:
+        The JSON report render_text and render_markdown read; ``passed`` is the gate.
     """
     reports = [reports] if isinstance(reports, IntegrityReport) else list(reports)
     report = reports[0]

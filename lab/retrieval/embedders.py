@@ -297,6 +297,10 @@ def load_embedder(spec: str = DEFAULT_EMBEDDER, *, cache: EmbeddingCache | None 
     Nothing is embedded or loaded yet (wordllama loads on first use); call
     ``dimension()`` to check a user's function returns the right shape early.
     ``cache`` defaults to the process's shared one.
+
+    Raises:
+        EmbedderError: one line, when ``spec`` names no function that can be
+            imported.
     """
     spec = spec.strip()
     function = embed_wordllama if spec == WORDLLAMA else resolve_callable(spec)

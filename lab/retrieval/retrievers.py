@@ -53,10 +53,18 @@ def get_retriever(
     b: float = DEFAULT_B,
     k: int = RRF_K,
 ) -> Retriever:
-    """The retriever ``name`` with its settings: ``variant``, ``k1`` and ``b`` for BM25
-    (alone or in the hybrid), ``embedder`` for dense and hybrid (a name, or an Embedder
-    already loaded), ``k`` for the fusion.
-    ValueError, one line, for an unknown name or a bad setting."""
+    """The retriever ``name`` with its settings.
+
+    Args:
+        variant, k1, b: BM25's (alone or in the hybrid).
+        embedder: dense's and hybrid's: a name load_embedder takes, or an
+            Embedder already loaded.
+        k: the hybrid's fusion constant (reciprocal rank fusion).
+
+    Raises:
+        ValueError: one line, for an unknown name or a bad setting (EmbedderError,
+            one of them, for an embedder that cannot be found).
+    """
     try:
         make = RETRIEVERS[name]
     except KeyError:
