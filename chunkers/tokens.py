@@ -109,7 +109,8 @@ class OpenAIEncoding(Tokenizer):
     # -- ids, and its encode_batch is slower (docs/performance.md)
 
     def _lengths(self) -> np.ndarray:
-        """Byte length of every token id, built on first use (a quarter second)."""
+        """Byte length of every token id, built when ``offsets`` first needs it
+        (counting never does)."""
         if self._byte_lengths is None:
             with self._lock:
                 if self._byte_lengths is None:

@@ -80,9 +80,8 @@ def top_level_blocks(text: str) -> list[RawBlock]:
     engine's byte offsets; what it keeps is converted to characters as it goes.
 
     -- why convert as it goes -- converting every offset at the end (a dict of
-    -- them, then each block built again) cost 20 ms on the corpus's 141
-    -- non-ASCII files, a tenth of the whole chunker; a bisect per kept offset
-    -- costs about 3 ms (on ASCII text, a search of an empty list).
+    -- them, then each block built again) costs several times what one bisect per
+    -- kept offset costs (on ASCII text, a search of an empty list).
     """
     cont = _continuations(text)
     blocks: list[RawBlock] = []

@@ -79,8 +79,8 @@ def drag_frames(
 
 
 WINDOW_CHARS = 3_000  # characters shown either side of the answer
-# -- why a ceiling -- every size of a sweep is chunked up front: about a second for a
-# -- hundred sizes of a 40,000-character document, several on a 150,000 one
+# -- why a ceiling -- every size of a sweep is chunked up front, so the wait grows
+# -- with the document; past this length it is too long for a slider
 MAX_DRAG_CHARS = 40_000
 
 

@@ -413,7 +413,7 @@ def _limit_json(report: DiffReport) -> dict[str, Any]:
 
 
 def to_json(report: DiffReport) -> dict[str, Any]:
-    """The whole report as JSON-ready data (what the diff command's --json writes)."""
+    """The whole report as JSON-ready data (what the diff command writes with --format json)."""
     return {
         "a": _side_json(report.a),
         "b": _side_json(report.b),

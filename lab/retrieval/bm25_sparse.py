@@ -119,7 +119,7 @@ class SparseIndex:
         self._tie = tie_order(tie_keys)
         # term ids in first-seen order: rank-bm25 sums IDF over its dict in that order.
         # Each chunk's tokens become an array of ids at once and are let go: a corpus
-        # held as Python strings, one per token, would cost ten times its size
+        # held as Python strings, one per token, would cost many times its size
         vocab: dict[str, int] = {}
         parts: list[np.ndarray] = []
         for d in docs:
