@@ -12,9 +12,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from chunkers import ParsedDocument
+import numpy as np
 
-from .survival import DocumentLayout, _chunkings, answer_problem, sweep_plan
+from chunkers import ParsedDocument
+from chunkers.fixed import first_window_holding, fixed_windows, unit_spans
+from chunkers.text import SourceText
+from chunkers.tokens import DEFAULT_TOKENIZER
+
+from .survival import (
+    DocumentLayout,
+    _chunkings,
+    answer_problem,
+    find_answer,
+    fixed_units,
+    sweep_plan,
+    verdict_line,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +62,9 @@ def drag_frames(
     if not sizes:  # a slider with nothing to play
         raise ValueError("sizes: give at least one size to drag across")
     missing = answer_problem(text, answer)
+    if strategy == "fixed" and text and not text.isspace():
+        tokenizer = opts.get("tokenizer", DEFAULT_TOKENIZER)
+        return _fixed_frames(text, answer, sizes, overlaps, unit, tokenizer, missing)
     frames: list[Frame] = []
     chunkings = _chunkings(text, strategy, options, parsed)
     for size, over, chunks in zip(sizes, overlaps, chunkings, strict=True):
@@ -62,6 +78,47 @@ def drag_frames(
         held = surv.chunk_index  # set exactly when the answer is intact
         pieces = [held] if surv.intact and held is not None else list(surv.pieces)
         frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces))
+    return frames
+
+
+def _fixed_frames(
+    text: str,
+    answer: str,
+    sizes: list[int],
+    overlaps: list[int],
+    unit: str,
+    tokenizer: str,
+    missing: str | None,
+) -> list[Frame]:
+    """The fixed strategy's frames by its window arithmetic (chunkers.fixed), with no
+    chunk made: the windows fixed_windows cuts, the first to hold the answer by
+    first_window_holding, the verdict's words from verdict_line, as chunking says."""
+    src = SourceText.of(text)
+    spans = unit_spans(src.norm, unit, tokenizer)
+    first = last = None
+    span = (0, 0)
+    if missing is None:
+        first, last = fixed_units(text, answer, spans)
+        span = find_answer(text, answer)
+    frames: list[Frame] = []
+    for size, over in zip(sizes, overlaps, strict=True):
+        win = fixed_windows(src.norm, spans, size, over, unit == "words")
+        starts, ends = src.to_source_all(win.start), src.to_source_all(win.end)
+        prefixed = win.overlap_end > win.overlap_start
+        o_starts = np.where(prefixed, src.to_source_all(win.overlap_start), starts)
+        bounds = list(zip(starts.tolist(), ends.tolist(), o_starts.tolist(), strict=True))
+        if first is None or last is None:
+            frames.append(Frame(size, over, bounds, False, missing or "", []))
+            continue
+        k = first_window_holding(first, last, size, over)
+        if k is not None:  # a window holding text is never one left out
+            held = int(np.searchsorted(win.window, k))
+            frames.append(Frame(size, over, bounds, True, verdict_line(held, []), [held]))
+            continue
+        lo = int(np.searchsorted(ends, span[0], "right"))  # the first body ending past it
+        hi = int(np.searchsorted(starts, span[1], "left"))  # bodies starting before its end
+        pieces = list(range(lo, hi))
+        frames.append(Frame(size, over, bounds, False, verdict_line(None, pieces), pieces))
     return frames
 
 
