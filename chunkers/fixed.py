@@ -128,9 +128,22 @@ class Windows:
     overlap_end: np.ndarray
 
 
-def fixed_windows(text: str, spans: UnitSpans, size: int, overlap: int, words: bool) -> Windows:
+def ink_before(text: str) -> np.ndarray:
+    """How many characters before each offset (0 to len(text)) are not whitespace."""
+    return np.concatenate(([0], np.cumsum(~np.isin(_code_points(text), _SPACES))))
+
+
+def fixed_windows(
+    text: str,
+    spans: UnitSpans,
+    size: int,
+    overlap: int,
+    words: bool,
+    ink: np.ndarray | None = None,
+) -> Windows:
     """The windows fixed_drafts cuts at one size, as arrays: a sweep over many sizes
-    asks this instead of making a chunk per window."""
+    asks this instead of making a chunk per window (passing ``ink_before(text)``, the
+    same at every size)."""
     n = len(text) if spans is None else len(spans[0])
     w = np.asarray(window_starts(n, size, overlap), dtype=np.int64)
     i = np.arange(len(w), dtype=np.int64)
@@ -151,7 +164,7 @@ def fixed_windows(text: str, spans: UnitSpans, size: int, overlap: int, words: b
     if not words and len(start):
         # -- a chars or tokens window of pure whitespace holds nothing to retrieve
         # -- (a words window always holds a word)
-        ink = np.concatenate(([0], np.cumsum(~np.isin(_code_points(text), _SPACES))))
+        ink = ink_before(text) if ink is None else ink
         keep = ink[end] > ink[start]
         i, start, end, o_start, o_end = i[keep], start[keep], end[keep], o_start[keep], o_end[keep]
     return Windows(i, start, end, o_start, o_end)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from lab.measure.drag import MAX_DRAG_CHARS
+from lab.measure.drag import too_long_to_drag
 from ui import charts, data, shell, state, urlstate
 from ui.drag_slider import drag_slider
 from ui.views import sweeps
@@ -20,12 +20,11 @@ DRAG_KEY = "lab1_drag"
 
 def _drag(ctx, sizes):
     """The slider that redraws in the browser while it is dragged; where it settles
-    becomes the app's size. Left out for a long document (lab.measure.drag)."""
-    if len(ctx.text) >= MAX_DRAG_CHARS:
-        st.caption(
-            f"No drag slider for a document of {MAX_DRAG_CHARS:,} characters or more: every "
-            "size would be chunked up front. The sidebar's slider still works."
-        )
+    becomes the app's size. Left out for a document too long to chunk at every
+    size up front (lab.measure.drag)."""
+    too_long = too_long_to_drag(ctx.text, ctx.strategy)
+    if too_long:
+        st.caption(too_long)
         return
     payload = data.drag_payload(
         ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap

@@ -126,15 +126,23 @@ def test_no_drag_slider_without_an_answer_in_the_document():
     )
 
 
-def test_a_long_document_has_no_drag_slider_and_says_why():
+def test_a_long_document_drags_in_fixed_sizes_and_says_why_not_in_another_strategy():
     sample = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
-    at = upload(open_app(), "long.md", (sample + "\n\n") * 40)  # over 40,000 characters
+    text = (sample + "\n\n") * 60  # over 60,000 characters
+    at = upload(open_app(), "long.md", text)
     set_widget(at, "selectbox", "question", -1)
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(AUDIT)
     rerun(at)
+    [payload] = _drag_sliders(at)  # fixed sizes are worked out, not chunked: any length
+    assert (
+        payload["note"].startswith("showing characters 1–")
+        and f"of {len(text):,}" in (payload["note"])
+    )
+    set_widget(at, "selectbox", "strategy", "recursive")
     assert verdicts(at) and not _drag_sliders(at)
     assert (
-        "No drag slider for a document of 40,000 characters or more: every size would be "
-        "chunked up front. The sidebar's slider still works." in captions(at)
+        "No drag slider for a document of 60,000 characters or more with this strategy: "
+        "every size would be chunked up front (fixed-size chunks drag at any length). "
+        "The sidebar's slider still works." in captions(at)
     )

@@ -9,7 +9,7 @@ import pytest
 from chunkers import ChunkOptions, chunk_with
 from lab.inputs.gold import load_gold
 from lab.inputs.samples import list_samples
-from lab.measure.drag import drag_frames, drag_window
+from lab.measure.drag import drag_frames, drag_window, window_around
 from lab.measure.survival import check_survival, find_answer
 from lab.text import collapse
 from tests.support import AUDIT, SAMPLES
@@ -179,3 +179,19 @@ def test_fixed_frames_by_arithmetic_equal_chunking_on_the_corpus(
                     want = _chunked_frame(text, answer, f.size, overlap, unit)
                     got = (f.boundaries, f.intact, f.verdict, f.pieces)
                     assert got == want, (text[:40], answer, unit, f.size, overlap)
+
+
+@pytest.mark.parametrize("strategy", ["fixed", "structural"])
+def test_frames_kept_to_the_window_draw_what_every_chunk_draws(strategy: str) -> None:
+    # a long document: the answer deep inside, chunks on both sides of the window
+    text = PLATFORM.read_text(encoding="utf-8")
+    text = "\n\n".join([text.replace(AUDIT, "Filler sentence here.")] * 6 + [text] * 2)
+    span = find_answer(text, AUDIT)
+    sizes = range(18, 60, 5)
+    whole = drag_frames(text, AUDIT, strategy, sizes, unit="words", overlap=3)
+    kept = drag_frames(
+        text, AUDIT, strategy, sizes, unit="words", overlap=3, window=window_around(text, span)
+    )
+    for k, w in zip(kept, whole, strict=True):
+        assert k.first > 0 and len(k.boundaries) < len(w.boundaries)
+    assert drag_window(text, span, kept).to_json() == drag_window(text, span, whole).to_json()
