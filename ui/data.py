@@ -658,7 +658,7 @@ def truncation_rows(
 def drag_payload(
     text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str, overlap: int
 ) -> dict[str, Any]:
-    """Lab 1's drag slider's data: every size's chunks and verdict, seen through the
+    """A drag slider's data: every size's chunks and verdict, seen through the
     window around the answer (lab.measure.drag), as JSON for the browser."""
     base, tokenizer = split_unit_name(unit)
     span = find_answer(text, answer)

@@ -3,7 +3,10 @@ and the survival verdict, at each size of a range, computed once so a slider can
 redraw any of them without asking again.
 
 The chunks come from the sweep the CLI's survival uses (parse once, pack per size)
-and the verdict from DocumentLayout.survival, the one the CLI and the app print.
+and the verdict from DocumentLayout.survival, the one the CLI and the app print;
+fixed-size chunks from their window arithmetic instead (chunkers.fixed), which
+gives the same chunks and verdict without making a chunk (the tests hold the two
+equal), so a fixed strategy drags on any upload.
 """
 
 from __future__ import annotations
