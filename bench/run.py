@@ -84,7 +84,12 @@ FIGURES = (
     "survival in tokens: 200 sizes, largest sample",
     "tokenizing: cl100k_base over the corpus",
     "PDF upload: 1 MB, first conversion to markdown",
+    "drag frames: FastAPI release notes, 60 sizes, fixed",
+    "drag frames: FastAPI release notes, 60 sizes, structural",
+    "drag frames: FastAPI release notes, 60 sizes, sentence",
+    "drag frames: FastAPI release notes, 60 sizes, recursive",
 )
+DRAG_STRATEGIES = ("fixed", "structural", "sentence", "recursive")
 NOT_INSTALLED = "not installed"
 
 
@@ -440,6 +445,54 @@ def token_survival_row(runs: int, warmup: bool, quick: bool) -> Row:
         runs,
         warmup,
     )
+
+
+# the smallest 60 sizes of each unit's sweep (ui.views.sweeps): the costliest to chunk
+DRAG_SIZES = {"words": range(8, 68), "chars": range(100, 700, 10), "tokens": range(8, 128, 2)}
+
+
+def drag_rows(runs: int, quick: bool) -> list[Row]:
+    """What a drag slider is sent, computed as the app computes it, over a 0.7 MB
+    upload: every size's chunks that reach the window around an answer a third of the
+    way in, and its verdict; per strategy, in each unit, held to 3 s in the slowest."""
+    from lab.measure.drag import drag_frames, drag_window, window_around
+    from lab.measure.survival import find_answer
+
+    text = read(CORPUS / "fastapi" / "docs" / "en" / "docs" / "release-notes.md")
+    if quick:
+        text = text[:60_000]
+    # the first whole line, not blank, after a third of the way
+    line = next(x for x in text[len(text) // 3 :].splitlines()[1:] if x.split())
+    answer = " ".join(line.split()[:8])
+
+    def frames(strategy: str, unit: str) -> Callable[[], object]:
+        def run() -> None:
+            doc = fresh([text], f"drag {strategy} {unit}")[0]
+            span = find_answer(doc, answer)
+            sizes = list(DRAG_SIZES[unit])[: 6 if quick else None]
+            found = drag_frames(
+                doc, answer, strategy, sizes, unit=unit, window=window_around(doc, span)
+            )
+            drag_window(doc, span, found).to_json()
+
+        return run
+
+    rows = []
+    for strategy, figure in zip(DRAG_STRATEGIES, FIGURES[-len(DRAG_STRATEGIES) :], strict=True):
+        medians = {
+            unit: statistics.median(repeat(frames(strategy, unit), runs, False))
+            for unit in DRAG_SIZES
+        }
+        slowest = max(medians.values())
+        rows.append(
+            Row(
+                figure,
+                ", ".join(f"{_ms(t)} {unit}" for unit, t in medians.items()),
+                target="< 3 s",
+                holds=_verdict(slowest < 3.0),
+            )
+        )
+    return rows
 
 
 def tokenizing_row(texts: list[str], runs: int, warmup: bool) -> Row:
@@ -953,6 +1006,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: gate_rows(files, args.quick),
         lambda: app_rows(files, runs, args.quick),
         lambda: pdf_row(runs, warmup, args.quick),
+        lambda: drag_rows(min(runs, 3), args.quick),
     ]
     for step in steps:
         out = step()

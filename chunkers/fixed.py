@@ -18,6 +18,8 @@ instead of chunking at every size (the tests hold the two equal).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .options import ChunkOptions
@@ -87,36 +89,103 @@ def windows_hold(
     return out
 
 
+def first_window_holding(
+    first: np.ndarray, last: np.ndarray, size: int, overlap: int
+) -> int | None:
+    """The earliest window (its number in window_starts) holding units first..last of
+    any one span, or None; the rule of windows_hold at one size.
+
+    Window k holds units a..b when k*stride <= a and k*stride + size > b: the
+    earliest such k is ceil((b - size + 1) / stride), if that is at most a // stride
+    (the last-window rule never cuts it short: the last window reaches the end).
+    """
+    stride = size - overlap
+    a, b = np.asarray(first, np.int64), np.asarray(last, np.int64)
+    k = np.maximum(0, -(-(b - size + 1) // stride))
+    held = k <= a // stride
+    return int(k[held].min()) if held.any() else None
+
+
+# what str.isspace() says is whitespace (str.strip() drops these); none lies past U+3000
+_SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
+
+
+def _code_points(text: str) -> np.ndarray:
+    # a working copy holds no lone surrogate (SourceText), so UTF-32 takes every character
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+
+@dataclass(frozen=True, slots=True)
+class Windows:
+    """Every window's body span and overlap prefix span, in the text's offsets, the
+    windows that hold only whitespace left out; ``window`` is each one's number
+    among all windows (window_starts), so its place here is its chunk index."""
+
+    window: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    overlap_start: np.ndarray  # 0 and 0 when the window has no prefix
+    overlap_end: np.ndarray
+
+
+def ink_before(text: str) -> np.ndarray:
+    """How many characters before each offset (0 to len(text)) are not whitespace."""
+    return np.concatenate(([0], np.cumsum(~np.isin(_code_points(text), _SPACES))))
+
+
+def fixed_windows(
+    text: str,
+    spans: UnitSpans,
+    size: int,
+    overlap: int,
+    words: bool,
+    ink: np.ndarray | None = None,
+) -> Windows:
+    """The windows fixed_drafts cuts at one size, as arrays: a sweep over many sizes
+    asks this instead of making a chunk per window (passing ``ink_before(text)``, the
+    same at every size)."""
+    n = len(text) if spans is None else len(spans[0])
+    w = np.asarray(window_starts(n, size, overlap), dtype=np.int64)
+    i = np.arange(len(w), dtype=np.int64)
+    prefixed = (i > 0) & (overlap > 0)
+    body_first = w + np.where(i > 0, overlap, 0)
+    last = np.minimum(w + size, n)  # exclusive, in units
+    live = body_first < last
+    w, i, prefixed = w[live], i[live], prefixed[live]
+    body_first, last = body_first[live], last[live]
+    if spans is not None:
+        starts, ends = spans
+        start, end = starts[body_first], ends[last - 1]
+        o_start = np.where(prefixed, starts[w], 0)
+        o_end = np.where(prefixed, ends[np.maximum(body_first - 1, 0)], 0)
+    else:
+        start, end = body_first, last
+        o_start, o_end = np.where(prefixed, w, 0), np.where(prefixed, body_first, 0)
+    if not words and len(start):
+        # -- a chars or tokens window of pure whitespace holds nothing to retrieve
+        # -- (a words window always holds a word)
+        ink = ink_before(text) if ink is None else ink
+        keep = ink[end] > ink[start]
+        i, start, end, o_start, o_end = i[keep], start[keep], end[keep], o_start[keep], o_end[keep]
+    return Windows(i, start, end, o_start, o_end)
+
+
 def fixed_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     text = src.norm
-    size, overlap = opts.size, opts.overlap
     key = ("unit spans", opts.unit, opts.tokenizer)
     spans = src.cache.get(key) if opts.unit == "tokens" else None
     if spans is None:
         spans = unit_spans(text, opts.unit, opts.tokenizer)
         if opts.unit == "tokens":  # a sweep's next size reuses them
             src.cache[key] = spans
-    if spans is not None:
-        starts, ends = spans[0].tolist(), spans[1].tolist()
-        n = len(starts)
-    else:
-        n = len(text)
-    words = opts.unit == "words"
-    drafts: list[Draft] = []
-    for i, w in enumerate(window_starts(n, size, overlap)):
-        body_first = w + (overlap if i else 0)
-        last = min(w + size, n)  # exclusive, in units
-        if body_first >= last:
-            break
-        if spans is not None:
-            start, end = starts[body_first], ends[last - 1]
-            o_start, o_end = (starts[w], ends[body_first - 1]) if i and overlap else (0, 0)
-        else:
-            start, end = body_first, last
-            o_start, o_end = (w, body_first) if i and overlap else (0, 0)
-        # -- a chars or tokens window of pure whitespace holds nothing to retrieve
-        # -- (a words window always holds a word)
-        if not words and not text[start:end].strip():
-            continue
-        drafts.append(Draft(start, end, overlap_start=o_start, overlap_end=o_end))
-    return drafts
+    win = fixed_windows(text, spans, opts.size, opts.overlap, opts.unit == "words")
+    return [
+        Draft(s, e, overlap_start=os_, overlap_end=oe)
+        for s, e, os_, oe in zip(
+            win.start.tolist(),
+            win.end.tolist(),
+            win.overlap_start.tolist(),
+            win.overlap_end.tolist(),
+            strict=True,
+        )
+    ]

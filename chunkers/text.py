@@ -10,6 +10,8 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 _WS = re.compile(r"\S+")
@@ -46,6 +48,12 @@ class SourceText:
         if not self._dropped:
             return i
         return i + bisect_left(self._dropped, i)
+
+    def to_source_all(self, offsets: np.ndarray) -> np.ndarray:
+        """``to_source`` of every offset in an array at once."""
+        if not self._dropped:
+            return offsets
+        return offsets + np.searchsorted(np.asarray(self._dropped, np.int64), offsets, "left")
 
 
 def surrogates_and_returns(text: str) -> tuple[bool, bool]:

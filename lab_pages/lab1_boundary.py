@@ -2,9 +2,8 @@
 
 import streamlit as st
 
-from lab.measure.drag import MAX_DRAG_CHARS
 from ui import charts, data, shell, state, urlstate
-from ui.drag_slider import drag_slider
+from ui.drag_slider import lab_drag
 from ui.views import sweeps
 
 INTRO = """
@@ -16,28 +15,6 @@ survival curve to move the slider there.
 """
 CURVE_KEY = "lab1_curve"
 DRAG_KEY = "lab1_drag"
-
-
-def _drag(ctx, sizes):
-    """The slider that redraws in the browser while it is dragged; where it settles
-    becomes the app's size. Left out for a long document (lab.measure.drag)."""
-    if len(ctx.text) >= MAX_DRAG_CHARS:
-        st.caption(
-            f"No drag slider for a document of {MAX_DRAG_CHARS:,} characters or more: every "
-            "size would be chunked up front. The sidebar's slider still works."
-        )
-        return
-    payload = data.drag_payload(
-        ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap
-    )
-    drag_slider(
-        payload,
-        key=DRAG_KEY,
-        label=f"Drag to redraw: size in {ctx.unit}",
-        unit=ctx.unit,
-        value=ctx.size,
-        on_settled=state.set_size,
-    )
 
 
 def _explain_first_cut(ctx):
@@ -99,7 +76,7 @@ def body(ctx):
             shell.full_table(sweeps.runs_table(curve))
             st.metric("verdict flips along the curve", sweeps.flips(curve))
         # under the curve: the verdict and the curve keep the first screen
-        _drag(ctx, sizes)
+        lab_drag(ctx, sizes, key=DRAG_KEY)
         extra = {
             "verdict flips": sweeps.flips(curve),
             "sizes intact": f"{sweeps.survival_share(curve):.0%}",

@@ -4,6 +4,7 @@ import streamlit as st
 
 from lab.measure.costs import human_bytes
 from ui import charts, data, glossary, shell, state
+from ui.drag_slider import lab_drag
 from ui.views import sweeps
 
 INTRO = """
@@ -13,6 +14,7 @@ it must be missed by every window covering it. Overlap does not make chunks bett
 boundary placement stop mattering. The bill: half the stride is roughly twice the vectors.
 """
 CURVE_KEY = "lab2_curve"
+DRAG_KEY = "lab2_drag"
 
 
 def body(ctx):
@@ -107,6 +109,7 @@ def body(ctx):
             on_select="rerun",
             selection_mode="points",
         )
+        lab_drag(ctx, sizes, key=DRAG_KEY)  # overlap hatched: watch what it rescues
         extra["verdict flips"] = sweeps.flips(curve)
     shell.footer(ctx, "overlap", view, extra)
 

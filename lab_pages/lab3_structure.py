@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import charts, chunkview, data, shell, state, vega_charts
+from ui.drag_slider import lab_drag
 from ui.views import sweeps
 
 INTRO = """
@@ -11,6 +12,7 @@ reasonable option. **Splitting on structure the document already has removes the
 entirely**: compare the four strategies on the same document and answer, then drag the size
 and watch which curves stay flat. That is not a tuning win; it is a structural guarantee.
 """
+DRAG_KEY = "lab3_drag"
 
 
 def _size_checks(ctx, names, largest) -> None:
@@ -95,6 +97,14 @@ def body(ctx):
             text=f"{ctx.size} {ctx.unit}",
             key="lab3_curves",
         )
+        if ctx.strategy in curves:
+            shown = sweeps.display_name(ctx.strategy)
+            shell.explain(
+                f"The slider below draws {shown}'s chunks and verdict at every size while "
+                "you drag it; the line under the verdict gives the other strategies'."
+            )
+            others = {sweeps.display_name(n): c for n, c in curves.items() if n != ctx.strategy}
+            lab_drag(ctx, sizes, key=DRAG_KEY, others=others)
     if not state.presenter():
         _size_checks(ctx, names, largest)
     if ctx.answer:

@@ -6,7 +6,7 @@ Starts `streamlit run app.py` on a free local port and drives Debian's Chromium
 Usage: python scripts/screenshots.py          # every lab and presenter mode
        python scripts/screenshots.py 4 11     # these labs only
        python scripts/screenshots.py 2 presenter  # Lab 2 and presenter mode
-       python scripts/screenshots.py drag         # Lab 1's drag slider, held mid-drag
+       python scripts/screenshots.py drag         # Labs 1-3's drag sliders, held mid-drag
 """
 
 from __future__ import annotations
@@ -48,15 +48,21 @@ def pin_then_open_notebook(page, url: str) -> None:
     page.get_by_role("heading", name="7.").first.wait_for(timeout=60_000)
 
 
-def held_mid_drag(page, url: str) -> None:
-    """Lab 1's drag slider held at 22 words, dragged down from 24 and not let go:
-    the verdict and the chunks are the browser's own redraw."""
-    open_view(page, url, 1)
+# the lab, and how many sizes its drag slider is moved from the view's size: Lab 1 down
+# to 22 words (whole again), Lab 2 up to 26 with overlap 12 (the prefix hatched), Lab 3
+# down to 49, where fixed windows split the answer and the other strategies do not
+DRAGS = {1: -2, 2: 2, 3: -1}
+
+
+def held_mid_drag(page, url: str, lab: int) -> None:
+    """The lab's drag slider moved and not let go: the verdict and the chunks are the
+    browser's own redraw."""
+    open_view(page, url, lab)
     x, y, step_px = hold_drag_slider(page)
-    page.mouse.move(x - 2 * step_px, y, steps=4)
+    page.mouse.move(x + DRAGS[lab] * step_px, y, steps=4)
     page.locator(DRAG_SLIDER).evaluate("e => e.closest('.drag').scrollIntoView({block: 'center'})")
     page.wait_for_timeout(300)
-    page.screenshot(path=str(OUT / "lab1-drag.png"))
+    page.screenshot(path=str(OUT / f"lab{lab}-drag.png"))
     page.mouse.up()
 
 
@@ -88,11 +94,11 @@ def main(argv: list[str]) -> int:
             page.screenshot(path=str(OUT / f"lab{n}.png"))
             page.close()
             print(f"lab{n}.png")
-        if drag:
+        for lab in DRAGS if drag else ():
             page = browser.new_page(viewport=LAPTOP)
-            held_mid_drag(page, url)
+            held_mid_drag(page, url, lab)
             page.close()
-            print("lab1-drag.png")
+            print(f"lab{lab}-drag.png")
         if not presenter:  # some labs only: presenter mode is not retaken
             browser.close()
             return 0

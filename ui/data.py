@@ -24,7 +24,7 @@ from lab.measure import atomic, diff, efficiency_sweep, integrity
 from lab.measure import judges as judging
 from lab.measure import questions as questions_made
 from lab.measure.costs import tokens_per_word
-from lab.measure.drag import drag_frames, drag_window
+from lab.measure.drag import drag_frames, drag_window, window_around
 from lab.measure.score_scale import TopScore, top_scores
 from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
@@ -658,10 +658,12 @@ def truncation_rows(
 def drag_payload(
     text: str, answer: str, strategy: str, sizes: tuple[int, ...], unit: str, overlap: int
 ) -> dict[str, Any]:
-    """Lab 1's drag slider's data: every size's chunks and verdict, seen through the
+    """A drag slider's data: every size's chunks and verdict, seen through the
     window around the answer (lab.measure.drag), as JSON for the browser."""
     base, tokenizer = split_unit_name(unit)
+    span = find_answer(text, answer)
     frames = drag_frames(
-        text, answer, strategy, sizes, unit=base, overlap=overlap, tokenizer=tokenizer
-    )
-    return drag_window(text, find_answer(text, answer), frames).to_json()
+        text, answer, strategy, sizes, unit=base, overlap=overlap, tokenizer=tokenizer,
+        window=window_around(text, span),
+    )  # fmt: skip
+    return drag_window(text, span, frames).to_json()

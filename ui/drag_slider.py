@@ -1,16 +1,18 @@
-"""Lab 1's drag slider: a Streamlit component (components v2, inline HTML/CSS/JS, no
-build step) that redraws the verdict and the chunks around the answer at every step
-of a drag, in the browser, from frames computed once (lab.measure.drag); only the
-size it settles on goes back to Python, which moves the app's size there."""
+"""The drag slider of the labs that sweep chunk size (1, 2 and 3): a Streamlit
+component (components v2, inline HTML/CSS/JS, no build step) that redraws the verdict
+and the chunks around the answer at every step of a drag or of an arrow key, in the
+browser, from frames computed once (lab.measure.drag); only the size it settles on
+goes back to Python, which moves the app's size there."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
-from ui import palette
+from lab.measure.drag import too_long_to_drag
+from ui import data, palette, state
 
 NAME = "chunk_lab.drag_slider"
 SETTLED = "settled"  # the trigger the component fires when a drag or a key press ends
@@ -22,6 +24,7 @@ HTML = """
     <output class="value" data-testid="drag-value"></output>
   </label>
   <p class="verdict" aria-live="polite" data-testid="drag-verdict"></p>
+  <p class="others" data-testid="drag-others"></p>
   <p class="note" data-testid="drag-note"></p>
   <div class="doc" data-testid="drag-doc" tabindex="0" aria-label="Chunks around the answer"></div>
 </div>
@@ -38,6 +41,8 @@ CSS = f"""
 .verdict {{ font-weight: 600; margin: 0.5rem 0 0.25rem; }}
 .verdict.ok {{ color: {palette.INTACT}; }}
 .verdict.bad {{ color: {palette.SPLIT}; }}
+.others {{ margin: 0 0 0.25rem; font-variant-numeric: tabular-nums; }}
+.others:empty {{ display: none; }}
 .note {{ font-size: 0.85rem; opacity: 0.75; margin: 0 0 0.25rem; min-height: 1em; }}
 .doc {{
   white-space: pre-wrap; overflow-y: auto; max-height: 260px; padding: 0.5rem;
@@ -60,6 +65,9 @@ CSS = f"""
 # -- why DOM nodes, not innerHTML -- the window is the user's document: text goes in
 # -- through textContent only, so nothing in it is ever read as markup
 JS = """
+const KEY_REST_MS = 400;
+const MARKS = { true: ' ✓ intact', false: ' ✗ not intact', null: ' – not swept' };
+
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   const root = parentElement.querySelector('.drag');
@@ -67,6 +75,8 @@ export default function (component) {
   const verdict = root.querySelector('.verdict');
   const value = root.querySelector('.value');
   const note = root.querySelector('.note');
+  const others = root.querySelector('.others');
+  const names = data.others || [];
   const doc = root.querySelector('.doc');
   const frames = data.frames;
   root.querySelector('.label-text').textContent = data.label;
@@ -84,6 +94,8 @@ export default function (component) {
     input.setAttribute('aria-valuetext', f.size + ' ' + data.unit + ': ' + f.verdict);
     verdict.textContent = (f.intact ? '✓ ' : '✗ ') + f.verdict;
     verdict.className = 'verdict ' + (f.intact ? 'ok' : 'bad');
+    others.textContent = names
+      .map((name, j) => name + MARKS[String(f.others[j])]).join(' · ');
     const b = f.bounds;
     const n = b.length / 3;
     const cuts = new Set([0, data.text.length, a0, a1]);
@@ -126,11 +138,24 @@ export default function (component) {
   }
   // -- why properties, not addEventListener -- a rerun calls this again on the same
   // -- nodes; assigning replaces the handlers instead of stacking them
-  input.oninput = () => { root.dataset.dragging = '1'; draw(Number(input.value)); };
-  input.onchange = () => {
+  function settle() {
+    clearTimeout(root.settleTimer);
+    root.settleTimer = null;
     delete root.dataset.dragging;
+    delete root.dataset.keying;
     setTriggerValue('settled', frames[Number(input.value)].size);
+  }
+  input.oninput = () => { root.dataset.dragging = '1'; draw(Number(input.value)); };
+  // a key step redraws at once but is reported only when the keys rest: one run for a
+  // run of presses, not one per press (a mouse reports when it lets go)
+  input.onkeydown = () => { root.dataset.keying = '1'; clearTimeout(root.settleTimer); };
+  input.onkeyup = () => {
+    clearTimeout(root.settleTimer);
+    if (root.dataset.dragging) root.settleTimer = setTimeout(settle, KEY_REST_MS);
   };
+  input.onpointerdown = () => { delete root.dataset.keying; };
+  input.onchange = () => { if (!root.dataset.keying) settle(); };
+  input.onblur = () => { if (root.settleTimer) settle(); };
 }
 """
 
@@ -145,9 +170,12 @@ def drag_slider(
     unit: str,
     value: int,
     on_settled: Callable[[int], None],
+    others: dict[str, dict[int, bool]] | None = None,
 ) -> None:
     """Draw the slider over ``payload`` (lab.measure.drag.DragWindow.to_json) at size
-    ``value``; ``on_settled(size)`` runs, as a callback, when a drag ends elsewhere."""
+    ``value``; ``on_settled(size)`` runs, as a callback, when a drag ends elsewhere.
+    ``others`` names more strategies, each with whether the answer is intact, by size:
+    a line under the verdict says so for each (a dash at a size it did not sweep)."""
 
     def settled() -> None:
         result = st.session_state.get(key) or {}
@@ -155,8 +183,37 @@ def drag_slider(
         if isinstance(size, int):
             on_settled(size)
 
-    _component(
+    data = {**payload, "label": label, "unit": unit, "value": value}
+    if others:
+        data["others"] = list(others)
+        data["frames"] = [
+            {**f, "others": [intact.get(f["size"]) for intact in others.values()]}
+            for f in payload["frames"]
+        ]
+    _component(key=key, data=data, on_settled_change=settled)
+
+
+def lab_drag(ctx: Any, sizes: Sequence[int], *, key: str, others: dict[str, Any] | None = None):
+    """A lab's drag slider over ``sizes`` for the sidebar's settings, settling on the
+    app's size; a line instead when the document is too long to chunk at every size
+    up front (lab.measure.drag). ``others``: survival curves over the same sizes, by
+    the name to show (each strategy's verdict under the sidebar strategy's)."""
+    too_long = too_long_to_drag(ctx.text, ctx.strategy)
+    if too_long:
+        st.caption(too_long)
+        return
+    payload = data.drag_payload(
+        ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap
+    )
+    drag_slider(
+        payload,
         key=key,
-        data={**payload, "label": label, "unit": unit, "value": value},
-        on_settled_change=settled,
+        label=f"Drag to redraw: size in {ctx.unit}",
+        unit=ctx.unit,
+        value=ctx.size,
+        on_settled=state.set_size,
+        others={
+            name: dict(zip(curve.sizes, curve.intact, strict=True))
+            for name, curve in (others or {}).items()
+        },
     )

@@ -3,18 +3,34 @@ and the survival verdict, at each size of a range, computed once so a slider can
 redraw any of them without asking again.
 
 The chunks come from the sweep the CLI's survival uses (parse once, pack per size)
-and the verdict from DocumentLayout.survival, the one the CLI and the app print.
+and the verdict from DocumentLayout.survival, the one the CLI and the app print;
+fixed-size chunks from their window arithmetic instead (chunkers.fixed), which
+gives the same chunks and verdict without making a chunk (the tests hold the two
+equal), so a fixed strategy drags on any upload.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from chunkers import ParsedDocument
+import numpy as np
 
-from .survival import DocumentLayout, _chunkings, answer_problem, sweep_plan
+from chunkers import ParsedDocument
+from chunkers.fixed import first_window_holding, fixed_windows, ink_before, unit_spans
+from chunkers.text import SourceText
+from chunkers.tokens import DEFAULT_TOKENIZER
+
+from .survival import (
+    DocumentLayout,
+    _chunkings,
+    answer_problem,
+    find_answer,
+    fixed_units,
+    sweep_plan,
+    verdict_line,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +45,8 @@ class Frame:
     intact: bool
     verdict: str  # "answer intact in chunk 5", "answer split across chunks 4 and 5: ..."
     pieces: list[int]  # 0-based chunks the answer lies in (one when intact)
+    # the 0-based number of boundaries[0]: 0 unless only a window's chunks were kept
+    first: int = 0
 
 
 def drag_frames(
@@ -41,10 +59,14 @@ def drag_frames(
     overlap: int = 0,
     overlap_fraction: float | None = None,
     parsed: ParsedDocument | None = None,
+    window: tuple[int, int] | None = None,
     **opts: Any,
 ) -> list[Frame]:
     """The frame at each size. An answer missing from the text is no error here:
     every frame's verdict says so (the one line answer_problem gives), intact False.
+
+    With ``window`` (start, end), each frame keeps only the chunks that reach into
+    it (their numbers kept, ``first``): a long document's frames stay small.
 
     Args:
         overlap_fraction: when given, replaces ``overlap`` (see survival_curve).
@@ -62,7 +84,10 @@ def drag_frames(
     if not sizes:  # a slider with nothing to play
         raise ValueError("sizes: give at least one size to drag across")
     missing = answer_problem(text, answer)
-    frames: list[Frame] = []
+    if strategy == "fixed" and text and not text.isspace():
+        tokenizer = opts.get("tokenizer", DEFAULT_TOKENIZER)
+        return _fixed_frames(text, answer, sizes, overlaps, unit, tokenizer, missing, window)
+    frames = []
     chunkings = _chunkings(text, strategy, options, parsed)
     for size, over, chunks in zip(sizes, overlaps, chunkings, strict=True):
         bounds = [
@@ -75,13 +100,108 @@ def drag_frames(
         held = surv.chunk_index  # set exactly when the answer is intact
         pieces = [held] if surv.intact and held is not None else list(surv.pieces)
         frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces))
+    return frames if window is None else [_kept(f, *window) for f in frames]
+
+
+def _kept(frame: Frame, lo: int, hi: int) -> Frame:
+    """The frame with only its chunks from the first that reaches into characters
+    lo..hi to the last (DragWindow.clipped drops any between that do not)."""
+    bounds = frame.boundaries
+    ends = np.array([e for _, e, _ in bounds], np.int64)
+    heads = np.array([min(s, o) for s, _, o in bounds], np.int64)
+    at, stop = _reach(ends, heads, lo, hi)
+    return replace(frame, boundaries=bounds[at:stop], first=frame.first + at)
+
+
+def _reach(ends: np.ndarray, heads: np.ndarray, lo: int, hi: int) -> tuple[int, int]:
+    """The chunks [at, stop) that reach into lo..hi: bodies are in order and never
+    overlap, so from the first body ending past lo to the last chunk whose prefix or
+    body starts before hi."""
+    at = int(np.searchsorted(ends, lo, "right"))
+    inside = np.flatnonzero(heads[at:] < hi)
+    return at, at + int(inside[-1]) + 1 if len(inside) else at
+
+
+def _fixed_frames(
+    text: str,
+    answer: str,
+    sizes: list[int],
+    overlaps: list[int],
+    unit: str,
+    tokenizer: str,
+    missing: str | None,
+    window: tuple[int, int] | None,
+) -> list[Frame]:
+    """The fixed strategy's frames by its window arithmetic (chunkers.fixed), with no
+    chunk made: the windows fixed_windows cuts, the first to hold the answer by
+    first_window_holding, the verdict's words from verdict_line, as chunking says."""
+    src = SourceText.of(text)
+    spans = unit_spans(src.norm, unit, tokenizer)
+    ink = None if unit == "words" else ink_before(src.norm)
+    first = last = None
+    span = (0, 0)
+    if missing is None:
+        first, last = fixed_units(text, answer, spans)
+        span = find_answer(text, answer)
+    frames: list[Frame] = []
+    for size, over in zip(sizes, overlaps, strict=True):
+        win = fixed_windows(src.norm, spans, size, over, unit == "words", ink)
+        starts, ends = src.to_source_all(win.start), src.to_source_all(win.end)
+        prefixed = win.overlap_end > win.overlap_start
+        o_starts = np.where(prefixed, src.to_source_all(win.overlap_start), starts)
+        at, stop = 0, len(starts)
+        if window is not None:
+            at, stop = _reach(ends, np.minimum(starts, o_starts), *window)
+        bounds = list(
+            zip(
+                starts[at:stop].tolist(),
+                ends[at:stop].tolist(),
+                o_starts[at:stop].tolist(),
+                strict=True,
+            )
+        )
+        if first is None or last is None:
+            frames.append(Frame(size, over, bounds, False, missing or "", [], at))
+            continue
+        k = first_window_holding(first, last, size, over)
+        if k is not None:  # a window holding text is never one left out
+            held = int(np.searchsorted(win.window, k))
+            verdict = verdict_line(held, [])
+            frames.append(Frame(size, over, bounds, True, verdict, [held], at))
+            continue
+        lo = int(np.searchsorted(ends, span[0], "right"))  # the first body ending past it
+        hi = int(np.searchsorted(starts, span[1], "left"))  # bodies starting before its end
+        pieces = list(range(lo, hi))
+        frames.append(Frame(size, over, bounds, False, verdict_line(None, pieces), pieces, at))
     return frames
 
 
 WINDOW_CHARS = 3_000  # characters shown either side of the answer
-# -- why a ceiling -- every size of a sweep is chunked up front, so the wait grows
-# -- with the document; past this length it is too long for a slider
-MAX_DRAG_CHARS = 40_000
+# -- why a ceiling -- fixed-size frames are arithmetic, so any upload drags; the other
+# -- strategies chunk the whole document at every size up front: the length under which
+# -- that stays within about 3 s in their slowest unit (docs/performance.md)
+DRAG_CEILINGS = {"structural": 150_000, "sentence": 150_000, "recursive": 60_000}
+DRAG_CEILING = 40_000  # a strategy not measured (the peers)
+
+
+def drag_ceiling(strategy: str) -> int | None:
+    """The document length (characters) from which ``strategy`` has no drag slider;
+    None when every length drags."""
+    if strategy == "fixed":
+        return None
+    return DRAG_CEILINGS.get(strategy, DRAG_CEILING)
+
+
+def too_long_to_drag(text: str, strategy: str) -> str | None:
+    """Why a document is too long for a drag slider under ``strategy`` (one line), or None."""
+    ceiling = drag_ceiling(strategy)
+    if ceiling is None or len(text) < ceiling:
+        return None
+    return (
+        f"No drag slider for a document of {ceiling:,} characters or more with this "
+        "strategy: every size would be chunked up front (fixed-size chunks drag at any "
+        "length). The sidebar's slider still works."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +230,7 @@ class DragWindow:
         lo, hi = self.start, self.end
         return [
             (max(s, lo) - lo, min(e, hi) - lo, max(o, lo) - lo, n)
-            for n, (s, e, o) in enumerate(frame.boundaries, start=1)
+            for n, (s, e, o) in enumerate(frame.boundaries, start=frame.first + 1)
             if min(s, o) < hi and e > lo
         ]
 
@@ -138,10 +258,14 @@ class DragWindow:
         }
 
 
+def window_around(text: str, span: tuple[int, int], radius: int = WINDOW_CHARS) -> tuple[int, int]:
+    """The characters ``radius`` either side of the answer's span, within the text."""
+    return max(0, span[0] - radius), min(len(text), span[1] + radius)
+
+
 def drag_window(
     text: str, span: tuple[int, int], frames: list[Frame], radius: int = WINDOW_CHARS
 ) -> DragWindow:
     """The frames seen through ``radius`` characters either side of the answer's span."""
-    lo = max(0, span[0] - radius)
-    hi = min(len(text), span[1] + radius)
+    lo, hi = window_around(text, span, radius)
     return DragWindow(text[lo:hi], lo, hi, len(text), (span[0] - lo, span[1] - lo), frames)

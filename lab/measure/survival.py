@@ -30,7 +30,7 @@ from chunkers import (
     chunk_sweep,
     get_strategy,
 )
-from chunkers.fixed import unit_spans, units_touched, windows_hold
+from chunkers.fixed import UnitSpans, unit_spans, units_touched, windows_hold
 from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.text import clip, collapse
 
@@ -257,21 +257,27 @@ class DocumentLayout:
         chunks = self.chunks
         if held:
             index = chunks[held[0]].index
-            return Survival(True, index, span, verdict=f"answer intact in chunk {index + 1}")
+            return Survival(True, index, span, verdict=verdict_line(index, []))
         s, e = span
         pieces = [c.index for c in chunks if c.start < e and s < c.end]
         cuts = sorted({c.start for c in chunks if s < c.start < e})
-        if len(pieces) >= 2:
-            numbers = _and_list([p + 1 for p in pieces])
-            verdict = f"answer split across chunks {numbers}: unretrievable at any k"
-        elif pieces:  # part of the answer lies in no chunk's body at all
-            verdict = (
-                f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
-                "unretrievable at any k"
-            )
-        else:
-            verdict = "answer is in no chunk: unretrievable at any k"
-        return Survival(False, None, span, pieces, cuts, verdict)
+        return Survival(False, None, span, pieces, cuts, verdict_line(None, pieces))
+
+
+def verdict_line(held: int | None, pieces: Sequence[int]) -> str:
+    """The verdict's words: intact in chunk ``held`` (0-based), or else cut into
+    ``pieces``, the chunks whose bodies meet the answer (0-based, in order)."""
+    if held is not None:
+        return f"answer intact in chunk {held + 1}"
+    if len(pieces) >= 2:
+        numbers = _and_list([p + 1 for p in pieces])
+        return f"answer split across chunks {numbers}: unretrievable at any k"
+    if pieces:  # part of the answer lies in no chunk's body at all
+        return (
+            f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
+            "unretrievable at any k"
+        )
+    return "answer is in no chunk: unretrievable at any k"
 
 
 def check_survival(chunks: Sequence[Chunk], text: str, answer: str) -> Survival:
@@ -321,6 +327,13 @@ def _fixed_case(layout: _Layout, answer: str, unit: str, tokenizer: str) -> _Fix
         else unit_spans(layout.text, unit, tokenizer)
     )
     return _FixedCase(*units_touched(spans, occ.start, occ.end))
+
+
+def fixed_units(text: str, answer: str, spans: UnitSpans) -> tuple[np.ndarray, np.ndarray]:
+    """Every occurrence's first and last unit (0-based, inclusive) among ``spans``,
+    the units the fixed chunker counts in the text's working copy."""
+    occ = _occurrences(_layout_of(_fixed_text(text)), answer)
+    return units_touched(spans, occ.start, occ.end)
 
 
 def answer_units(

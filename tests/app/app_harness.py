@@ -103,6 +103,13 @@ def open_lab(slug: str, **params: str) -> AppTest:
     return open_app(lab=slug, **params)
 
 
+def drag_sliders(at: AppTest) -> list[dict]:
+    """The data each drag slider on the page was sent."""
+    import json
+
+    return [json.loads(e.proto.json) for e in at.get("bidi_component")]
+
+
 def plotly_specs(at: AppTest) -> list[dict]:
     import json
 

@@ -1,12 +1,11 @@
 """Lab 1, the boundary lottery: the published document at 24 words, sliders, the curve click."""
 
-import json
-
 from tests.app.app_harness import (
     captions,
     chunk_count,
     chunk_view_html,
     curve_key,
+    drag_sliders,
     html_bodies,
     open_app,
     plotly_specs,
@@ -94,14 +93,9 @@ def test_unit_switch_takes_the_units_classic_setting():
     assert any(c.endswith("chars") and c.startswith("chunks: ") for c in captions(at))
 
 
-def _drag_sliders(at) -> list[dict]:
-    """The data each drag slider on the page was sent."""
-    return [json.loads(e.proto.json) for e in at.get("bidi_component")]
-
-
 def test_the_drag_slider_gets_every_size_of_the_curve_and_starts_at_the_apps_size():
     at = open_app()
-    [payload] = _drag_sliders(at)
+    [payload] = drag_sliders(at)
     assert payload["value"] == 24 and payload["label"] == "Drag to redraw: size in words"
     by_size = {f["size"]: f for f in payload["frames"]}
     assert "✗ " + by_size[24]["verdict"] == SPLIT_24
@@ -113,28 +107,36 @@ def test_the_drag_slider_gets_every_size_of_the_curve_and_starts_at_the_apps_siz
 
 def test_no_drag_slider_without_an_answer_in_the_document():
     at = upload(open_app(), "one.md", b"Hello")  # one word: no answer to pick
-    assert not _drag_sliders(at)
+    assert not drag_sliders(at)
     assert verdicts(at) == ["no answer picked: choose the answer text to see whether it survives"]
     at = open_app()
     set_widget(at, "selectbox", "question", -1)
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input("not a sentence of this document")
     rerun(at)
-    assert not _drag_sliders(at)
+    assert not drag_sliders(at)
     assert [w.value for w in at.warning][0].endswith(
         ": pick an answer that appears in the document."
     )
 
 
-def test_a_long_document_has_no_drag_slider_and_says_why():
+def test_a_long_document_drags_in_fixed_sizes_and_says_why_not_in_another_strategy():
     sample = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
-    at = upload(open_app(), "long.md", (sample + "\n\n") * 40)  # over 40,000 characters
+    text = (sample + "\n\n") * 60  # over 60,000 characters
+    at = upload(open_app(), "long.md", text)
     set_widget(at, "selectbox", "question", -1)
     set_widget(at, "radio", "answer_mode", "paste it")
     at.text_area(key="answer_paste").input(AUDIT)
     rerun(at)
-    assert verdicts(at) and not _drag_sliders(at)
+    [payload] = drag_sliders(at)  # fixed sizes are worked out, not chunked: any length
     assert (
-        "No drag slider for a document of 40,000 characters or more: every size would be "
-        "chunked up front. The sidebar's slider still works." in captions(at)
+        payload["note"].startswith("showing characters 1–")
+        and f"of {len(text):,}" in (payload["note"])
+    )
+    set_widget(at, "selectbox", "strategy", "recursive")
+    assert verdicts(at) and not drag_sliders(at)
+    assert (
+        "No drag slider for a document of 60,000 characters or more with this strategy: "
+        "every size would be chunked up front (fixed-size chunks drag at any length). "
+        "The sidebar's slider still works." in captions(at)
     )

@@ -1,14 +1,17 @@
 """Lab 2, overlap as insurance: lottery map, vectors stored, the storage bill."""
 
+from lab.measure.drag import drag_frames
 from tests.app.app_harness import (
     all_text,
     chunk_count,
     click,
+    drag_sliders,
     open_lab,
     plotly_specs,
     set_widget,
     verdicts,
 )
+from tests.support import AUDIT, SAMPLES
 
 
 def test_default_view_has_map_bill_and_curve():
@@ -49,3 +52,17 @@ def test_size_and_document_changes_reach_the_bill():
     assert chunk_count(at) == 19
     set_widget(at, "radio", "unit", "chars")
     assert "For a corpus of" not in all_text(at)  # the corpus bill is in words
+
+
+def test_the_drag_slider_draws_each_size_with_the_chosen_overlap():
+    at = open_lab("overlap", overlap="12")
+    [payload] = drag_sliders(at)
+    text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    sizes = [f["size"] for f in payload["frames"]]
+    want = drag_frames(text, AUDIT, "fixed", sizes, unit="words", overlap=12)
+    assert [f["verdict"] for f in payload["frames"]] == [f.verdict for f in want]
+    # every chunk after the first carries the 12 words before it: hatched in the page
+    for f in payload["frames"]:
+        bounds = f["bounds"]
+        assert all(bounds[k + 2] < bounds[k] for k in range(3, len(bounds), 3)), f["size"]
+    assert payload["value"] == 24

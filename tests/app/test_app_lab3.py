@@ -1,14 +1,18 @@
 """Lab 3, structure beats arithmetic: four strategies, overlaid curves, gold-set rates."""
 
+from lab.measure.drag import drag_frames
+from lab.measure.survival import survival_curve
 from tests.app.app_harness import (
     all_text,
     click,
+    drag_sliders,
     open_lab,
     plotly_specs,
     set_widget,
     vega_charts,
     verdicts,
 )
+from tests.support import AUDIT, SAMPLES
 
 
 def test_four_strategies_side_by_side_on_seed_002():
@@ -61,3 +65,17 @@ def test_overlap_and_question_switch():
     assert len(verdicts(at)) == 5
     set_widget(at, "selectbox", "strategy", "structural")
     assert at.subheader[0].value == "Chunk view: Structural"
+
+
+def test_the_drag_slider_gives_every_strategys_verdict_at_each_size():
+    at = open_lab("structure")
+    [payload] = drag_sliders(at)
+    text = (SAMPLES / "platform_data.md").read_text(encoding="utf-8")
+    sizes = [f["size"] for f in payload["frames"]]
+    # the sidebar's strategy (fixed) is drawn; the others are named under its verdict
+    assert payload["others"] == ["Structural", "Sentence", "LangChain recursive"]
+    want = drag_frames(text, AUDIT, "fixed", sizes, unit="words")
+    assert [f["verdict"] for f in payload["frames"]] == [f.verdict for f in want]
+    for j, name in enumerate(["structural", "sentence", "recursive"]):
+        curve = survival_curve(text, AUDIT, name, sizes, unit="words")
+        assert [f["others"][j] for f in payload["frames"]] == curve.intact, name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from itertools import pairwise
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -194,3 +195,12 @@ def test_recursive_follows_a_longer_piece_from_the_same_start() -> None:
     chunks = chunk(text, "recursive", 3, 2, unit="chars")
     assert lost_characters(text, chunks) == []
     assert_spans_true(text, chunks)
+
+
+def test_a_window_of_any_whitespace_is_left_out_as_strip_says() -> None:
+    # every character str.isspace() calls whitespace, alone in a chars window between
+    # two words: only the words' windows are chunks, as text[start:end].strip() decides
+    spaces = "".join(chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace())
+    text = "a" + spaces + "b"
+    chunks = chunk(text, "fixed", 1, unit="chars")
+    assert [c.body for c in chunks] == ["a", "b"]

@@ -6,10 +6,11 @@ import json
 
 import pytest
 
+from chunkers import ChunkOptions, chunk_with
 from lab.inputs.gold import load_gold
 from lab.inputs.samples import list_samples
-from lab.measure.drag import drag_frames, drag_window
-from lab.measure.survival import find_answer
+from lab.measure.drag import drag_frames, drag_window, window_around
+from lab.measure.survival import check_survival, find_answer
 from lab.text import collapse
 from tests.support import AUDIT, SAMPLES
 from tests.support import run_cli as run
@@ -139,3 +140,58 @@ def test_sample_payloads_stay_under_200_kb(sample, unit: str) -> None:
     )
     payload = drag_window(text, find_answer(text, answer), frames).to_json()
     assert len(json.dumps(payload, ensure_ascii=False).encode()) < 200_000
+
+
+def _chunked_frame(text: str, answer: str, size: int, overlap: int, unit: str):
+    """What real chunking says at one size: every chunk's spans and the verdict."""
+    chunks = chunk_with(text, "fixed", ChunkOptions(size=size, overlap=overlap, unit=unit))
+    surv = check_survival(chunks, text, answer)
+    bounds = [(c.start, c.end, c.overlap_start if c.overlap_prefix else c.start) for c in chunks]
+    pieces = [surv.chunk_index] if surv.intact else surv.pieces
+    return bounds, surv.intact, surv.verdict, pieces
+
+
+def _answers(text: str) -> list[str]:
+    """Three answers across the document: near its start, middle and end, a few words
+    each, and the first word that occurs more than once (an answer held twice)."""
+    words = text.split()
+    picks = [" ".join(words[i : i + 6]) for i in (3, len(words) // 2, max(0, len(words) - 9))]
+    repeated = next((w for w in words if text.count(w) > 1 and len(w) > 3), words[0])
+    return [p for p in picks if p] + [repeated]
+
+
+@pytest.mark.parametrize(
+    ("unit", "sizes", "overlaps"),
+    [("words", range(5, 41, 7), (0, 3)), ("chars", range(40, 400, 61), (0, 17)),
+     ("tokens", range(6, 60, 9), (0, 4))],
+)  # fmt: skip
+def test_fixed_frames_by_arithmetic_equal_chunking_on_the_corpus(
+    corpus, unit: str, sizes, overlaps
+) -> None:
+    files = sorted(f for folder in corpus for f in folder.rglob("*.md"))[::25]
+    texts = [f.read_text(encoding="utf-8") for f in files]
+    texts.append("one\r\ntwo  three\r\n\r\n" + "   \t" * 40 + "four \ud800 five\rsix " * 30)
+    for text in texts:
+        for answer in _answers(text):
+            for overlap in overlaps:
+                frames = drag_frames(text, answer, "fixed", sizes, unit=unit, overlap=overlap)
+                for f in frames:
+                    want = _chunked_frame(text, answer, f.size, overlap, unit)
+                    got = (f.boundaries, f.intact, f.verdict, f.pieces)
+                    assert got == want, (text[:40], answer, unit, f.size, overlap)
+
+
+@pytest.mark.parametrize("strategy", ["fixed", "structural"])
+def test_frames_kept_to_the_window_draw_what_every_chunk_draws(strategy: str) -> None:
+    # a long document: the answer deep inside, chunks on both sides of the window
+    text = PLATFORM.read_text(encoding="utf-8")
+    text = "\n\n".join([text.replace(AUDIT, "Filler sentence here.")] * 6 + [text] * 2)
+    span = find_answer(text, AUDIT)
+    sizes = range(18, 60, 5)
+    whole = drag_frames(text, AUDIT, strategy, sizes, unit="words", overlap=3)
+    kept = drag_frames(
+        text, AUDIT, strategy, sizes, unit="words", overlap=3, window=window_around(text, span)
+    )
+    for k, w in zip(kept, whole, strict=True):
+        assert k.first > 0 and len(k.boundaries) < len(w.boundaries)
+    assert drag_window(text, span, kept).to_json() == drag_window(text, span, whole).to_json()
