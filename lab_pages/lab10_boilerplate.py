@@ -7,7 +7,7 @@ from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
 from lab.retrieval.retrievers import BM25
 from ui import controls, judging, lesson_data, palette, shell, vega_charts
-from ui.views import conversion, lessons, sweeps
+from ui.views import conversion, lessons
 
 INTRO = """
 A converted PDF repeats its running header, its footer and its disclaimer on every page. They
@@ -122,7 +122,7 @@ def body(ctx):
     )
     judge = judging.loaded(judging.judges_row(controls.BOILERPLATE_RETRIEVER))
     extra = {"k": k}
-    if sweeps.is_imported(ctx.strategy):
+    if ctx.origin.imported:
         shell.not_for_imported_chunks(
             ctx,
             "Stripping the boilerplate chunks the document again, and your chunks were made "

@@ -3,10 +3,11 @@ dense vectors, and by their fusion."""
 
 import streamlit as st
 
+from chunkers.options import Unit
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, EmbedderError
 from lab.text import clip
 from ui import controls, data, judging, palette, shell, vega_charts
-from ui.views import judges, sweeps
+from ui.views import judges
 
 INTRO = """
 A chunk is chosen by judges that look at different things. **BM25** counts the question's
@@ -50,7 +51,7 @@ def _side_by_side(ctx, variant, spec, extra):
 
 def _muddy(ctx, variant, spec, extra):
     st.subheader("The muddy vector: the answer's chunk as chunks grow")
-    sizes = judges.MUDDY_SIZES[sweeps.base_unit(ctx.unit)]
+    sizes = judges.MUDDY_SIZES[Unit.named(ctx.unit).base]
     mv = data.muddy_vector(ctx.text, ctx.question, ctx.answer, ctx.unit, sizes, variant, spec)
     view = judges.muddy_view(mv, ctx.unit)
     colours = {

@@ -71,7 +71,7 @@ def _in_tokens(ctx, extra):
 def body(ctx):
     view = shell.chunk_view(ctx, key="lab1")
     extra = {}
-    if ctx.answer and sweeps.is_imported(ctx.strategy):
+    if ctx.answer and ctx.origin.imported:
         st.info(
             "Survival over sizes does not apply to your chunks: they were cut once, by "
             "their own pipeline, so there is no size to sweep. The verdict above is theirs; "

@@ -80,7 +80,7 @@ def body(ctx):
             "same token budget either way. A duplicated vector is cheap; an unretrievable "
             "answer is a user who does not come back."
         )
-    if ctx.answer and sweeps.is_imported(ctx.strategy):
+    if ctx.answer and ctx.origin.imported:
         st.info(
             "Survival over sizes does not apply to your chunks: they were cut once, by their "
             "own pipeline. The lottery map above is fixed-size windows, as it always is."

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from lab.inputs.placement import ChunkOrigin
 from ui import charts, chunkview, data, shell, state, vega_charts
 from ui.views import sweeps
 
@@ -19,7 +20,7 @@ def _size_checks(ctx, names, largest) -> None:
     for col, name in zip(st.columns(len(names)), names, strict=True):
         check, surv, cs = largest[name]
         with col:
-            if sweeps.is_imported(name):  # sized by their own pipeline, not by the slider
+            if ChunkOrigin.named(name).imported:  # sized by their own pipeline, not by the slider
                 st.caption(
                     f"largest chunk {check.largest:,} {check.unit}, as their pipeline cut it"
                 )
@@ -63,7 +64,7 @@ def body(ctx):
     extra = {}
     if ctx.answer:
         sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        swept = [n for n in names if not sweeps.is_imported(n)]
+        swept = [n for n in names if not ChunkOrigin.named(n).imported]
         if len(swept) < len(names):
             shell.explain(
                 "Your chunks have no curve: they were cut once, by their own pipeline, so "

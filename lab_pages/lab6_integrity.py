@@ -143,7 +143,7 @@ def _generated(ctx):
 def _token_lesson(ctx, questions, k, source: str) -> None:
     """Recall flat while IoU climbs as chunks shrink; overlap lowers IoU at a size."""
     st.subheader(f"Recall against IoU as chunks shrink ({source} gold set, BM25)")
-    if sweeps.is_imported(ctx.strategy):
+    if ctx.origin.imported:
         st.info("Your chunks come at one size: pick a strategy to sweep sizes here.")
         return
     rows = data.token_sweep(ctx.chunked, tuple(questions), k)

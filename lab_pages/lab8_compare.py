@@ -29,7 +29,7 @@ def _seed_b(ctx) -> None:
     the first view shows a difference."""
     ss = st.session_state
     if KEYS["strategy"] not in ss:
-        other = ctx.strategy == "fixed" or sweeps.is_imported(ctx.strategy)
+        other = ctx.strategy == "fixed" or ctx.origin.imported
         ss[KEYS["strategy"]] = "structural" if other else "fixed"
         ss[KEYS["unit"]] = ctx.unit
         ss[KEYS["size"]] = ctx.size
@@ -75,7 +75,7 @@ def _pair(report, n: int, p) -> None:
 
 
 def body(ctx):
-    imported = sweeps.is_imported(ctx.strategy)
+    imported = ctx.origin.imported
     if imported:  # -- your chunks against a chunking you could switch to
         config_a = ctx.strategy
         st.markdown(

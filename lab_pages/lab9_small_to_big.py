@@ -117,7 +117,7 @@ def body(ctx):
     except ConfigError as e:
         st.error(shell.one_line(e))
     else:
-        if sweeps.is_imported(ctx.strategy):
+        if ctx.origin.imported:
             shell.not_for_imported_chunks(
                 ctx,
                 "Small to big compares children and parents with the sidebar's plain chunks "

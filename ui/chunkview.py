@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.model import HEADING_SEPARATOR
-from chunkers.options import split_unit_name
+from chunkers.options import Unit
 from chunkers.text import count_units
 from lab.measure.survival import Survival
 from lab.retrieval.bm25 import ChunkScore
@@ -429,5 +429,5 @@ def window_line(lo: int, hi: int, total: int, focus: int | None) -> str:
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:
     """The count caption: 'chunks: 8 from 192 words'."""
-    base, tokenizer = split_unit_name(unit)
-    return f"chunks: {len(chunks)} from {count_units(text, base, tokenizer):,} {unit}"
+    u = Unit.named(unit)
+    return f"chunks: {len(chunks)} from {count_units(text, u.base, u.tokenizer):,} {unit}"

@@ -16,9 +16,15 @@ from typing import Any, NamedTuple, ParamSpec, TypeVar
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_parsed, chunk_with, parse
-from chunkers.options import split_unit_name
+from chunkers.options import Unit
 from lab.inputs.gold import GoldQuestion, load_gold
-from lab.inputs.placement import Placement, PlacementError, import_chunks, require_placed
+from lab.inputs.placement import (
+    ChunkOrigin,
+    Placement,
+    PlacementError,
+    import_chunks,
+    require_placed,
+)
 from lab.inputs.samples import get_sample
 from lab.measure import atomic, diff, efficiency_sweep, integrity
 from lab.measure import judges as judging
@@ -136,15 +142,15 @@ def options(
     size: int, overlap: int, unit: str, runt_merge: str = "backward", heading_paths: bool = True
 ) -> ChunkOptions:
     """The options for the app's settings; ``unit`` is a unit's name ("cl100k_base
-    tokens", see ui.views.sweeps)."""
-    base, tokenizer = split_unit_name(unit)
+    tokens", chunkers.options.Unit)."""
+    u = Unit.named(unit)
     return ChunkOptions(
         size=size,
         overlap=overlap,
-        unit=base,
+        unit=u.base,
         runt_merge=runt_merge,
         heading_paths=heading_paths,
-        tokenizer=tokenizer,
+        tokenizer=u.tokenizer,
     )
 
 
@@ -161,6 +167,10 @@ class Chunking(NamedTuple):
     @property
     def opts(self) -> ChunkOptions:
         return options(self.size, self.overlap, self.unit)
+
+    @property
+    def origin(self) -> ChunkOrigin:
+        return ChunkOrigin.named(self.strategy)
 
 
 # --------------------------------------------------------------------------- your chunks
@@ -179,12 +189,12 @@ def register_chunk_file(name: str, content: bytes) -> str:
     _CHUNK_FILES[digest] = (name, content)
     while len(_CHUNK_FILES) > _KEPT_FILES:
         _CHUNK_FILES.pop(next(iter(_CHUNK_FILES)))
-    return f"{sweeps.IMPORTED}:{digest}"
+    return str(ChunkOrigin(digest, imported=True))
 
 
 def _chunk_file(strategy: str) -> tuple[str, bytes]:
     """(file name, content) of the uploaded chunk file ``strategy`` names."""
-    found = _CHUNK_FILES.get(strategy.split(":", 1)[1])
+    found = _CHUNK_FILES.get(ChunkOrigin.named(strategy).name)
     if found is None:
         raise PlacementError("the chunk file is no longer loaded; upload it again")
     return found
@@ -195,8 +205,8 @@ def placement(text: str, strategy: str, unit: str) -> Placement:
     """The uploaded chunk file ``strategy`` names, placed in ``text`` (lengths in
     ``unit``); PlacementError, one line, when it cannot be."""
     name, content = _chunk_file(strategy)
-    base, tokenizer = split_unit_name(unit)
-    placed = import_chunks(content, text, name, base, tokenizer)
+    u = Unit.named(unit)
+    placed = import_chunks(content, text, name, u.base, u.tokenizer)
     return require_placed(
         placed, name, "this document", "pick the document the chunks were made from"
     )
@@ -255,7 +265,7 @@ def _chunking(a: dict[str, Any]) -> str:
 
 @_cached_by_size(max_entries=256, doing=_chunking)
 def chunks(c: Chunking, runt_merge: str = "backward", heading_paths: bool = True) -> list[Chunk]:
-    if sweeps.is_imported(c.strategy):  # made elsewhere: no size or overlap of ours
+    if c.origin.imported:  # made elsewhere: no size or overlap of ours
         return placement(c.text, c.strategy, c.unit).chunks
     opts = options(c.size, c.overlap, c.unit, runt_merge, heading_paths)
     if len(c.text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
@@ -309,9 +319,9 @@ def _sizes(key: str) -> list[int]:
 def _curve(
     text: str, answer: str, strategy: str, sizes: str, unit: str, overlap: int
 ) -> SurvivalCurve:
-    base, tokenizer = split_unit_name(unit)
+    u = Unit.named(unit)
     if len(text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
-        got = worker.curve(text, answer, strategy, _sizes(sizes), base, overlap, tokenizer)
+        got = worker.curve(text, answer, strategy, _sizes(sizes), u.base, overlap, u.tokenizer)
         if got is not None:
             return got
     parsed = _parsed(text) if strategy == "structural" else None
@@ -320,10 +330,10 @@ def _curve(
         answer,
         strategy,
         _sizes(sizes),
-        unit=base,
+        unit=u.base,
         overlap=overlap,
         parsed=parsed,
-        tokenizer=tokenizer,
+        tokenizer=u.tokenizer,
     )
 
 
@@ -338,7 +348,7 @@ CURVE_BLOCK = 32
 def _blocked_curve(
     text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str, overlap: int
 ) -> SurvivalCurve:
-    base = sweeps.base_unit(unit)
+    base = Unit.named(unit).base
     step, top = sweeps.SIZE_STEP[base], sweeps.SIZE_LIMITS[base][1]
     width, lo = CURVE_BLOCK * step, min(sizes)
     grid = lo % step  # the blocks hold the sizes of the sweep's own grid
@@ -399,18 +409,18 @@ def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def gold_rate(c: Chunking, answers: tuple[str, ...]) -> float:
-    if sweeps.is_imported(c.strategy):  # one chunking: the file's
+    if c.origin.imported:  # one chunking: the file's
         texts = ChunkTexts(chunks(c))
         return sum(texts.holds(a) for a in answers) / len(answers)
-    base, tokenizer = split_unit_name(c.unit)
+    u = Unit.named(c.unit)
     return gold_survival_rates(
         c.text,
         list(answers),
         c.strategy,
         [c.size],
-        unit=base,
+        unit=u.base,
         overlap=c.overlap,
-        tokenizer=tokenizer,
+        tokenizer=u.tokenizer,
     )[0]
 
 
@@ -424,7 +434,7 @@ def integrity_report(
     embedder_spec: str = DEFAULT_EMBEDDER,
 ) -> integrity.IntegrityReport:
     judge = judge_of(retriever, variant, embedder_spec)
-    if sweeps.is_imported(c.strategy):  # the file's chunks, not a chunking of ours
+    if c.origin.imported:  # the file's chunks, not a chunking of ours
         one = [replace(q, doc="") for q in questions]
         cs = {"": chunks(c)}
         gold = integrity.GoldRun({"": c.text}, one, k, judge)
@@ -463,10 +473,11 @@ def _configs(
     (named by its file, placed in ``text`` and measured in B's unit, as lab diff
     measures chunks:FILE)."""
     config_b = diff.parse_config(b)
-    if not sweeps.is_imported(a):
+    if not ChunkOrigin.named(a).imported:
         return diff.parse_config(a), config_b, None
     placed = placement(text, a, config_b.options.unit_name).chunks
-    return diff.parse_config(f"{sweeps.IMPORTED}:{_chunk_file(a)[0]}"), config_b, placed
+    named = ChunkOrigin(_chunk_file(a)[0], imported=True)
+    return diff.parse_config(str(named)), config_b, placed
 
 
 def stats(c: Chunking) -> LengthStats:
@@ -547,14 +558,14 @@ def muddy_vector(
     variant: str,
     embedder_spec: str,
 ) -> judging.MuddyVector:
-    base, tokenizer = split_unit_name(unit)
+    u = Unit.named(unit)
     return judging.muddy_vector(
         text,
         question,
         answer,
         sizes,
-        unit=base,
-        tokenizer=tokenizer,
+        unit=u.base,
+        tokenizer=u.tokenizer,
         bm25=Bm25Retriever(variant),
         embedder=embedder(embedder_spec),
     )
@@ -660,8 +671,8 @@ def drag_payload(
 ) -> dict[str, Any]:
     """Lab 1's drag slider's data: every size's chunks and verdict, seen through the
     window around the answer (lab.measure.drag), as JSON for the browser."""
-    base, tokenizer = split_unit_name(unit)
+    u = Unit.named(unit)
     frames = drag_frames(
-        text, answer, strategy, sizes, unit=base, overlap=overlap, tokenizer=tokenizer
+        text, answer, strategy, sizes, unit=u.base, overlap=overlap, tokenizer=u.tokenizer
     )
     return drag_window(text, find_answer(text, answer), frames).to_json()

@@ -10,7 +10,7 @@ import streamlit as st
 
 from chunkers import ChunkOptions
 from chunkers.model import UNITS
-from chunkers.options import unit_name
+from chunkers.options import Unit
 from chunkers.registry import OFFERED
 from lab.inputs.convert import needs_conversion
 from lab.inputs.documents import (
@@ -22,7 +22,7 @@ from lab.inputs.documents import (
     read_document,
 )
 from lab.inputs.gold import GoldQuestion
-from lab.inputs.placement import PlacementError
+from lab.inputs.placement import IMPORTED, ChunkOrigin, PlacementError
 from lab.inputs.samples import sample_names
 from lab.report.markup import md_escape
 from lab.retrieval.tokenize import tokenize
@@ -69,12 +69,16 @@ class Context:
         return self.chunked.opts
 
     @property
+    def origin(self) -> ChunkOrigin:
+        return ChunkOrigin.named(self.strategy)
+
+    @property
     def config(self) -> dict:
         q = st.session_state.get(state.QUESTION, 0)
         opts = self.opts
         strategy = self.strategy
-        if sweeps.is_imported(strategy):  # the file's name, not its digest
-            strategy = f"{sweeps.IMPORTED}:{st.session_state.get(_CHUNK_NAME, '')}"
+        if self.origin.imported:  # the file's name, not its digest
+            strategy = str(ChunkOrigin(st.session_state.get(_CHUNK_NAME, ""), imported=True))
         return {
             "doc": self.doc_name or self.doc_label,
             "q": q if q >= 0 else "own",
@@ -271,7 +275,7 @@ def render() -> Context:
     _check_answer(ctx)
 
     imported = _chunk_file(ctx)
-    choices = list(OFFERED) + ([sweeps.IMPORTED] if imported else [])
+    choices = list(OFFERED) + ([IMPORTED] if imported else [])
     if ss.get(state.STRATEGY) not in choices:
         ss[state.STRATEGY] = urlstate.DEFAULTS.strategy
     sb.selectbox(
@@ -305,7 +309,7 @@ def render() -> Context:
         ".pdf, .html and .docx are converted to markdown."
     )
     strategy = ss[state.STRATEGY]
-    ctx.strategy = imported if strategy == sweeps.IMPORTED and imported else strategy
+    ctx.strategy = imported if strategy == IMPORTED and imported else strategy
     ctx.unit, ctx.size, ctx.overlap = unit, size, ss[state.OVERLAP]
     _copy_as_code(ctx)
     return ctx
@@ -335,7 +339,7 @@ def _unit(ctx: Context, base: str) -> str:
                 f"about {round(24 * ratio)} tokens and 512 tokens about {round(512 / ratio)} "
                 "words."
             )
-    return unit_name("tokens", tokenizer)
+    return str(Unit("tokens", tokenizer))
 
 
 def _chunk_file(ctx: Context) -> str | None:
@@ -361,7 +365,7 @@ def _chunk_file(ctx: Context) -> str | None:
         ss[_CHUNK_NAME] = f.name
         if ss.get(_CHUNK_ID) != f.file_id:  # a new file: measure it now
             ss[_CHUNK_ID] = f.file_id
-            ss[state.STRATEGY] = sweeps.IMPORTED
+            ss[state.STRATEGY] = IMPORTED
         findings = placed.report(ctx.text, each_overlap=False)
         st.caption(
             f"{len(placed.chunks)} chunk(s) placed in {md_escape(ctx.doc_label)}, "

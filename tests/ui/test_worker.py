@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from chunkers import chunk_with
-from chunkers.options import split_unit_name
+from chunkers.options import Unit
 from lab.measure.survival import survival_curve
 from tests.support import BIG_ANSWER, big_document
 from ui import data, worker
@@ -38,7 +38,7 @@ def test_the_worker_is_another_process_and_chunks_as_the_app_does(fresh_worker):
         opts = data.options(size, 0, unit)
         assert worker.chunks(TEXT, strategy, opts) == chunk_with(TEXT, strategy, opts)
     assert worker.sentences(TEXT) == answer_sentences(TEXT)
-    base, tokenizer = split_unit_name("chars")
+    base, tokenizer = Unit.named("chars").base, Unit.named("chars").tokenizer
     assert worker.curve(TEXT, BIG_ANSWER, "sentence", [300, 900], base, 0, tokenizer) == (
         survival_curve(TEXT, BIG_ANSWER, "sentence", [300, 900], unit=base, tokenizer=tokenizer)
     )
