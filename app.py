@@ -48,5 +48,5 @@ for notice in state.notices():
 if state.notices():
     st.button("Dismiss", key="dismiss_notices", on_click=state.dismiss_notices)
 
-state.sync_url(current)
+state.sync_url(current or LABS[0].slug)  # the root opens Lab 1
 page.run()

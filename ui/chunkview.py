@@ -68,7 +68,7 @@ def segments(
         i = bisect_right(starts, a) - 1
         holder = bodies[i][2] if i >= 0 and bodies[i][0] <= a < bodies[i][1] else None
         into = tuple(idx for s, e, idx in overlaps if s <= a < e)
-        ans = bool(answer_span) and answer_span[0] <= a < answer_span[1]
+        ans = answer_span is not None and answer_span[0] <= a < answer_span[1]
         out.append(Segment(a, b, holder, into, ans))
     return out
 
@@ -191,7 +191,7 @@ def short_verdict(survival: Survival | None) -> Verdict:
     "✓ intact in chunk 9", "✗ split, chunks 6–7"."""
     if survival is None:
         return Verdict(None, "no answer picked")
-    if survival.intact:
+    if survival.intact and survival.chunk_index is not None:
         return Verdict(True, f"✓ intact in chunk {survival.chunk_index + 1}")
     pieces = [p + 1 for p in survival.pieces]
     if len(pieces) >= 2:

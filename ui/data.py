@@ -88,8 +88,10 @@ def _cached_by_size(
         signature = inspect.signature(fn)
 
         def cache(suffix: str, keep: Callable[..., Any]) -> Callable[..., R]:
+            plain: Callable[..., R] = fn  # called with every argument bound, by position
+
             def call(*args: Any) -> R:
-                return fn(*args)
+                return plain(*args)
 
             # -- Streamlit keys a cache on the function's module, name and source; every
             # -- `call` has the same source, so its name is what keeps the caches apart

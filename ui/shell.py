@@ -304,13 +304,14 @@ def _chunk_view_body(
             st.warning(one_line(e))
     elif ctx.qa_source == "own":
         st.info("Type a question in the sidebar to rank the chunks with BM25.")
-    st.caption(chunkview.count_line(cs, ctx.text, ctx.unit))
+    text = ctx.chunked.text
+    st.caption(chunkview.count_line(cs, text, ctx.unit))
     span = surv.span if surv else None
     shown, around = _card_window(ctx, cs, surv, strategy, runt_merge)
     left, right = st.columns([3, 2])
     with left:
         st.html(chunkview.legend_html())
-        doc_html = chunkview.document_html(ctx.text, cs, span, height_px=DOC_BOX_PX, around=around)
+        doc_html = chunkview.document_html(text, cs, span, height_px=DOC_BOX_PX, around=around)
         st.html(doc_html)
     with right:
         cards = chunkview.chunk_cards(shown, scores, ctx.opts, surv, total=len(cs))
@@ -319,7 +320,7 @@ def _chunk_view_body(
         # our own fixed script (no document text in it): scroll both boxes to the answer
         st.html(chunkview.scroll_script(doc_html + cards_html), unsafe_allow_javascript=True)
     numbers = {"chunks": len(cs)}
-    if surv and surv.intact:
+    if surv and surv.intact and surv.chunk_index is not None:
         numbers["chunk holding the answer"] = surv.chunk_index + 1
         if scores:
             numbers["its BM25 rank"] = next(s.rank for s in scores if s.index == surv.chunk_index)
@@ -403,7 +404,7 @@ def pin_box(ctx: Context, slug: str, verdict: str, numbers: dict[str, Any]) -> N
 
 def export_buttons(ctx: Context, view: dict[str, Any], slug: str) -> None:
     chunks, strategy = view["chunks"], view["strategy"]
-    cfg = exports.chunking_config(ctx.doc_label, ctx.text, strategy, view["opts"])
+    cfg = exports.chunking_config(ctx.doc_label, ctx.chunked.text, strategy, view["opts"])
     stem = f"{(ctx.doc_name or 'upload')}_{strategy}_{ctx.size}{ctx.unit}_{ctx.overlap}"
     # -- why deferred -- the files are written when a button is clicked, not on every
     # run: writing every chunk twice was most of a step's time on a large upload
@@ -481,7 +482,7 @@ def table(rows: list[dict[str, Any]] | pd.DataFrame, height: int | None = None) 
             wrapping_table(records)
         return
     df = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
-    st.dataframe(df, hide_index=True, **({"height": height} if height else {}))
+    st.dataframe(df, hide_index=True, height=height or "auto")
     _terms(df)
 
 

@@ -186,6 +186,8 @@ def size_from_selection(event: Any, valid: Sequence[int] | None = None) -> int |
         return None
     for p in points or ():
         x = p.get("x") if isinstance(p, Mapping) else getattr(p, "x", None)
+        if x is None:
+            continue
         try:
             size = int(round(float(x)))
         except (TypeError, ValueError):
@@ -284,7 +286,7 @@ def storage_bill(
             CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, opts.overlap, tokens_per_word,
             opts.tokenizer,
         )  # fmt: skip
-        base = token_bill(
+        bare = token_bill(
             CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, 0, tokens_per_word, opts.tokenizer
         )
         corpus = {
@@ -294,7 +296,7 @@ def storage_bill(
             "Chunks": f"{t.chunks:,}",
             "Vectors @1536-dim": human_bytes(t.vector_bytes),
             "With HNSW (+50%)": human_bytes(t.hnsw_bytes),
-            "Without overlap": human_bytes(base.vector_bytes),
+            "Without overlap": human_bytes(bare.vector_bytes),
             f"Context at k={t.k}": f"{t.k} chunks × {opts.size:,} {opts.unit_name} = "
             f"{t.context_tokens:,} {opts.unit_name} per request",
         }
