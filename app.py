@@ -1,7 +1,8 @@
 """Chunk Lab: `streamlit run app.py`.
 
 A thin entry: page config, URL state, the sidebar, and navigation over the
-labs in lab_pages/ (ui.urlstate.LABS). Every number a lab shows comes from lab/ and chunkers/.
+labs in lab_pages/ (ui.present.urlstate.LABS). Every number a lab shows comes from
+lab/ and chunkers/.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import shell, sidebar, state
-from ui.urlstate import LABS
+from ui.present.urlstate import LABS
 
 st.set_page_config(page_title="Chunk Lab", layout="wide")
 

@@ -6,8 +6,8 @@ from lab.inputs.documents import DocumentError
 from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
 from lab.retrieval.retrievers import BM25
-from ui import controls, judging, lesson_data, palette, shell, vega_charts
-from ui.views import conversion, lessons
+from ui import judge_choice, lesson_data, palette, shell
+from ui.present import controls, conversion, lessons, vega_charts
 
 INTRO = """
 A converted PDF repeats its running header, its footer and its disclaimer on every page. They
@@ -120,7 +120,7 @@ def body(ctx):
         options=list(controls.BOILERPLATE_K.options),
         key=controls.BOILERPLATE_K.key,
     )
-    judge = judging.loaded(judging.judges_row(controls.BOILERPLATE_RETRIEVER))
+    judge = judge_choice.loaded(judge_choice.judges_row(controls.BOILERPLATE_RETRIEVER))
     extra = {"k": k}
     if ctx.origin.imported:
         shell.not_for_imported_chunks(

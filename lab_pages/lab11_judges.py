@@ -1,4 +1,4 @@
-"""Lab 11: two judges. The same document, question and chunks judged by BM25 and by
+"""Lab 11: two judge_rows. The same document, question and chunks judged by BM25 and by
 dense vectors, and by their fusion."""
 
 import streamlit as st
@@ -6,8 +6,8 @@ import streamlit as st
 from chunkers.options import Unit
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, EmbedderError
 from lab.text import clip
-from ui import controls, data, judging, palette, shell, vega_charts
-from ui.views import judges
+from ui import data, judge_choice, palette, shell
+from ui.present import controls, judge_rows, vega_charts
 
 INTRO = """
 A chunk is chosen by judges that look at different things. **BM25** counts the question's
@@ -24,7 +24,7 @@ def _side_by_side(ctx, variant, spec, extra):
     st.subheader("Side by side: every chunk, ranked three ways")
     rows = data.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
     chunks = data.chunks(ctx.chunked)
-    ranks = judges.answer_ranks(rows, ctx.answer)
+    ranks = judge_rows.answer_ranks(rows, ctx.answer)
     if ranks.chunk is None:
         st.warning(ranks.line)
     else:
@@ -37,13 +37,13 @@ def _side_by_side(ctx, variant, spec, extra):
                 "hybrid rank": ranks.hybrid,
             }
         )
-    table = judges.judge_table(chunks, rows)
+    table = judge_rows.judge_table(chunks, rows)
     shell.table(table, height=min(35 * (len(table) + 1) + 3, 400))
-    shell.explain(judges.HYBRID_NOTE)
+    shell.explain(judge_rows.HYBRID_NOTE)
     shell.download_buttons(
         f"judges_{ctx.doc_name or 'upload'}_{ctx.strategy}_{ctx.size}{ctx.unit}_{ctx.overlap}",
         "lab11_judges",
-        judges.judges_export(
+        judge_rows.judges_export(
             {**ctx.config, "bm25": variant, "embedder": spec}, ctx.question, ctx.answer, table
         ),
     )
@@ -51,12 +51,12 @@ def _side_by_side(ctx, variant, spec, extra):
 
 def _muddy(ctx, variant, spec, extra):
     st.subheader("The muddy vector: the answer's chunk as chunks grow")
-    sizes = judges.MUDDY_SIZES[Unit.named(ctx.unit).base]
+    sizes = judge_rows.MUDDY_SIZES[Unit.named(ctx.unit).base]
     mv = data.muddy_vector(ctx.text, ctx.question, ctx.answer, ctx.unit, sizes, variant, spec)
-    view = judges.muddy_view(mv, ctx.unit)
+    view = judge_rows.muddy_view(mv, ctx.unit)
     colours = {
-        judges.COSINE: palette.JUDGE_COLOURS["dense"],
-        judges.BM25_CURVE: palette.JUDGE_COLOURS["bm25"],
+        judge_rows.COSINE: palette.JUDGE_COLOURS["dense"],
+        judge_rows.BM25_CURVE: palette.JUDGE_COLOURS["bm25"],
     }
     shell.vega(
         vega_charts.muddy_chart(
@@ -109,7 +109,7 @@ def _two_topics(ctx, spec, extra):
         first.answer, first.question, second.answer, second.question, pair.filler, spec
     )
     label_a, label_b = _topic_label(pairs, pair.first), _topic_label(pairs, pair.second)
-    view = judges.topics_view(tt, label_a, label_b)
+    view = judge_rows.topics_view(tt, label_a, label_b)
     colours = dict(zip((label_a, label_b), palette.TOPIC_COLOURS, strict=True))
     shell.vega(
         vega_charts.topics_chart(
@@ -139,11 +139,11 @@ def _model_ready(spec) -> bool:
 def body(ctx):
     controls.ensure(st.session_state, SLUG)
     left, right = st.columns([3, 2])
-    variant = judging.bm25_switch(left)
-    spec = judging.embedder_choice(right)
+    variant = judge_choice.bm25_switch(left)
+    spec = judge_choice.embedder_choice(right)
     if spec == DEFAULT_EMBEDDER:
         with right:
-            shell.explain(judges.STATIC_MODEL)
+            shell.explain(judge_rows.STATIC_MODEL)
     extra = {"BM25 variant": variant, "embedder": spec}
     if not ctx.question:
         st.info("Pick a question in the sidebar (or type your own) to let the judges rank.")

@@ -3,9 +3,9 @@
 import streamlit as st
 
 from lab.measure.drag import MAX_DRAG_CHARS
-from ui import charts, data, shell, state, urlstate
+from ui import data, shell, state
 from ui.drag_slider import drag_slider
-from ui.views import sweeps
+from ui.present import plotly_charts, sweeps, urlstate
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
@@ -86,10 +86,10 @@ def body(ctx):
         left, right = st.columns([3, 1])
         with left:
             shell.plot_curve(
-                charts.survival_step,
+                plotly_charts.survival_step,
                 (curve, ctx.unit, ctx.strategy, shell.chart_height()),
                 size=ctx.size,
-                text=charts.pointer_text(curve, ctx.size, ctx.unit),
+                text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),
                 on_select="rerun",
                 selection_mode="points",

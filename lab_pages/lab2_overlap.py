@@ -3,8 +3,8 @@
 import streamlit as st
 
 from lab.measure.costs import human_bytes
-from ui import charts, data, glossary, shell, state
-from ui.views import sweeps
+from ui import data, shell, state
+from ui.present import glossary, plotly_charts, sweeps
 
 INTRO = """
 **Now set overlap to half the chunk size and drag the size again: the failures largely
@@ -33,13 +33,15 @@ def body(ctx):
                 # -- why on the first screen -- the map is always fixed-size windows; a
                 # banner for another strategy can disagree with it, and must say why
                 shell.under_verdict(
-                    charts.map_and_banner(grid, ctx.size, ctx.overlap, ctx.strategy, surv.intact)
+                    plotly_charts.map_and_banner(
+                        grid, ctx.size, ctx.overlap, ctx.strategy, surv.intact
+                    )
                 )
             shell.plot_curve(
-                charts.lottery_heatmap,
+                plotly_charts.lottery_heatmap,
                 (grid, ctx.unit, shell.chart_height(noted)),
                 size=ctx.size,
-                text=charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
+                text=plotly_charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",
             )
             shell.table(
@@ -92,7 +94,7 @@ def body(ctx):
         )
         state.register_curve(CURVE_KEY)
         shell.plot_curve(
-            charts.survival_step,
+            plotly_charts.survival_step,
             (
                 curve,
                 ctx.unit,
@@ -102,7 +104,7 @@ def body(ctx):
                 "(click a point to move the slider)",
             ),
             size=ctx.size,
-            text=charts.pointer_text(curve, ctx.size, ctx.unit),
+            text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
             key=state.register_curve(CURVE_KEY),
             on_select="rerun",
             selection_mode="points",

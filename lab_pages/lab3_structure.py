@@ -3,8 +3,8 @@
 import streamlit as st
 
 from lab.inputs.placement import ChunkOrigin
-from ui import charts, chunkview, data, shell, state, vega_charts
-from ui.views import sweeps
+from ui import data, shell, state
+from ui.present import chunkview, plotly_charts, sweeps, vega_charts
 
 INTRO = """
 Fixed-size chunking is the default because it is trivial to implement, and it is the worst
@@ -84,7 +84,7 @@ def body(ctx):
             for n in swept
         }
         shell.plot_curve(
-            charts.overlaid_curves,
+            plotly_charts.overlaid_curves,
             # a projector's verdicts and size checks take one line each: half a row
             (
                 curves,

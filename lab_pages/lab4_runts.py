@@ -3,8 +3,8 @@
 import streamlit as st
 
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
-from ui import controls, data, glossary, judging, shell, vega_charts
-from ui.views import ranking
+from ui import data, judge_choice, shell
+from ui.present import controls, glossary, ranking, vega_charts
 
 INTRO = """
 BM25 is asking *what fraction of this chunk is about your query?* {pair}**Move k1 and b, and
@@ -136,7 +136,7 @@ def body(ctx):
         horizontal=True,
         key=controls.RUNT_MERGE.key,
     )
-    variant = judging.bm25_switch(variant_col, note=False)  # written under the charts
+    variant = judge_choice.bm25_switch(variant_col, note=False)  # written under the charts
     if variant == FTS5:
         k1, b = DEFAULT_K1, DEFAULT_B
     extra = {"k1": k1, "b": b, "runt merge": runt_merge, "BM25 variant": variant}
@@ -144,7 +144,7 @@ def body(ctx):
         _scores(ctx, k1, b, runt_merge, variant, extra)
     else:
         st.info("Type a question in the sidebar to score the chunks.")
-    judging.variant_caption(variant)
+    judge_choice.variant_caption(variant)
     _revenue(k1, b, runt_merge, variant, extra)
     view = shell.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
     shell.footer(ctx, "runts", view, extra)

@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from ui import controls, data, judging, shell, state, urlstate
-from ui.views import structure
+from ui import data, judge_choice, shell, state
+from ui.present import controls, structure, urlstate
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header
@@ -104,7 +104,7 @@ def body(ctx):
     controls.ensure(st.session_state, "tables")
     toggle_col, variant_col = st.columns([2, 3])
     leave_out = toggle_col.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
-    variant = judging.bm25_switch(variant_col, note=st.container())
+    variant = judge_choice.bm25_switch(variant_col, note=st.container())
     if ctx.question:
         moves = data.rank_moves(ctx.chunked, ctx.question, ctx.answer, variant)
         moved = [m for m in moves if m.move != 0]

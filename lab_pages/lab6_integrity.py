@@ -15,8 +15,8 @@ from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
-from ui import controls, data, drift_view, glossary, judging, shell, state, vega_charts
-from ui.views import efficiency, judges, structure, sweeps
+from ui import data, drift_view, judge_choice, shell, state
+from ui.present import controls, efficiency, glossary, judge_rows, structure, sweeps, vega_charts
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -160,7 +160,7 @@ def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
-    judge, variant, spec = judging.judges_row(controls.RETRIEVER)
+    judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
     extra = {}
     if questions:
         # the lab's four, and the sidebar's when it is another (a peer, your chunks)
@@ -189,7 +189,7 @@ def body(ctx):
         with left:
             shell.wrapping_table(summary)
             shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
-            judging.variant_caption(variant)
+            judge_choice.variant_caption(variant)
         with right:
             shell.vega(
                 vega_charts.recall_bars(
@@ -207,8 +207,8 @@ def body(ctx):
             f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(judges.gold_by_retriever(by_judge))
-        shell.wrapping_table(judges.retriever_summary(by_judge))
+        shell.wrapping_table(judge_rows.gold_by_retriever(by_judge))
+        shell.wrapping_table(judge_rows.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",

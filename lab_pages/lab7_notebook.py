@@ -3,7 +3,8 @@
 import streamlit as st
 
 from lab.report.markup import md_escape
-from ui import controls, notebook, shell, state, urlstate
+from ui import shell, state
+from ui.present import controls, notebook, urlstate
 
 INTRO = """
 Every lab can pin its current result: configuration, verdict, key numbers and a note. Restore a

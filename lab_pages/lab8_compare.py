@@ -9,8 +9,8 @@ from lab.inputs.placement import PlacementError
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import data, glossary, judging, shell
-from ui.views import judges, sweeps
+from ui import data, judge_choice, shell
+from ui.present import glossary, judge_rows, sweeps
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the
@@ -119,7 +119,10 @@ def body(ctx):
     numbers = {
         "B": config_b,
         **(
-            {"top score A": judges.score_text(tops[0]), "top score B": judges.score_text(tops[1])}
+            {
+                "top score A": judge_rows.score_text(tops[0]),
+                "top score B": judge_rows.score_text(tops[1]),
+            }
             if tops
             else {}
         ),
@@ -145,14 +148,14 @@ def _top_scores(ctx, config_a: str, config_b: str):
     if not ctx.question:
         st.info("Pick a question in the sidebar to see its top score under A and under B.")
         return None
-    variant = judging.bm25_switch()
+    variant = judge_choice.bm25_switch()
     a, b = data.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
     st.markdown(
-        f"“{md_escape(ctx.question)}”: top score **{judges.score_text(a)}** under A, "
-        f"**{judges.score_text(b)}** under B."
+        f"“{md_escape(ctx.question)}”: top score **{judge_rows.score_text(a)}** under A, "
+        f"**{judge_rows.score_text(b)}** under B."
     )
-    st.warning(judges.NOT_COMPARABLE)
-    shell.full_table(judges.score_scale_rows(a, b))
+    st.warning(judge_rows.NOT_COMPARABLE)
+    shell.full_table(judge_rows.score_scale_rows(a, b))
     return a, b
 
 

@@ -5,8 +5,8 @@ import streamlit as st
 from lab.measure.diff import ConfigError
 from lab.measure.small_to_big import parse_tiers
 from lab.report.markup import md_escape
-from ui import controls, judging, lesson_data, palette, shell, vega_charts
-from ui.views import lessons, sweeps
+from ui import judge_choice, lesson_data, palette, shell
+from ui.present import controls, lessons, sweeps, vega_charts
 
 INTRO = """
 Small chunks embed sharply; big chunks read usefully. **Small to big** stops using one unit for
@@ -41,7 +41,7 @@ def _controls():
     k = k_col.select_slider(
         controls.S2B_K.label, options=list(controls.S2B_K.options), key=controls.S2B_K.key
     )
-    judge = judging.loaded(judging.judges_row(controls.S2B_RETRIEVER))
+    judge = judge_choice.loaded(judge_choice.judges_row(controls.S2B_RETRIEVER))
     return int(child), int(parent), k, judge
 
 

@@ -53,8 +53,8 @@ from lab.retrieval.interface import Retriever
 from lab.retrieval.retrievers import BM25, get_retriever
 from lab.text import clip, collapse
 from ui import worker
-from ui.views import ranking, structure, sweeps
-from ui.views.questions import answer_sentences
+from ui.present import ranking, structure, sweeps
+from ui.present.questions import answer_sentences
 
 # Beyond this many characters a sweep over a chunking strategy runs one size at
 # a time behind a progress bar (fixed-size sweeps are arithmetic and always
@@ -164,7 +164,7 @@ class Chunking(NamedTuple):
     strategy: str  # a strategy's name, or "chunks:<digest>" for an uploaded chunk file
     size: int
     overlap: int
-    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.views.sweeps)
+    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.present.sweeps)
 
     @property
     def opts(self) -> ChunkOptions:

@@ -10,7 +10,8 @@ import streamlit as st
 from lab.measure import drift
 from lab.measure.stats import LengthStats
 from lab.report.markup import md_escape
-from ui import lesson_data, shell, vega_charts
+from ui import lesson_data, shell
+from ui.present import vega_charts
 
 BASELINE_KEY = "lab6_baseline"
 SOURCE_KEY = "lab6_baseline_source"

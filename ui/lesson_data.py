@@ -19,9 +19,8 @@ from lab.measure.small_to_big import (
     parse_tiers,
 )
 from lab.measure.strip_effect import StripEffect, strip_effect
-from ui.views import sweeps
-
-from . import data
+from ui import data
+from ui.present import sweeps
 
 
 def tiers_spec(child: int, parent: int, unit: str) -> str:

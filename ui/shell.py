@@ -19,10 +19,9 @@ from lab.measure.survival import AnswerNotFound, Survival
 from lab.report.markup import md_escape
 from lab.report.words import counted
 from lab.retrieval.bm25 import DEFAULT_VARIANT
-from ui import charts, chunkview, controls, glossary, notebook, urlstate, vega_charts
-
-from . import data, state
-from .sidebar import Context
+from ui import data, state
+from ui.present import chunkview, controls, glossary, notebook, plotly_charts, urlstate, vega_charts
+from ui.sidebar import Context
 
 CTX = "_ctx"
 CHART_HEIGHT = 380
@@ -113,7 +112,7 @@ def page_style() -> None:
 
 
 def vega(spec: dict[str, Any], container: Any = None) -> Any:
-    """st.vega_lite_chart for a chart a step changes (ui.vega_charts), made for a
+    """st.vega_lite_chart for a chart a step changes (ui.present.vega_charts), made for a
     projector in presenter mode. No key: a keyed chart would be named by its data."""
     if state.presenter():
         vega_charts.for_presenter(spec, PRESENTER_TEXT)
@@ -132,7 +131,7 @@ def plot_curve(
     digest = hashlib.blake2b(pickle.dumps((draw.__qualname__, args)), digest_size=16)
     fig = _curve_figure(draw, args, digest.hexdigest(), state.presenter())
     chart = st.plotly_chart(fig, key=key, **kwargs)
-    st.html(charts.size_pointer(fig, size, text))
+    st.html(plotly_charts.size_pointer(fig, size, text))
     return chart
 
 
@@ -148,7 +147,7 @@ def _curve_figure(_draw: Callable[..., Any], _args: tuple, digest: str, presente
     the screen."""
     fig = _draw(*_args)
     if presenter:
-        charts.scale_text(fig, PRESENTER_TEXT)
+        plotly_charts.scale_text(fig, PRESENTER_TEXT)
         fig.update_layout(height=fig.layout.height - POINTER_ROW_PX)
     return fig
 

@@ -27,10 +27,8 @@ from lab.inputs.samples import sample_names
 from lab.report.markup import md_escape
 from lab.retrieval.tokenize import tokenize
 from lab.text import clip
-from ui import urlstate
-from ui.views import code, sweeps
-
-from . import data, state
+from ui import data, state
+from ui.present import code_snippets, sweeps, urlstate
 
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
@@ -49,7 +47,7 @@ class Context:
     doc_label: str  # what the user calls the document
     text: str | None  # None until a usable document is there
     strategy: str  # a strategy's name, or "chunks:<digest>" for an uploaded chunk file
-    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.views.sweeps)
+    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.present.sweeps)
     size: int
     overlap: int
     question: str | None = None
@@ -381,6 +379,8 @@ def _chunk_file(ctx: Context) -> str | None:
 def _copy_as_code(ctx: Context) -> None:
     """The settings as the few lines of Python that make the same chunks."""
     with st.sidebar.expander("Copy as code"):
-        for s in code.snippets(ctx.strategy, ctx.unit, ctx.size, ctx.overlap, ctx.doc_label):
+        for s in code_snippets.snippets(
+            ctx.strategy, ctx.unit, ctx.size, ctx.overlap, ctx.doc_label
+        ):
             st.caption(s.title)
             st.code(s.code, language="python")

@@ -14,11 +14,10 @@ from typing import Any
 import streamlit as st
 
 from lab.inputs.samples import sample_names
-from ui import urlstate
-from ui.urlstate import Settings
-from ui.views.sweeps import size_from_selection
-
-from . import data
+from ui import data
+from ui.present import urlstate
+from ui.present.sweeps import size_from_selection
+from ui.present.urlstate import Settings
 
 # widget keys
 DOC = "doc"

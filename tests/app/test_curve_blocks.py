@@ -7,7 +7,7 @@ import pytest
 
 import ui.data
 from lab.measure.survival import survival_curve
-from ui.views import sweeps
+from ui.present import sweeps
 
 DOC = "support_kb"
 

@@ -17,7 +17,7 @@ from deploy.class_servers import (
     nginx_path,
 )
 from deploy.light_client import LightClient
-from ui.urlstate import LAB_PRESETS, LAB_SLUGS
+from ui.present.urlstate import LAB_PRESETS, LAB_SLUGS
 
 LAB1_TITLE = "1. Boundary lottery"
 

@@ -9,7 +9,7 @@ from bench.browser import hold_drag_slider, new_page, open_view, wait_idle
 from lab.measure.drag import drag_frames
 from tests.browser.conftest import DESKTOP
 from tests.support import AUDIT, SAMPLES
-from ui.views.sweeps import sweep_sizes
+from ui.present.sweeps import sweep_sizes
 
 VERDICT = '[data-testid="drag-verdict"]'
 

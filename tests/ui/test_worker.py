@@ -15,7 +15,7 @@ from chunkers.options import Unit
 from lab.measure.survival import survival_curve
 from tests.support import BIG_ANSWER, big_document
 from ui import data, worker
-from ui.views.questions import answer_sentences
+from ui.present.questions import answer_sentences
 
 TEXT = big_document(2000)  # about 170 KB: a long document (data.PROGRESS_CHARS or more)
 

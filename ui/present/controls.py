@@ -19,7 +19,7 @@ from lab.report.markup import md_escape
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.retrieval.retrievers import DEFAULT_RETRIEVER, RETRIEVERS
-from ui.urlstate import app_embedders
+from ui.present.urlstate import app_embedders
 
 
 @dataclass(frozen=True, slots=True)

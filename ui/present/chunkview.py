@@ -23,8 +23,7 @@ from chunkers.options import Unit
 from chunkers.text import count_units
 from lab.measure.survival import Survival
 from lab.retrieval.bm25 import ChunkScore
-
-from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
+from ui.palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 
 MAX_VIEW_CHARS = 12_000  # longer documents show a window around the answer
 CARD_PREVIEW_CHARS = 400

@@ -10,9 +10,9 @@ import streamlit as st
 
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.retrievers import BM25
-from ui import controls, data, shell, state
-from ui.urlstate import EMBEDDERS_ENV
-from ui.views import judges
+from ui import data, shell, state
+from ui.present import controls, judge_rows
+from ui.present.urlstate import EMBEDDERS_ENV
 
 
 def bm25_switch(container: Any = None, note: Any = None) -> str:
@@ -30,7 +30,7 @@ def bm25_switch(container: Any = None, note: Any = None) -> str:
 def variant_caption(variant: str, where: Any = None) -> None:
     """Which BM25 is shown and why (not for a projector)."""
     if not state.presenter():
-        (where or st).caption(judges.variant_note(variant))
+        (where or st).caption(judge_rows.variant_note(variant))
 
 
 def embedder_choice(container: Any = None) -> str:
@@ -40,7 +40,7 @@ def embedder_choice(container: Any = None) -> str:
         c.label,
         c.options,
         key=state.EMBEDDER,
-        help=f"{judges.STATIC_MODEL} The server's owner can offer their own models: "
+        help=f"{judge_rows.STATIC_MODEL} The server's owner can offer their own models: "
         f"{EMBEDDERS_ENV}=package.module:function (a function of a list of texts returning "
         "one vector per text), comma-separated.",
     )
