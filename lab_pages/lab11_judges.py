@@ -6,7 +6,7 @@ import streamlit as st
 from chunkers.options import Unit
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, EmbedderError
 from lab.text import clip
-from ui import data, judge_choice, palette, shell
+from ui import cached, judge_choice, palette, shell
 from ui.present import controls, judge_rows, vega_charts
 
 INTRO = """
@@ -22,8 +22,8 @@ SLUG = "judges"
 
 def _side_by_side(ctx, variant, spec, extra):
     st.subheader("Side by side: every chunk, ranked three ways")
-    rows = data.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
-    chunks = data.chunks(ctx.chunked)
+    rows = cached.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
+    chunks = cached.chunks(ctx.chunked)
     ranks = judge_rows.answer_ranks(rows, ctx.answer)
     if ranks.chunk is None:
         st.warning(ranks.line)
@@ -52,7 +52,7 @@ def _side_by_side(ctx, variant, spec, extra):
 def _muddy(ctx, variant, spec, extra):
     st.subheader("The muddy vector: the answer's chunk as chunks grow")
     sizes = judge_rows.MUDDY_SIZES[Unit.named(ctx.unit).base]
-    mv = data.muddy_vector(ctx.text, ctx.question, ctx.answer, ctx.unit, sizes, variant, spec)
+    mv = cached.muddy_vector(ctx.text, ctx.question, ctx.answer, ctx.unit, sizes, variant, spec)
     view = judge_rows.muddy_view(mv, ctx.unit)
     colours = {
         judge_rows.COSINE: palette.JUDGE_COLOURS["dense"],
@@ -90,7 +90,7 @@ def _two_topics(ctx, spec, extra):
         )
         return
     answers = tuple(p.answer for p in pairs)
-    default = data.topic_pair(ctx.text, answers, here, None)
+    default = cached.topic_pair(ctx.text, answers, here, None)
     partner = default.second if default.first == here else default.first
     key = "lab11_partner"
     options = [n for n in range(len(pairs)) if n != here]
@@ -103,9 +103,9 @@ def _two_topics(ctx, spec, extra):
         key=key,
         format_func=lambda n: _topic_label(pairs, n),
     )
-    pair = data.topic_pair(ctx.text, answers, here, other)
+    pair = cached.topic_pair(ctx.text, answers, here, other)
     first, second = pairs[pair.first], pairs[pair.second]
-    tt = data.two_topics(
+    tt = cached.two_topics(
         first.answer, first.question, second.answer, second.question, pair.filler, spec
     )
     label_a, label_b = _topic_label(pairs, pair.first), _topic_label(pairs, pair.second)
@@ -129,7 +129,7 @@ def _model_ready(spec) -> bool:
     """The embedder loads (once per process) and returns vectors; else one line, and the
     rest of the page (the chunk view, the pin) stays."""
     try:
-        data.embedder(spec)
+        cached.embedder(spec)
     except EmbedderError as e:
         st.error(f"The embedder cannot judge: {shell.one_line(e)}")
         return False

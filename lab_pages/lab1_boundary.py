@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.measure.drag import MAX_DRAG_CHARS
-from ui import data, shell, state
+from ui import cached, shell, state, survival_curves
 from ui.drag_slider import drag_slider
 from ui.present import plotly_charts, sweeps, urlstate
 
@@ -27,7 +27,7 @@ def _drag(ctx, sizes):
             "size would be chunked up front. The sidebar's slider still works."
         )
         return
-    payload = data.drag_payload(
+    payload = cached.drag_payload(
         ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap
     )
     drag_slider(
@@ -63,7 +63,7 @@ def _in_tokens(ctx, extra):
     """The lesson read in tokens: fixed windows of the answer in the sidebar's tokenizer
     (cl100k_base unless tokens of another are chosen), and the 512/50 setting."""
     base, tokenizer = ctx.opts.unit, ctx.opts.tokenizer
-    lesson = data.token_lesson(ctx.text, ctx.answer, tokenizer)
+    lesson = cached.token_lesson(ctx.text, ctx.answer, tokenizer)
     extra[f"verdict flips in {lesson.unit}"] = lesson.flips
     (st.markdown if base == "tokens" else shell.explain)(lesson.line)
 
@@ -79,8 +79,8 @@ def body(ctx):
         )
         _in_tokens(ctx, extra)
     elif ctx.answer:
-        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        curve = data.curve(
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        curve = survival_curves.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
         left, right = st.columns([3, 1])

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.measure.costs import human_bytes
-from ui import data, shell, state
+from ui import cached, shell, state, survival_curves
 from ui.present import glossary, plotly_charts, sweeps
 
 INTRO = """
@@ -17,16 +17,16 @@ CURVE_KEY = "lab2_curve"
 
 def body(ctx):
     view = shell.chunk_view(ctx, key="lab2")
-    no_overlap = data.chunks(ctx.chunked._replace(overlap=0))
+    no_overlap = cached.chunks(ctx.chunked._replace(overlap=0))
     opts = ctx.opts
-    per_word = data.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
+    per_word = cached.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
     bill = sweeps.storage_bill(view["chunks"], len(no_overlap), opts, per_word)
     extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
     left, right = shell.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
         if ctx.answer:
-            sizes = data.sweep_sizes(ctx.unit, ctx.size)
-            grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
+            sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size)
+            grid = cached.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
             surv = shell.survival_of(ctx)
             noted = ctx.strategy != "fixed" and surv is not None
             if noted:
@@ -88,8 +88,8 @@ def body(ctx):
             "own pipeline. The lottery map above is fixed-size windows, as it always is."
         )
     elif ctx.answer:
-        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        curve = data.curve(
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        curve = survival_curves.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
         state.register_curve(CURVE_KEY)

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.inputs.placement import ChunkOrigin
-from ui import data, shell, state
+from ui import cached, shell, state, survival_curves
 from ui.present import chunkview, plotly_charts, sweeps, vega_charts
 
 INTRO = """
@@ -57,13 +57,13 @@ def body(ctx):
                 # four verdicts side by side: a projector's text size needs the short form
                 brief = chunkview.short_verdict if state.presenter() else chunkview.verdict
                 shell.verdict_banner(brief(surv))
-            cs = data.chunks(ctx.chunked._replace(strategy=name))
+            cs = cached.chunks(ctx.chunked._replace(strategy=name))
             largest[name] = (sweeps.size_check(cs, ctx.opts), surv, cs)
             if state.presenter():
                 _largest_short(largest[name][0])
     extra = {}
     if ctx.answer:
-        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
         swept = [n for n in names if not ChunkOrigin.named(n).imported]
         if len(swept) < len(names):
             shell.explain(
@@ -71,7 +71,7 @@ def body(ctx):
                 "survival over sizes does not apply to them. Their verdict is above."
             )
         curves = {
-            n: data.curve(
+            n: survival_curves.curve(
                 ctx.text,
                 ctx.answer,
                 n,
@@ -116,7 +116,7 @@ def body(ctx):
         )
     if ctx.gold:
         answers = tuple(p.answer for p in ctx.gold)
-        rates = {n: data.gold_rate(ctx.chunked._replace(strategy=n), answers) for n in names}
+        rates = {n: cached.gold_rate(ctx.chunked._replace(strategy=n), answers) for n in names}
         # the setting is written above the chart, so a step changes only its data
         st.markdown(
             f"**Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
-from ui import data, judge_choice, shell
+from ui import cached, judge_choice, shell
 from ui.present import controls, glossary, ranking, vega_charts
 
 INTRO = """
@@ -18,8 +18,8 @@ the row with its table.
 def _intro() -> str:
     """The introduction, its two lengths taken from the report as the page shows it
     (at BM25's default k1 and b): the row's chunk and the table's."""
-    text = data.sample_text(ranking.REVENUE_DOC)
-    pair = ranking.orphan_and_table(data.revenue_orphan(text, DEFAULT_K1, DEFAULT_B))
+    text = cached.sample_text(ranking.REVENUE_DOC)
+    pair = ranking.orphan_and_table(cached.revenue_orphan(text, DEFAULT_K1, DEFAULT_B))
     if pair is None:
         return INTRO.format(pair="")
     row, table = pair
@@ -53,8 +53,8 @@ def _revenue_table(case: ranking.RevenueCase) -> None:
 
 
 def _scores(ctx, k1, b, runt_merge, variant, extra):
-    chunks = data.chunks(ctx.chunked, runt_merge)
-    scores = data.scores(ctx.chunked, ctx.question, k1, b, runt_merge=runt_merge, variant=variant)
+    chunks = cached.chunks(ctx.chunked, runt_merge)
+    scores = cached.scores(ctx.chunked, ctx.question, k1, b, runt_merge=runt_merge, variant=variant)
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
     left, right = st.columns(2)
@@ -78,9 +78,9 @@ def _scores(ctx, k1, b, runt_merge, variant, extra):
 
 
 def _revenue(k1, b, runt_merge, variant, extra):
-    text = data.sample_text(ranking.REVENUE_DOC)
+    text = cached.sample_text(ranking.REVENUE_DOC)
     st.subheader("The revenue report: a row without its header")
-    orphan = data.revenue_orphan(text, k1, b, variant)
+    orphan = cached.revenue_orphan(text, k1, b, variant)
     _banner(orphan)
     _revenue_table(orphan)
     shell.explain(
@@ -90,7 +90,7 @@ def _revenue(k1, b, runt_merge, variant, extra):
         "means outranks the table that can."
     )
     st.subheader("The structural fix")
-    revenue = data.revenue(text, runt_merge, k1, b, variant)
+    revenue = cached.revenue(text, runt_merge, k1, b, variant)
     _banner(revenue)
     _revenue_table(revenue)
     shell.explain(
@@ -99,7 +99,7 @@ def _revenue(k1, b, runt_merge, variant, extra):
         "still a runt under the floor (set the runt merge to off to see it outrank the table); the "
         "runt merge merges it back into its table."
     )
-    example = data.runt_merge_example()
+    example = cached.runt_merge_example()
     st.markdown(f"**Why backward, live:** {example.line}")
     extra.update(
         {"orphan row rank (fixed)": orphan.answer_rank, "revenue answer rank": revenue.answer_rank}

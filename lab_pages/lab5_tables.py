@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import data, judge_choice, shell, state
+from ui import cached, judge_choice, shell, state
 from ui.present import controls, structure, urlstate
 
 INTRO = """
@@ -31,14 +31,14 @@ def body(ctx):
         on_click=_open,
         args=("inspection_manual", 4),
     )
-    chunks = data.chunks(ctx.chunked)
+    chunks = cached.chunks(ctx.chunked)
     headerless = (
-        data.headerless_chunks(ctx.chunked)
+        cached.headerless_chunks(ctx.chunked)
         if any(c.kind == "table" for c in chunks)
         else frozenset()
     )
     frags = structure.table_fragments(chunks, headerless)
-    boundaries = data.boundaries(ctx.chunked)
+    boundaries = cached.boundaries(ctx.chunked)
     refused = structure.refusals(chunks, ctx.opts)
     inherit = structure.heading_inheritance(chunks)
     extra = {
@@ -106,7 +106,7 @@ def body(ctx):
     leave_out = toggle_col.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
     variant = judge_choice.bm25_switch(variant_col, note=st.container())
     if ctx.question:
-        moves = data.rank_moves(ctx.chunked, ctx.question, ctx.answer, variant)
+        moves = cached.rank_moves(ctx.chunked, ctx.question, ctx.answer, variant)
         moved = [m for m in moves if m.move != 0]
         st.markdown(
             f"**{len(moved)} of {len(moves)} chunks change rank** "
@@ -145,7 +145,7 @@ def _truncation(ctx, chunks, extra):
         "The index reads the heading path and overlap on top of the body.",
     )
     tok = st.session_state.get(state.TOKENIZER, urlstate.DEFAULTS.tok)
-    rows = data.truncation_rows(chunks, tok, int(limit), ctx.answer)
+    rows = cached.truncation_rows(chunks, tok, int(limit), ctx.answer)
     st.markdown(
         f"**{len(rows)} of {len(chunks)} chunks** index more than {int(limit)} {tok} tokens "
         "(heading path + overlap + body): an embedder truncating there never reads their ends."

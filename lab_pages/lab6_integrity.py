@@ -15,7 +15,7 @@ from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
-from ui import data, drift_view, judge_choice, shell, state
+from ui import cached, caching, drift_view, judge_choice, shell, state
 from ui.present import controls, efficiency, glossary, judge_rows, structure, sweeps, vega_charts
 
 INTRO = """
@@ -77,7 +77,7 @@ def _by_retriever(ctx, questions, k, variant, spec):
     reports = []
     for name in RETRIEVERS:
         try:
-            reports.append(data.integrity_report(ctx.chunked, questions, k, name, variant, spec))
+            reports.append(cached.integrity_report(ctx.chunked, questions, k, name, variant, spec))
         except EmbedderError as e:
             st.error(f"The embedder cannot judge: {shell.one_line(e)}")
             break
@@ -116,7 +116,7 @@ def _generated(ctx):
     name = ctx.doc_name or "upload.md"
     if st.button("Make a gold set from this document", key="lab6_make_gold"):
         try:
-            made = data.generated_gold(ctx.text, name, GENERATED_N, 0)
+            made = cached.generated_gold(ctx.text, name, GENERATED_N, 0)
         except NothingToAsk as e:
             st.error(shell.one_line(e))
             return None
@@ -146,7 +146,7 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
     if ctx.origin.imported:
         st.info("Your chunks come at one size: pick a strategy to sweep sizes here.")
         return
-    rows = data.token_sweep(ctx.chunked, tuple(questions), k)
+    rows = cached.token_sweep(ctx.chunked, tuple(questions), k)
     st.markdown(efficiency.token_summary(spread(rows), k))
     shell.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
     shell.explain(
@@ -170,13 +170,13 @@ def body(ctx):
         reports = {}
         bar = (
             st.progress(0.0, text="Checking the gold set…")
-            if len(ctx.text) > data.PROGRESS_CHARS
+            if len(ctx.text) > caching.PROGRESS_CHARS
             else None
         )
         try:
             for i, n in enumerate(names, start=1):
                 chunked = ctx.chunked._replace(strategy=n)
-                reports[n] = data.integrity_report(chunked, questions, k, judge, variant, spec)
+                reports[n] = cached.integrity_report(chunked, questions, k, judge, variant, spec)
                 if bar:
                     bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
         except EmbedderError as e:
@@ -224,8 +224,8 @@ def body(ctx):
         source = "written" if questions else "generated"
         _token_lesson(ctx, questions or made.questions, k, source)
 
-    stats = data.stats(ctx.chunked)
-    lengths = [c.length for c in data.chunks(ctx.chunked)]
+    stats = cached.stats(ctx.chunked)
+    lengths = [c.length for c in cached.chunks(ctx.chunked)]
     drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
     line = (
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
@@ -237,7 +237,7 @@ def body(ctx):
     )
     st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
-    flagged = data.quality(ctx.chunked)
+    flagged = cached.quality(ctx.chunked)
     st.subheader(f"Chunks to read: {len(flagged)}")
     if flagged:
         shell.wrapping_table(structure.quality_rows(flagged))

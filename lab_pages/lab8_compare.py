@@ -9,7 +9,7 @@ from lab.inputs.placement import PlacementError
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import data, judge_choice, shell
+from ui import cached, judge_choice, shell
 from ui.present import glossary, judge_rows, sweeps
 
 INTRO = """
@@ -88,7 +88,7 @@ def body(ctx):
     _seed_b(ctx)
     config_b = _config_b()
     try:
-        report = data.diff_report(
+        report = cached.diff_report(
             ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT
         )
     except ConfigError as e:
@@ -149,7 +149,7 @@ def _top_scores(ctx, config_a: str, config_b: str):
         st.info("Pick a question in the sidebar to see its top score under A and under B.")
         return None
     variant = judge_choice.bm25_switch()
-    a, b = data.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
+    a, b = cached.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
     st.markdown(
         f"“{md_escape(ctx.question)}”: top score **{judge_rows.score_text(a)}** under A, "
         f"**{judge_rows.score_text(b)}** under B."

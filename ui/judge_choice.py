@@ -10,7 +10,7 @@ import streamlit as st
 
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.retrievers import BM25
-from ui import data, shell, state
+from ui import cached, shell, state
 from ui.present import controls, judge_rows
 from ui.present.urlstate import EMBEDDERS_ENV
 
@@ -48,7 +48,7 @@ def embedder_choice(container: Any = None) -> str:
 
 def judges_row(control: controls.Control) -> tuple[str, str, str]:
     """The retriever a lab ranks by (its own ``control``), the BM25 variant and the
-    embedder, side by side: (retriever, variant, embedder) as ui.data.judge_of takes them."""
+    embedder, side by side: (retriever, variant, embedder) as ui.cached.judge_of takes them."""
     a, b, c = st.columns([2, 3, 2])
     name = a.radio(control.label, control.options, key=control.key, horizontal=True)
     variant = bm25_switch(b, note=False)  # the page writes the note where it fits
@@ -61,7 +61,7 @@ def loaded(judge: tuple[str, str, str]) -> tuple[str, str, str]:
     if name == BM25:  # -- no model to load
         return judge
     try:
-        data.embedder(spec)
+        cached.embedder(spec)
     except EmbedderError as e:
         st.error(f"The embedder cannot judge: {shell.one_line(e)} Ranked by BM25 instead.")
         return BM25, variant, spec

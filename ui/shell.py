@@ -19,7 +19,7 @@ from lab.measure.survival import AnswerNotFound, Survival
 from lab.report.markup import md_escape
 from lab.report.words import counted
 from lab.retrieval.bm25 import DEFAULT_VARIANT
-from ui import data, state
+from ui import cached, state
 from ui.present import chunkview, controls, glossary, notebook, plotly_charts, urlstate, vega_charts
 from ui.sidebar import Context
 
@@ -221,7 +221,7 @@ def survival_of(
     if not ctx.answer:
         return None
     chunked = ctx.chunked._replace(strategy=strategy or ctx.strategy)
-    return data.survival(chunked, ctx.answer, runt_merge)
+    return cached.survival(chunked, ctx.answer, runt_merge)
 
 
 def missing_answer_line(ctx: Context) -> str | None:
@@ -270,7 +270,7 @@ def chunk_view(
 
     Returns the key numbers (for a pin)."""
     strategy = strategy or ctx.strategy
-    cs = data.chunks(ctx.chunked._replace(strategy=strategy), runt_merge)
+    cs = cached.chunks(ctx.chunked._replace(strategy=strategy), runt_merge)
     surv = survival_of(ctx, strategy, runt_merge)
     v = verdict_for(ctx, surv)
     with _slot(0) if verdict_on_top else contextlib.nullcontext():
@@ -291,7 +291,7 @@ def _chunk_view_body(
     scores = None
     if ctx.question:
         try:
-            scores = data.scores(
+            scores = cached.scores(
                 ctx.chunked._replace(strategy=strategy),
                 ctx.question,
                 heading_path=heading_path,
@@ -328,7 +328,7 @@ def _chunk_view_body(
         "numbers": numbers,
         "chunks": cs,
         "strategy": strategy,
-        "opts": data.options(ctx.size, ctx.overlap, ctx.unit, runt_merge),
+        "opts": cached.options(ctx.size, ctx.overlap, ctx.unit, runt_merge),
     }
 
 

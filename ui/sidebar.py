@@ -27,7 +27,7 @@ from lab.inputs.samples import sample_names
 from lab.report.markup import md_escape
 from lab.retrieval.tokenize import tokenize
 from lab.text import clip
-from ui import data, state
+from ui import cached, chunk_files, state
 from ui.present import code_snippets, sweeps, urlstate
 
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
@@ -57,10 +57,10 @@ class Context:
     answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
-    def chunked(self) -> data.Chunking:
+    def chunked(self) -> cached.Chunking:
         """The document and how the sidebar chunks it, as the cached functions of
-        ui.data take it (a lab that chunks another way: ``ctx.chunked._replace(...)``)."""
-        return data.Chunking(self.text or "", self.strategy, self.size, self.overlap, self.unit)
+        ui.cached take it (a lab that chunks another way: ``ctx.chunked._replace(...)``)."""
+        return cached.Chunking(self.text or "", self.strategy, self.size, self.overlap, self.unit)
 
     @property
     def opts(self) -> ChunkOptions:
@@ -168,7 +168,7 @@ def _check_answer(ctx: Context) -> None:
     """An answer that is not in the document is set aside with its reason: the lab
     shows the reason where the verdict goes and keeps everything else."""
     if ctx.answer and ctx.text is not None:
-        ctx.answer_missing = data.missing_answer(ctx.text, ctx.answer)
+        ctx.answer_missing = cached.missing_answer(ctx.text, ctx.answer)
         if ctx.answer_missing:
             ctx.answer = None
 
@@ -207,7 +207,7 @@ def _question(ctx: Context) -> None:
         "Answer", (state.PICK, state.PASTE), key=state.ANSWER_MODE, horizontal=True
     )
     if mode == state.PICK:
-        options = data.sentences(ctx.text or "")
+        options = cached.sentences(ctx.text or "")
         if ss.get(state.ANSWER_PICK) not in options:
             ss[state.ANSWER_PICK] = None
         picked = st.sidebar.selectbox(
@@ -259,14 +259,14 @@ def render() -> Context:
         ctx = Context(
             name,
             _doc_label(name),
-            data.sample_text(name),
+            cached.sample_text(name),
             "",
             "",
             0,
             0,
-            gold=data.gold_questions(name),
+            gold=cached.gold_questions(name),
         )
-        gs = data.gold_set(name)
+        gs = cached.gold_set(name)
         if gs is not None and gs.bad_lines:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
@@ -330,7 +330,7 @@ def _unit(ctx: Context, base: str) -> str:
     )
     tokenizer = ss[state.TOKENIZER]
     if ctx.text is not None:
-        ratio = data.words_to_tokens(ctx.text, tokenizer)
+        ratio = cached.words_to_tokens(ctx.text, tokenizer)
         if ratio:
             st.sidebar.caption(
                 f"This document: {ratio:.2f} {tokenizer} tokens per word, so 24 words are "
@@ -354,9 +354,9 @@ def _chunk_file(ctx: Context) -> str | None:
         )
         if f is None or ctx.text is None:
             return None
-        strategy = data.register_chunk_file(f.name, f.getvalue())
+        strategy = chunk_files.register_chunk_file(f.name, f.getvalue())
         try:
-            placed = data.placement(ctx.text, strategy, "chars")
+            placed = chunk_files.placement(ctx.text, strategy, "chars")
         except PlacementError as e:
             st.error(md_escape(str(e).splitlines()[0]))
             return None

@@ -4,7 +4,7 @@
 one student's 4 MB upload is chunked there (one to two seconds of pure Python a
 step), the other students on that process wait for it, and their half-second steps
 take seconds. Here the chunkings, curves and sentence lists of a long document
-(ui.data decides which: PROGRESS_CHARS or more) run in one worker process per app
+(ui.caching.PROGRESS_CHARS characters or more) run in one worker process per app
 process, at a lower CPU priority than the app, and the app's Python only rebuilds
 their results.
 
