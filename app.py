@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import shell, sidebar, state
+from ui import frame, sidebar, state
 from ui.present.urlstate import LABS
 
 st.set_page_config(page_title="Chunk Lab", layout="wide")
@@ -34,11 +34,11 @@ HOME = st.Page(_home, title="Chunk Lab", url_path="home", default=True, visibili
 page = st.navigation([HOME, *PAGES.values()])
 current = next((slug for slug, p in PAGES.items() if p is page), None)
 
-st.session_state[shell.CTX] = sidebar.render()
+st.session_state[frame.CTX] = sidebar.render()
 
 # A projector hides the sidebar; switching presenter mode off opens it again.
 st.set_page_config(initial_sidebar_state="collapsed" if state.presenter() else "expanded")
-shell.page_style()
+frame.page_style()
 
 wanted = state.take_wanted_lab() or (None if current else LABS[0].slug)
 if wanted and wanted != current and wanted in PAGES:

@@ -6,7 +6,7 @@ import streamlit as st
 from chunkers.options import Unit
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, EmbedderError
 from lab.text import clip
-from ui import cached, judge_choice, palette, shell
+from ui import cached, chunk_panel, exports, frame, judge_choice, palette, tables
 from ui.present import controls, judge_rows, vega_charts
 
 INTRO = """
@@ -38,9 +38,9 @@ def _side_by_side(ctx, variant, spec, extra):
             }
         )
     table = judge_rows.judge_table(chunks, rows)
-    shell.table(table, height=min(35 * (len(table) + 1) + 3, 400))
-    shell.explain(judge_rows.HYBRID_NOTE)
-    shell.download_buttons(
+    tables.table(table, height=min(35 * (len(table) + 1) + 3, 400))
+    frame.explain(judge_rows.HYBRID_NOTE)
+    exports.download_buttons(
         f"judges_{ctx.doc_name or 'upload'}_{ctx.strategy}_{ctx.size}{ctx.unit}_{ctx.overlap}",
         "lab11_judges",
         judge_rows.judges_export(
@@ -58,14 +58,14 @@ def _muddy(ctx, variant, spec, extra):
         judge_rows.COSINE: palette.JUDGE_COLOURS["dense"],
         judge_rows.BM25_CURVE: palette.JUDGE_COLOURS["bm25"],
     }
-    shell.vega(
+    frame.vega(
         vega_charts.muddy_chart(
-            view.points, view.crossings, colours, ctx.unit, shell.chart_height()
+            view.points, view.crossings, colours, ctx.unit, frame.chart_height()
         )
     )
     for line in view.lines:
         st.markdown(line)
-    shell.explain(
+    frame.explain(
         f"The structural chunker at every size from {sizes[0]:,} to {sizes[-1]:,} {ctx.unit}, "
         "no overlap (the sidebar's size is not used here). At each size: the question's "
         "cosine with the chunk that holds the answer, and that chunk's BM25 score among all "
@@ -111,13 +111,13 @@ def _two_topics(ctx, spec, extra):
     label_a, label_b = _topic_label(pairs, pair.first), _topic_label(pairs, pair.second)
     view = judge_rows.topics_view(tt, label_a, label_b)
     colours = dict(zip((label_a, label_b), palette.TOPIC_COLOURS, strict=True))
-    shell.vega(
+    frame.vega(
         vega_charts.topics_chart(
-            view.points, view.midpoints, view.second_from, colours, shell.chart_height()
+            view.points, view.midpoints, view.second_from, colours, frame.chart_height()
         )
     )
     st.markdown(view.line)
-    shell.explain(
+    frame.explain(
         "The chunk starts as the first answer and grows through the document's text to the "
         "second answer. The dashed lines are each question's cosine with the midpoint of the "
         "two answers' vectors: where a chunk of the two topics tends to land."
@@ -131,7 +131,7 @@ def _model_ready(spec) -> bool:
     try:
         cached.embedder(spec)
     except EmbedderError as e:
-        st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+        st.error(f"The embedder cannot judge: {frame.one_line(e)}")
         return False
     return True
 
@@ -143,7 +143,7 @@ def body(ctx):
     spec = judge_choice.embedder_choice(right)
     if spec == DEFAULT_EMBEDDER:
         with right:
-            shell.explain(judge_rows.STATIC_MODEL)
+            frame.explain(judge_rows.STATIC_MODEL)
     extra = {"BM25 variant": variant, "embedder": spec}
     if not ctx.question:
         st.info("Pick a question in the sidebar (or type your own) to let the judges rank.")
@@ -154,8 +154,8 @@ def body(ctx):
         else:
             st.info("Pick an answer to follow its chunk as chunks grow.")
         _two_topics(ctx, spec, extra)
-    view = shell.chunk_view(ctx, key="lab11")
-    shell.footer(ctx, SLUG, view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab11")
+    chunk_panel.footer(ctx, SLUG, view, extra)
 
 
-shell.run_lab(SLUG, INTRO, body)
+frame.run_lab(SLUG, INTRO, body)

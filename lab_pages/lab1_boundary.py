@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.measure.drag import MAX_DRAG_CHARS
-from ui import cached, shell, state, survival_curves
+from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.drag_slider import drag_slider
 from ui.present import plotly_charts, sweeps, urlstate
 
@@ -56,7 +56,7 @@ def _explain_first_cut(ctx):
             f"question (fixed-size chunks, no overlap). That table tried sizes from {first} "
             f"to {last} words and ends at “{last}+ ✓”; this sweep goes further. "
         )
-    shell.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
+    frame.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
 
 
 def _in_tokens(ctx, extra):
@@ -65,11 +65,11 @@ def _in_tokens(ctx, extra):
     base, tokenizer = ctx.opts.unit, ctx.opts.tokenizer
     lesson = cached.token_lesson(ctx.text, ctx.answer, tokenizer)
     extra[f"verdict flips in {lesson.unit}"] = lesson.flips
-    (st.markdown if base == "tokens" else shell.explain)(lesson.line)
+    (st.markdown if base == "tokens" else frame.explain)(lesson.line)
 
 
 def body(ctx):
-    view = shell.chunk_view(ctx, key="lab1")
+    view = chunk_panel.chunk_view(ctx, key="lab1")
     extra = {}
     if ctx.answer and ctx.origin.imported:
         st.info(
@@ -85,9 +85,9 @@ def body(ctx):
         )
         left, right = st.columns([3, 1])
         with left:
-            shell.plot_curve(
+            frame.plot_curve(
                 plotly_charts.survival_step,
-                (curve, ctx.unit, ctx.strategy, shell.chart_height()),
+                (curve, ctx.unit, ctx.strategy, frame.chart_height()),
                 size=ctx.size,
                 text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),
@@ -96,7 +96,7 @@ def body(ctx):
             )
         with right:
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")
-            shell.full_table(sweeps.runs_table(curve))
+            tables.full_table(sweeps.runs_table(curve))
             st.metric("verdict flips along the curve", sweeps.flips(curve))
         # under the curve: the verdict and the curve keep the first screen
         _drag(ctx, sizes)
@@ -104,14 +104,14 @@ def body(ctx):
             "verdict flips": sweeps.flips(curve),
             "sizes intact": f"{sweeps.survival_share(curve):.0%}",
         }
-        shell.explain(
+        frame.explain(
             "The answer sentence is split across a chunk boundary whenever a boundary lands "
             "inside it. Boundaries fall where the arithmetic puts them, which has nothing to do "
             "with where the meaning is: a lottery, re-drawn every time you change the size."
         )
         _explain_first_cut(ctx)
         _in_tokens(ctx, extra)
-    shell.footer(ctx, "boundary", view, extra)
+    chunk_panel.footer(ctx, "boundary", view, extra)
 
 
-shell.run_lab("boundary", INTRO, body)
+frame.run_lab("boundary", INTRO, body)

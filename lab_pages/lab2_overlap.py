@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.measure.costs import human_bytes
-from ui import cached, shell, state, survival_curves
+from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.present import glossary, plotly_charts, sweeps
 
 INTRO = """
@@ -16,35 +16,35 @@ CURVE_KEY = "lab2_curve"
 
 
 def body(ctx):
-    view = shell.chunk_view(ctx, key="lab2")
+    view = chunk_panel.chunk_view(ctx, key="lab2")
     no_overlap = cached.chunks(ctx.chunked._replace(overlap=0))
     opts = ctx.opts
     per_word = cached.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
     bill = sweeps.storage_bill(view["chunks"], len(no_overlap), opts, per_word)
     extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
-    left, right = shell.columns([3, 2])  # in presenter mode the map has the page's width
+    left, right = frame.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
         if ctx.answer:
             sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size)
             grid = cached.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
-            surv = shell.survival_of(ctx)
+            surv = chunk_panel.survival_of(ctx)
             noted = ctx.strategy != "fixed" and surv is not None
             if noted:
                 # -- why on the first screen -- the map is always fixed-size windows; a
                 # banner for another strategy can disagree with it, and must say why
-                shell.under_verdict(
+                chunk_panel.under_verdict(
                     plotly_charts.map_and_banner(
                         grid, ctx.size, ctx.overlap, ctx.strategy, surv.intact
                     )
                 )
-            shell.plot_curve(
+            frame.plot_curve(
                 plotly_charts.lottery_heatmap,
-                (grid, ctx.unit, shell.chart_height(noted)),
+                (grid, ctx.unit, frame.chart_height(noted)),
                 size=ctx.size,
                 text=plotly_charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",
             )
-            shell.table(
+            tables.table(
                 [
                     {
                         "overlap": f"{round(f * 100)}% of size",
@@ -54,7 +54,7 @@ def body(ctx):
                 ],
                 height=260,
             )
-            shell.explain(
+            frame.explain(
                 "The lottery map is fixed-size chunking, whatever the strategy above: "
                 "rows are overlap as a share of the size, columns are sizes."
             )
@@ -76,8 +76,8 @@ def body(ctx):
                 f"{sweeps.CORPUS_WORDS_PER_DOC:,} words, these settings cost"
                 + (f" (counted in {ctx.unit}):" if opts.unit == "tokens" else ":")
             )
-            shell.table([{"": k, "value": v} for k, v in bill.corpus.items()])
-        shell.explain(
+            tables.table([{"": k, "value": v} for k, v in bill.corpus.items()])
+        frame.explain(
             "Overlap costs storage and index size and nothing per request: k chunks is the "
             "same token budget either way. A duplicated vector is cheap; an unretrievable "
             "answer is a user who does not come back."
@@ -93,13 +93,13 @@ def body(ctx):
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
         state.register_curve(CURVE_KEY)
-        shell.plot_curve(
+        frame.plot_curve(
             plotly_charts.survival_step,
             (
                 curve,
                 ctx.unit,
                 ctx.strategy,
-                shell.chart_height(),
+                frame.chart_height(),
                 f"Answer intact against size, overlap {ctx.overlap} "
                 "(click a point to move the slider)",
             ),
@@ -110,7 +110,7 @@ def body(ctx):
             selection_mode="points",
         )
         extra["verdict flips"] = sweeps.flips(curve)
-    shell.footer(ctx, "overlap", view, extra)
+    chunk_panel.footer(ctx, "overlap", view, extra)
 
 
-shell.run_lab("overlap", INTRO, body)
+frame.run_lab("overlap", INTRO, body)

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.inputs.placement import ChunkOrigin
-from ui import cached, shell, state, survival_curves
+from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.present import chunkview, plotly_charts, sweeps, vega_charts
 
 INTRO = """
@@ -28,7 +28,7 @@ def _size_checks(ctx, names, largest) -> None:
                 # -- why -- a strategy that passes the size can look perfect for the wrong
                 # -- reason
                 (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
-            shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
+            frame.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
 
 
 def _largest_short(check) -> None:
@@ -50,13 +50,13 @@ def body(ctx):
     for col, name in zip(cols, names, strict=True):
         with col:
             st.markdown(f"**{sweeps.display_name(name)}**")
-            surv = shell.survival_of(ctx, name)
+            surv = chunk_panel.survival_of(ctx, name)
             if ctx.answer_missing:  # the warning stands once, above the chunk view
                 st.caption("no answer to check")
             else:
                 # four verdicts side by side: a projector's text size needs the short form
                 brief = chunkview.short_verdict if state.presenter() else chunkview.verdict
-                shell.verdict_banner(brief(surv))
+                chunk_panel.verdict_banner(brief(surv))
             cs = cached.chunks(ctx.chunked._replace(strategy=name))
             largest[name] = (sweeps.size_check(cs, ctx.opts), surv, cs)
             if state.presenter():
@@ -66,7 +66,7 @@ def body(ctx):
         sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
         swept = [n for n in names if not ChunkOrigin.named(n).imported]
         if len(swept) < len(names):
-            shell.explain(
+            frame.explain(
                 "Your chunks have no curve: they were cut once, by their own pipeline, so "
                 "survival over sizes does not apply to them. Their verdict is above."
             )
@@ -83,13 +83,13 @@ def body(ctx):
             )
             for n in swept
         }
-        shell.plot_curve(
+        frame.plot_curve(
             plotly_charts.overlaid_curves,
             # a projector's verdicts and size checks take one line each: half a row
             (
                 curves,
                 ctx.unit,
-                shell.chart_height(0.5 if state.presenter() else 1),
+                frame.chart_height(0.5 if state.presenter() else 1),
                 state.presenter(),
             ),
             size=ctx.size,
@@ -99,7 +99,7 @@ def body(ctx):
     if not state.presenter():
         _size_checks(ctx, names, largest)
     if ctx.answer:
-        shell.table(
+        tables.table(
             [
                 {
                     "strategy": sweeps.display_name(n),
@@ -122,14 +122,14 @@ def body(ctx):
             f"**Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
             f"({len(answers)} questions)**"
         )
-        shell.vega(vega_charts.strategy_bars(rates, shell.chart_height()))
+        frame.vega(vega_charts.strategy_bars(rates, frame.chart_height()))
         extra.update({f"{n} gold intact": f"{r:.0%}" for n, r in rates.items()})
     else:
         where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
         st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
     st.subheader(f"Chunk view: {sweeps.display_name(ctx.strategy)}")
-    view = shell.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
-    shell.footer(ctx, "structure", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
+    chunk_panel.footer(ctx, "structure", view, extra)
 
 
-shell.run_lab("structure", INTRO, body)
+frame.run_lab("structure", INTRO, body)

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
-from ui import cached, judge_choice, shell
+from ui import cached, chunk_panel, frame, judge_choice, tables
 from ui.present import controls, glossary, ranking, vega_charts
 
 INTRO = """
@@ -36,7 +36,7 @@ def _banner(case: ranking.RevenueCase) -> None:
 
 
 def _revenue_table(case: ranking.RevenueCase) -> None:
-    shell.table(
+    tables.table(
         [
             {
                 "chunk": r.number,
@@ -58,9 +58,9 @@ def _scores(ctx, k1, b, runt_merge, variant, extra):
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
     left, right = st.columns(2)
-    shell.vega(vega_charts.score_bars(rows, shell.chart_height(1)), container=left)
-    shell.vega(
-        vega_charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height(1)),
+    frame.vega(vega_charts.score_bars(rows, frame.chart_height(1)), container=left)
+    frame.vega(
+        vega_charts.score_vs_length(rows, curve, ctx.unit, frame.chart_height(1)),
         container=right,
     )
     st.markdown(f"**{curve.label}**", help=glossary.help_for(curve.label, *curve.chart_lines))
@@ -70,7 +70,7 @@ def _scores(ctx, k1, b, runt_merge, variant, extra):
             "shortest chunk factor": round(curve.shortest_factor, 3),
         }
     )
-    shell.explain(
+    frame.explain(
         f"The dotted curve is BM25's length arithmetic on its own: one match, IDF held fixed, "
         f"only the length changing (avgdl {curve.avgdl:.0f} {ctx.unit}), scaled through chunk "
         f"{curve.anchor}. The entire spread comes from length normalisation alone."
@@ -83,7 +83,7 @@ def _revenue(k1, b, runt_merge, variant, extra):
     orphan = cached.revenue_orphan(text, k1, b, variant)
     _banner(orphan)
     _revenue_table(orphan)
-    shell.explain(
+    frame.explain(
         f"Question “{ranking.REVENUE_QUESTION}”, fixed-size chunks of 1,800 characters with "
         "no overlap. The last row lands alone in a chunk of its own: no header, no units, no "
         "caption. BM25 rewards it for being short, so the chunk that cannot say what 18,412 "
@@ -93,7 +93,7 @@ def _revenue(k1, b, runt_merge, variant, extra):
     revenue = cached.revenue(text, runt_merge, k1, b, variant)
     _banner(revenue)
     _revenue_table(revenue)
-    shell.explain(
+    frame.explain(
         "The structural chunker at 1,800 characters with 150 overlap. A table that spills "
         "past the limit sheds its last row with the header repeated on top, but that piece is "
         "still a runt under the floor (set the runt merge to off to see it outrank the table); the "
@@ -146,8 +146,8 @@ def body(ctx):
         st.info("Type a question in the sidebar to score the chunks.")
     judge_choice.variant_caption(variant)
     _revenue(k1, b, runt_merge, variant, extra)
-    view = shell.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
-    shell.footer(ctx, "runts", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
+    chunk_panel.footer(ctx, "runts", view, extra)
 
 
-shell.run_lab("runts", _intro(), body)
+frame.run_lab("runts", _intro(), body)

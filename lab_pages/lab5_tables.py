@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import cached, judge_choice, shell, state
+from ui import cached, chunk_panel, frame, judge_choice, state, tables
 from ui.present import controls, structure, urlstate
 
 INTRO = """
@@ -56,7 +56,7 @@ def body(ctx):
     with t1:
         if frags:
             # every column whole, the first line wrapped rather than cut
-            shell.wrapping_table(
+            tables.wrapping_table(
                 [
                     {
                         "chunk": f.number,
@@ -70,7 +70,7 @@ def body(ctx):
         else:
             st.info("No table chunks here: open compute_pricing.md with the structural strategy.")
     with t2:
-        shell.table(
+        tables.table(
             [
                 {
                     "boundary": f"{s.before} → {s.after}",
@@ -83,7 +83,7 @@ def body(ctx):
         )
     with t3:
         if inherit:
-            shell.table(
+            tables.table(
                 [
                     {
                         "chunk": i.number,
@@ -112,7 +112,7 @@ def body(ctx):
             f"**{len(moved)} of {len(moves)} chunks change rank** "
             "when the heading path leaves the index."
         )
-        shell.table(
+        tables.table(
             [
                 {
                     "chunk": m.number,
@@ -128,8 +128,8 @@ def body(ctx):
         )
         extra["chunks that change rank"] = len(moved)
     _truncation(ctx, chunks, extra)
-    view = shell.chunk_view(ctx, key="lab5", heading_path=not leave_out)
-    shell.footer(ctx, "tables", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab5", heading_path=not leave_out)
+    chunk_panel.footer(ctx, "tables", view, extra)
 
 
 def _truncation(ctx, chunks, extra):
@@ -152,8 +152,8 @@ def _truncation(ctx, chunks, extra):
         + (" `--limit` on the command line chooses the size so none does." if rows else "")
     )
     if rows:
-        shell.table(rows, height=240)
+        tables.table(rows, height=240)
     extra[f"chunks over {int(limit)} tokens"] = len(rows)
 
 
-shell.run_lab("tables", INTRO, body)
+frame.run_lab("tables", INTRO, body)

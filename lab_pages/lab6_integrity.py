@@ -15,7 +15,7 @@ from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
-from ui import cached, caching, drift_view, judge_choice, shell, state
+from ui import cached, caching, chunk_panel, drift_view, frame, judge_choice, state, tables
 from ui.present import controls, efficiency, glossary, judge_rows, structure, sweeps, vega_charts
 
 INTRO = """
@@ -44,7 +44,7 @@ def _gold(ctx):
             try:
                 gs = parse_gold_text(f.getvalue(), f.name)
             except GoldFileError as e:
-                st.error(shell.one_line(e))
+                st.error(frame.one_line(e))
             else:
                 if gs.bad_lines:  # line numbers, and the good lines are used
                     st.warning(md_escape(gs.problem_line(f.name)))
@@ -79,7 +79,7 @@ def _by_retriever(ctx, questions, k, variant, spec):
         try:
             reports.append(cached.integrity_report(ctx.chunked, questions, k, name, variant, spec))
         except EmbedderError as e:
-            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            st.error(f"The embedder cannot judge: {frame.one_line(e)}")
             break
     return reports
 
@@ -118,7 +118,7 @@ def _generated(ctx):
         try:
             made = cached.generated_gold(ctx.text, name, GENERATED_N, 0)
         except NothingToAsk as e:
-            st.error(shell.one_line(e))
+            st.error(frame.one_line(e))
             return None
         st.session_state[GENERATED] = (ctx.text, made)
     kept = st.session_state.get(GENERATED)
@@ -130,7 +130,7 @@ def _generated(ctx):
         "written: they share words with their passages, so they favour lexical retrieval. "
         + "; ".join(f"{kind} {n}" for kind, n in made.counts.items())
     )
-    shell.explain(" · ".join(f"{kind}: {how}" for kind, how in HOW.items()))
+    frame.explain(" · ".join(f"{kind}: {how}" for kind, how in HOW.items()))
     st.download_button(
         "Download the generated gold set (.jsonl)",
         made.jsonl(),
@@ -148,8 +148,8 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
         return
     rows = cached.token_sweep(ctx.chunked, tuple(questions), k)
     st.markdown(efficiency.token_summary(spread(rows), k))
-    shell.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
-    shell.explain(
+    tables.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
+    frame.explain(
         "IoU: passage tokens among the top-k chunks' tokens over the tokens of both, a token "
         "counted once however many chunks repeat it; context: what the top k cost, overlap "
         "counted each time (docs/gate.md)."
@@ -180,24 +180,24 @@ def body(ctx):
                 if bar:
                     bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
         except EmbedderError as e:
-            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            st.error(f"The embedder cannot judge: {frame.one_line(e)}")
             return
         if bar:
             bar.empty()
         summary = _summary(reports, k)
         left, right = st.columns([3, 2] if state.presenter() else [5, 2])
         with left:
-            shell.wrapping_table(summary)
-            shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
+            tables.wrapping_table(summary)
+            frame.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
             judge_choice.variant_caption(variant)
         with right:
-            shell.vega(
+            frame.vega(
                 vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
                     # under the k slider and the judges' row: short enough that the
                     # chart ends on the first screen at 1440x900 too
-                    min(shell.chart_height(2), 300),
+                    min(frame.chart_height(2), 300),
                 )
             )
         by_judge = _by_retriever(ctx, questions, k, variant, spec)
@@ -207,8 +207,8 @@ def body(ctx):
             f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(judge_rows.gold_by_retriever(by_judge))
-        shell.wrapping_table(judge_rows.retriever_summary(by_judge))
+        tables.wrapping_table(judge_rows.gold_by_retriever(by_judge))
+        tables.wrapping_table(judge_rows.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",
@@ -240,15 +240,15 @@ def body(ctx):
     flagged = cached.quality(ctx.chunked)
     st.subheader(f"Chunks to read: {len(flagged)}")
     if flagged:
-        shell.wrapping_table(structure.quality_rows(flagged))
+        tables.wrapping_table(structure.quality_rows(flagged))
     else:
-        shell.explain(
+        frame.explain(
             "No chunk passes the size, ends with a heading or a lead-in, is only markup "
             "or cuts a sentence."
         )
     extra.update({"chunks to read": len(flagged)})
-    view = shell.chunk_view(ctx, key="lab6")
-    shell.footer(ctx, "integrity", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab6")
+    chunk_panel.footer(ctx, "integrity", view, extra)
 
 
-shell.run_lab("integrity", INTRO, body)
+frame.run_lab("integrity", INTRO, body)

@@ -9,7 +9,7 @@ from lab.inputs.placement import PlacementError
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import cached, judge_choice, shell
+from ui import cached, exports, frame, judge_choice, tables
 from ui.present import glossary, judge_rows, sweeps
 
 INTRO = """
@@ -55,7 +55,7 @@ def _config_b() -> str:
 
 def _figure(fig) -> None:
     st.subheader(fig.title, help=glossary.help_for(fig.title))
-    shell.table(
+    tables.table(
         [dict(zip([c or "figure" for c in fig.columns], row, strict=True)) for row in fig.rows],
         height=35 * (len(fig.rows) + 1) + 3,  # every row in view, no inner scroll bar
     )
@@ -92,10 +92,10 @@ def body(ctx):
             ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT
         )
     except ConfigError as e:
-        st.error(f"B is not a configuration: {shell.one_line(e)}")
+        st.error(f"B is not a configuration: {frame.one_line(e)}")
         return
     except PlacementError as e:
-        st.error(f"Your chunks cannot be compared: {shell.one_line(e)}")
+        st.error(f"Your chunks cannot be compared: {frame.one_line(e)}")
         return
     line = verdict(report)
     (st.error if report.worse else st.success)(md_escape(line))
@@ -108,7 +108,7 @@ def body(ctx):
             _figure(fig)
     tops = _top_scores(ctx, config_a, config_b)
     st.subheader(f"The {len(report.changed)} most-changed chunks")
-    shell.explain(
+    frame.explain(
         f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span. "
         "Each A chunk is paired with the B chunk it shares most characters with (and each "
         "unchosen B chunk with its best A chunk); the pairs that moved most characters come first."
@@ -130,9 +130,9 @@ def body(ctx):
         "B violations": f"{vb.violations} of {vb.out_of}",
         "chunks A / B": f"{report.a.sizes.count} / {report.b.sizes.count}",
     }
-    shell.pin_box(ctx, "compare", line, numbers)
+    exports.pin_box(ctx, "compare", line, numbers)
     stem = f"diff_{ctx.doc_name or 'upload'}_{config_a}_{config_b}".replace(":", "-")
-    shell.download_buttons(
+    exports.download_buttons(
         stem,
         "lab8",
         [
@@ -155,7 +155,7 @@ def _top_scores(ctx, config_a: str, config_b: str):
         f"**{judge_rows.score_text(b)}** under B."
     )
     st.warning(judge_rows.NOT_COMPARABLE)
-    shell.full_table(judge_rows.score_scale_rows(a, b))
+    tables.full_table(judge_rows.score_scale_rows(a, b))
     return a, b
 
 
@@ -163,4 +163,4 @@ def _json_text(report) -> str:
     return json.dumps(to_json(report), ensure_ascii=False, indent=2)
 
 
-shell.run_lab("compare", INTRO, body)
+frame.run_lab("compare", INTRO, body)

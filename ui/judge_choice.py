@@ -10,7 +10,7 @@ import streamlit as st
 
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.retrievers import BM25
-from ui import cached, shell, state
+from ui import cached, frame, state
 from ui.present import controls, judge_rows
 from ui.present.urlstate import EMBEDDERS_ENV
 
@@ -63,6 +63,6 @@ def loaded(judge: tuple[str, str, str]) -> tuple[str, str, str]:
     try:
         cached.embedder(spec)
     except EmbedderError as e:
-        st.error(f"The embedder cannot judge: {shell.one_line(e)} Ranked by BM25 instead.")
+        st.error(f"The embedder cannot judge: {frame.one_line(e)} Ranked by BM25 instead.")
         return BM25, variant, spec
     return judge

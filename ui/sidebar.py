@@ -1,6 +1,6 @@
 """The sidebar: document, question and answer, strategy, unit, size, overlap.
 
-(The presenter switch sits on the page itself, see ui.shell: a projector hides the sidebar.)"""
+(The presenter switch sits on the page itself, see ui.frame: a projector hides the sidebar.)"""
 
 from __future__ import annotations
 
