@@ -6,7 +6,7 @@ from lab.inputs.documents import DocumentError
 from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
 from lab.retrieval.retrievers import BM25
-from ui import chunk_panel, frame, judge_choice, lesson_data, palette, tables
+from ui import cached_lessons, chunk_panel, frame, judge_choice, palette, tables
 from ui.present import controls, conversion, lessons, vega_charts
 
 INTRO = """
@@ -104,12 +104,12 @@ def _conversion():
     st.subheader("What conversion did: the warehouse manual as markdown, PDF and plain text")
     st.markdown(CONVERSION)
     try:
-        versions = lesson_data.conversion_versions()
+        versions = cached_lessons.conversion_versions()
     except DocumentError as err:
         st.info(frame.one_line(err))
         return
     tables.wrapping_table(conversion.version_rows(versions))
-    size, _ = lesson_data.CONVERSION_OPTIONS
+    size, _ = cached_lessons.CONVERSION_OPTIONS
     st.caption(f"Structural chunks of {size} characters, no overlap; BM25 ranks the gold set.")
 
 
@@ -134,7 +134,7 @@ def body(ctx):
         )
         return
     try:
-        e = lesson_data.boilerplate_effect(ctx.chunked, ctx.doc_label, ctx.answered(), k, judge)
+        e = cached_lessons.boilerplate_effect(ctx.chunked, ctx.doc_label, ctx.answered(), k, judge)
     except BoilerplateError as err:
         st.warning(f"{frame.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
     else:

@@ -5,7 +5,7 @@ import streamlit as st
 from lab.measure.diff import ConfigError
 from lab.measure.small_to_big import parse_tiers
 from lab.report.markup import md_escape
-from ui import chunk_panel, frame, judge_choice, lesson_data, palette, tables
+from ui import cached_lessons, chunk_panel, frame, judge_choice, palette, tables
 from ui.present import controls, lessons, sweeps, vega_charts
 
 INTRO = """
@@ -46,7 +46,7 @@ def _controls():
 
 
 def _question(ctx, spec, plain, k, judge, extra):
-    res = lesson_data.resolution(ctx.text, spec, plain, ctx.question, k, judge)
+    res = cached_lessons.resolution(ctx.text, spec, plain, ctx.question, k, judge)
     parents, unit = len(res.parents), ctx.unit
     line = (
         f"The top {len(res.hits)} children resolve to {parents} parent(s): the dedupe left out "
@@ -89,13 +89,13 @@ def _question(ctx, spec, plain, k, judge, extra):
 def _gold(ctx, spec, plain, k, judge, extra):
     questions = ctx.answered()
     if questions:
-        r = lesson_data.small_to_big_report(ctx.text, spec, plain, questions, k, judge)
+        r = cached_lessons.small_to_big_report(ctx.text, spec, plain, questions, k, judge)
         st.subheader(f"{ctx.doc_label}'s gold set, k = {k}")
         tables.wrapping_table(lessons.gold_rows(r))
         with st.expander("Each question"):
             tables.wrapping_table(lessons.question_rows(r))
         extra.update({f"parents recall@{k}": round(r.recall("parents"), 3)})
-    everything = lesson_data.samples_report(spec, plain, k, judge)
+    everything = cached_lessons.samples_report(spec, plain, k, judge)
     st.subheader(f"Every sample's gold set ({len(everything.results)} questions), k = {k}")
     tables.wrapping_table(lessons.gold_rows(everything))
     frame.explain(
@@ -110,7 +110,7 @@ def _gold(ctx, spec, plain, k, judge, extra):
 
 def body(ctx):
     child, parent, k, judge = _controls()
-    spec = lesson_data.tiers_spec(child, parent, ctx.unit)
+    spec = cached_lessons.tiers_spec(child, parent, ctx.unit)
     extra = {"child size": child, "parent size": parent, "k": k}
     try:
         parse_tiers(spec)

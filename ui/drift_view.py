@@ -10,7 +10,7 @@ import streamlit as st
 from lab.measure import drift
 from lab.measure.stats import LengthStats
 from lab.report.markup import md_escape
-from ui import frame, lesson_data
+from ui import cached_lessons, frame
 from ui.present import vega_charts
 
 BASELINE_KEY = "lab6_baseline"
@@ -27,7 +27,7 @@ def histogram(ctx: Any, lengths: list[int], stats: LengthStats) -> None:
     snap = None
     if upload is not None:
         try:
-            snap = lesson_data.baseline(upload.getvalue(), upload.name)
+            snap = cached_lessons.baseline(upload.getvalue(), upload.name)
         except drift.BaselineError as e:
             st.error(frame.one_line(e))
         else:
