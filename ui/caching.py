@@ -49,8 +49,10 @@ def cached_by_size(
                 return plain(*args)
 
             # -- Streamlit keys a cache on the function's module, name and source; every
-            # -- `call` has the same source, so its name is what keeps the caches apart
+            # -- `call` has the same source, so its name is what keeps the caches apart,
+            # -- and its module is the function's, which the cache's name says
             call.__name__ = call.__qualname__ = fn.__name__ + suffix
+            call.__module__ = fn.__module__
             return keep(call)
 
         small = cache("", st.cache_data(max_entries=max_entries, show_spinner=False))
