@@ -1,15 +1,16 @@
 """Chunk Lab: `streamlit run app.py`.
 
 A thin entry: page config, URL state, the sidebar, and navigation over the
-labs in lab_pages/ (ui.urlstate.LABS). Every number a lab shows comes from lab/ and chunkers/.
+labs in lab_pages/ (ui.present.urlstate.LABS). Every number a lab shows comes from
+lab/ and chunkers/.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import shell, sidebar, state
-from ui.urlstate import LABS
+from ui import frame, sidebar, state
+from ui.present.urlstate import LABS
 
 st.set_page_config(page_title="Chunk Lab", layout="wide")
 
@@ -33,11 +34,11 @@ HOME = st.Page(_home, title="Chunk Lab", url_path="home", default=True, visibili
 page = st.navigation([HOME, *PAGES.values()])
 current = next((slug for slug, p in PAGES.items() if p is page), None)
 
-st.session_state[shell.CTX] = sidebar.render()
+st.session_state[frame.CTX] = sidebar.render()
 
 # A projector hides the sidebar; switching presenter mode off opens it again.
 st.set_page_config(initial_sidebar_state="collapsed" if state.presenter() else "expanded")
-shell.page_style()
+frame.page_style()
 
 wanted = state.take_wanted_lab() or (None if current else LABS[0].slug)
 if wanted and wanted != current and wanted in PAGES:
@@ -48,5 +49,5 @@ for notice in state.notices():
 if state.notices():
     st.button("Dismiss", key="dismiss_notices", on_click=state.dismiss_notices)
 
-state.sync_url(current)
+state.sync_url(current or LABS[0].slug)  # the root opens Lab 1
 page.run()

@@ -404,7 +404,7 @@ class UploadTiming:
 def measure_upload(url: str, browser: Any, name: str, doc: bytes) -> UploadTiming:
     """Lab 1 at 1440x900: upload the document, paste an answer from a third of the way
     in, switch to structural chunking, open Lab 3, step its size slider once."""
-    from ui.views.questions import answer_sentences
+    from ui.present.questions import answer_sentences
 
     sentences = answer_sentences(doc.decode())
     answer = sentences[len(sentences) // 3]

@@ -447,7 +447,7 @@ def token_survival_row(runs: int, warmup: bool, quick: bool) -> Row:
     )
 
 
-# the smallest 60 sizes of each unit's sweep (ui.views.sweeps): the costliest to chunk
+# the smallest 60 sizes of each unit's sweep (ui.present.sweeps): the costliest to chunk
 DRAG_SIZES = {"words": range(8, 68), "chars": range(100, 700, 10), "tokens": range(8, 128, 2)}
 
 

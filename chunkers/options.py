@@ -18,12 +18,25 @@ def unit_name(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> str:
     return f"{tokenizer}{_TOKENS}" if unit == "tokens" else unit
 
 
-def split_unit_name(name: str) -> tuple[str, str]:
-    """(unit, tokenizer) of a unit's name, unit_name's inverse ("tokens" alone is
-    the default tokenizer's)."""
-    if name.endswith(_TOKENS) and len(name) > len(_TOKENS):
-        return "tokens", name[: -len(_TOKENS)]
-    return name, DEFAULT_TOKENIZER
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit of length: words, chars or tokens, and (in tokens) whose tokens.
+
+    Written as its name (``str(unit)``, unit_name) wherever it is shown or travels
+    as text (a link, a cache key); ``Unit.named`` reads the name back."""
+
+    base: str  # words, chars or tokens
+    tokenizer: str = DEFAULT_TOKENIZER  # whose tokens; words and chars ignore it
+
+    @classmethod
+    def named(cls, name: str) -> Unit:
+        """The unit a name says ("tokens" alone is the default tokenizer's)."""
+        if name.endswith(_TOKENS) and len(name) > len(_TOKENS):
+            return cls("tokens", name[: -len(_TOKENS)])
+        return cls(name)
+
+    def __str__(self) -> str:
+        return unit_name(self.base, self.tokenizer)
 
 
 DEFAULT_SIZE = 1800

@@ -87,7 +87,7 @@ def wait_healthy(url: str, proc: subprocess.Popen, seconds: float, what: str) ->
 def example_links() -> list[str]:
     """Every lab's page at its example settings (the "Set up this lab's example"
     button's; a lab without one, the notebook, at its name)."""
-    from ui.urlstate import LAB_PRESETS, LAB_SLUGS
+    from ui.present.urlstate import LAB_PRESETS, LAB_SLUGS
 
     return [
         f"{slug}?{urlencode(LAB_PRESETS[slug])}" if slug in LAB_PRESETS else slug

@@ -6,8 +6,8 @@ from lab.inputs.documents import DocumentError
 from lab.measure.boilerplate import BoilerplateError
 from lab.report.markup import md_escape
 from lab.retrieval.retrievers import BM25
-from ui import controls, judging, lesson_data, palette, shell, vega_charts
-from ui.views import conversion, lessons, sweeps
+from ui import cached_lessons, chunk_panel, frame, judge_choice, palette, tables
+from ui.present import controls, conversion, lessons, vega_charts
 
 INTRO = """
 A converted PDF repeats its running header, its footer and its disclaimer on every page. They
@@ -44,7 +44,7 @@ def _found(ctx, e, extra):
     )
     (st.warning if r.findings else st.success)(md_escape(line))
     if r.findings:
-        shell.wrapping_table(lessons.finding_rows(e))
+        tables.wrapping_table(lessons.finding_rows(e))
     extra.update(
         {
             "boilerplate characters": r.boilerplate_chars,
@@ -57,10 +57,10 @@ def _found(ctx, e, extra):
 def _ranking(ctx, e, k, judge):
     st.subheader(f"Boilerplate chunks in the top {k} of questions they do not answer")
     if e.intercepts:
-        shell.wrapping_table(lessons.intercept_rows(e))
+        tables.wrapping_table(lessons.intercept_rows(e))
     else:
         st.caption(f"None of the gold questions has a mostly-boilerplate chunk in its top {k}.")
-    shell.vega(
+    frame.vega(
         vega_charts.paired_bars(
             "How alike the scores are: the median chunk's score as a share of the best",
             lessons.spread_rows(e),
@@ -68,14 +68,14 @@ def _ranking(ctx, e, k, judge):
             "text",
             "median / best",
             SERIES,
-            shell.chart_height(),
+            frame.chart_height(),
             "median / best",
         )
     )
     mb = e.mean(e.spread_before, "median")
     ma = e.mean(e.spread_after, "median")
     why = WHY_BM25 if judge == BM25 else WHY_DENSE
-    shell.explain(
+    frame.explain(
         f"Averaged over the questions, the median chunk scores {mb:.0%} of the best as given "
         f"and {ma:.0%} stripped (1.0 would be a tie: ranking by chance). {why}"
     )
@@ -83,8 +83,8 @@ def _ranking(ctx, e, k, judge):
 
 def _before_after(ctx, e, extra):
     st.subheader("The gold set, as given and with the boilerplate stripped before chunking")
-    shell.wrapping_table(lessons.before_after_rows(e))
-    shell.wrapping_table(lessons.rank_rows(e))
+    tables.wrapping_table(lessons.before_after_rows(e))
+    tables.wrapping_table(lessons.rank_rows(e))
     for a in e.set_aside:
         st.warning(md_escape(f"Left out of both: {a.question}: {a.reason}."))
     extra.update({"MRR as given": round(e.before.mrr, 3), "MRR stripped": round(e.after.mrr, 3)})
@@ -104,12 +104,12 @@ def _conversion():
     st.subheader("What conversion did: the warehouse manual as markdown, PDF and plain text")
     st.markdown(CONVERSION)
     try:
-        versions = lesson_data.conversion_versions()
+        versions = cached_lessons.conversion_versions()
     except DocumentError as err:
-        st.info(shell.one_line(err))
+        st.info(frame.one_line(err))
         return
-    shell.wrapping_table(conversion.version_rows(versions))
-    size, _ = lesson_data.CONVERSION_OPTIONS
+    tables.wrapping_table(conversion.version_rows(versions))
+    size, _ = cached_lessons.CONVERSION_OPTIONS
     st.caption(f"Structural chunks of {size} characters, no overlap; BM25 ranks the gold set.")
 
 
@@ -120,10 +120,10 @@ def body(ctx):
         options=list(controls.BOILERPLATE_K.options),
         key=controls.BOILERPLATE_K.key,
     )
-    judge = judging.loaded(judging.judges_row(controls.BOILERPLATE_RETRIEVER))
+    judge = judge_choice.loaded(judge_choice.judges_row(controls.BOILERPLATE_RETRIEVER))
     extra = {"k": k}
-    if sweeps.is_imported(ctx.strategy):
-        shell.not_for_imported_chunks(
+    if ctx.origin.imported:
+        chunk_panel.not_for_imported_chunks(
             ctx,
             "Stripping the boilerplate chunks the document again, and your chunks were made "
             "elsewhere: pick a strategy in the sidebar to measure the strip; the chunk view "
@@ -134,9 +134,9 @@ def body(ctx):
         )
         return
     try:
-        e = lesson_data.boilerplate_effect(ctx.chunked, ctx.doc_label, ctx.answered(), k, judge)
+        e = cached_lessons.boilerplate_effect(ctx.chunked, ctx.doc_label, ctx.answered(), k, judge)
     except BoilerplateError as err:
-        st.warning(f"{shell.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
+        st.warning(f"{frame.one_line(err)} (or pick warehouse_manual.md, a converted PDF).")
     else:
         _found(ctx, e, extra)
         if ctx.answered():
@@ -145,8 +145,8 @@ def body(ctx):
         else:
             st.info("No gold set for this document: load one on Lab 6 to measure the strip.")
     _conversion()
-    view = shell.chunk_view(ctx, key="lab10")
-    shell.footer(ctx, "boilerplate", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab10")
+    chunk_panel.footer(ctx, "boilerplate", view, extra)
 
 
-shell.run_lab("boilerplate", INTRO, body)
+frame.run_lab("boilerplate", INTRO, body)

@@ -1,12 +1,13 @@
-"""Lab 11: two judges. The same document, question and chunks judged by BM25 and by
+"""Lab 11: two judge_rows. The same document, question and chunks judged by BM25 and by
 dense vectors, and by their fusion."""
 
 import streamlit as st
 
+from chunkers.options import Unit
 from lab.retrieval.embedders import DEFAULT_EMBEDDER, EmbedderError
 from lab.text import clip
-from ui import controls, data, judging, palette, shell, vega_charts
-from ui.views import judges, sweeps
+from ui import cached, chunk_panel, exports, frame, judge_choice, palette, tables
+from ui.present import controls, judge_rows, vega_charts
 
 INTRO = """
 A chunk is chosen by judges that look at different things. **BM25** counts the question's
@@ -21,9 +22,9 @@ SLUG = "judges"
 
 def _side_by_side(ctx, variant, spec, extra):
     st.subheader("Side by side: every chunk, ranked three ways")
-    rows = data.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
-    chunks = data.chunks(ctx.chunked)
-    ranks = judges.answer_ranks(rows, ctx.answer)
+    rows = cached.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
+    chunks = cached.chunks(ctx.chunked)
+    ranks = judge_rows.answer_ranks(rows, ctx.answer)
     if ranks.chunk is None:
         st.warning(ranks.line)
     else:
@@ -36,13 +37,13 @@ def _side_by_side(ctx, variant, spec, extra):
                 "hybrid rank": ranks.hybrid,
             }
         )
-    table = judges.judge_table(chunks, rows)
-    shell.table(table, height=min(35 * (len(table) + 1) + 3, 400))
-    shell.explain(judges.HYBRID_NOTE)
-    shell.download_buttons(
+    table = judge_rows.judge_table(chunks, rows)
+    tables.table(table, height=min(35 * (len(table) + 1) + 3, 400))
+    frame.explain(judge_rows.HYBRID_NOTE)
+    exports.download_buttons(
         f"judges_{ctx.doc_name or 'upload'}_{ctx.strategy}_{ctx.size}{ctx.unit}_{ctx.overlap}",
         "lab11_judges",
-        judges.judges_export(
+        judge_rows.judges_export(
             {**ctx.config, "bm25": variant, "embedder": spec}, ctx.question, ctx.answer, table
         ),
     )
@@ -50,21 +51,21 @@ def _side_by_side(ctx, variant, spec, extra):
 
 def _muddy(ctx, variant, spec, extra):
     st.subheader("The muddy vector: the answer's chunk as chunks grow")
-    sizes = judges.MUDDY_SIZES[sweeps.base_unit(ctx.unit)]
-    mv = data.muddy_vector(ctx.text, ctx.question, ctx.answer, ctx.unit, sizes, variant, spec)
-    view = judges.muddy_view(mv, ctx.unit)
+    sizes = judge_rows.MUDDY_SIZES[Unit.named(ctx.unit).base]
+    mv = cached.muddy_vector(ctx.text, ctx.question, ctx.answer, ctx.unit, sizes, variant, spec)
+    view = judge_rows.muddy_view(mv, ctx.unit)
     colours = {
-        judges.COSINE: palette.JUDGE_COLOURS["dense"],
-        judges.BM25_CURVE: palette.JUDGE_COLOURS["bm25"],
+        judge_rows.COSINE: palette.JUDGE_COLOURS["dense"],
+        judge_rows.BM25_CURVE: palette.JUDGE_COLOURS["bm25"],
     }
-    shell.vega(
+    frame.vega(
         vega_charts.muddy_chart(
-            view.points, view.crossings, colours, ctx.unit, shell.chart_height()
+            view.points, view.crossings, colours, ctx.unit, frame.chart_height()
         )
     )
     for line in view.lines:
         st.markdown(line)
-    shell.explain(
+    frame.explain(
         f"The structural chunker at every size from {sizes[0]:,} to {sizes[-1]:,} {ctx.unit}, "
         "no overlap (the sidebar's size is not used here). At each size: the question's "
         "cosine with the chunk that holds the answer, and that chunk's BM25 score among all "
@@ -89,7 +90,7 @@ def _two_topics(ctx, spec, extra):
         )
         return
     answers = tuple(p.answer for p in pairs)
-    default = data.topic_pair(ctx.text, answers, here, None)
+    default = cached.topic_pair(ctx.text, answers, here, None)
     partner = default.second if default.first == here else default.first
     key = "lab11_partner"
     options = [n for n in range(len(pairs)) if n != here]
@@ -102,21 +103,21 @@ def _two_topics(ctx, spec, extra):
         key=key,
         format_func=lambda n: _topic_label(pairs, n),
     )
-    pair = data.topic_pair(ctx.text, answers, here, other)
+    pair = cached.topic_pair(ctx.text, answers, here, other)
     first, second = pairs[pair.first], pairs[pair.second]
-    tt = data.two_topics(
+    tt = cached.two_topics(
         first.answer, first.question, second.answer, second.question, pair.filler, spec
     )
     label_a, label_b = _topic_label(pairs, pair.first), _topic_label(pairs, pair.second)
-    view = judges.topics_view(tt, label_a, label_b)
+    view = judge_rows.topics_view(tt, label_a, label_b)
     colours = dict(zip((label_a, label_b), palette.TOPIC_COLOURS, strict=True))
-    shell.vega(
+    frame.vega(
         vega_charts.topics_chart(
-            view.points, view.midpoints, view.second_from, colours, shell.chart_height()
+            view.points, view.midpoints, view.second_from, colours, frame.chart_height()
         )
     )
     st.markdown(view.line)
-    shell.explain(
+    frame.explain(
         "The chunk starts as the first answer and grows through the document's text to the "
         "second answer. The dashed lines are each question's cosine with the midpoint of the "
         "two answers' vectors: where a chunk of the two topics tends to land."
@@ -128,9 +129,9 @@ def _model_ready(spec) -> bool:
     """The embedder loads (once per process) and returns vectors; else one line, and the
     rest of the page (the chunk view, the pin) stays."""
     try:
-        data.embedder(spec)
+        cached.embedder(spec)
     except EmbedderError as e:
-        st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+        st.error(f"The embedder cannot judge: {frame.one_line(e)}")
         return False
     return True
 
@@ -138,11 +139,11 @@ def _model_ready(spec) -> bool:
 def body(ctx):
     controls.ensure(st.session_state, SLUG)
     left, right = st.columns([3, 2])
-    variant = judging.bm25_switch(left)
-    spec = judging.embedder_choice(right)
+    variant = judge_choice.bm25_switch(left)
+    spec = judge_choice.embedder_choice(right)
     if spec == DEFAULT_EMBEDDER:
         with right:
-            shell.explain(judges.STATIC_MODEL)
+            frame.explain(judge_rows.STATIC_MODEL)
     extra = {"BM25 variant": variant, "embedder": spec}
     if not ctx.question:
         st.info("Pick a question in the sidebar (or type your own) to let the judges rank.")
@@ -153,8 +154,8 @@ def body(ctx):
         else:
             st.info("Pick an answer to follow its chunk as chunks grow.")
         _two_topics(ctx, spec, extra)
-    view = shell.chunk_view(ctx, key="lab11")
-    shell.footer(ctx, SLUG, view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab11")
+    chunk_panel.footer(ctx, SLUG, view, extra)
 
 
-shell.run_lab(SLUG, INTRO, body)
+frame.run_lab(SLUG, INTRO, body)

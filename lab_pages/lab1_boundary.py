@@ -2,9 +2,9 @@
 
 import streamlit as st
 
-from ui import charts, data, shell, state, urlstate
+from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.drag_slider import lab_drag
-from ui.views import sweeps
+from ui.present import plotly_charts, sweeps, urlstate
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
@@ -33,22 +33,22 @@ def _explain_first_cut(ctx):
             f"question (fixed-size chunks, no overlap). That table tried sizes from {first} "
             f"to {last} words and ends at “{last}+ ✓”; this sweep goes further. "
         )
-    shell.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
+    frame.explain(f"**Why the answer splits again at {lo}-{hi} {ctx.unit}.** {classic}{cut.line}")
 
 
 def _in_tokens(ctx, extra):
     """The lesson read in tokens: fixed windows of the answer in the sidebar's tokenizer
     (cl100k_base unless tokens of another are chosen), and the 512/50 setting."""
     base, tokenizer = ctx.opts.unit, ctx.opts.tokenizer
-    lesson = data.token_lesson(ctx.text, ctx.answer, tokenizer)
+    lesson = cached.token_lesson(ctx.text, ctx.answer, tokenizer)
     extra[f"verdict flips in {lesson.unit}"] = lesson.flips
-    (st.markdown if base == "tokens" else shell.explain)(lesson.line)
+    (st.markdown if base == "tokens" else frame.explain)(lesson.line)
 
 
 def body(ctx):
-    view = shell.chunk_view(ctx, key="lab1")
+    view = chunk_panel.chunk_view(ctx, key="lab1")
     extra = {}
-    if ctx.answer and sweeps.is_imported(ctx.strategy):
+    if ctx.answer and ctx.origin.imported:
         st.info(
             "Survival over sizes does not apply to your chunks: they were cut once, by "
             "their own pipeline, so there is no size to sweep. The verdict above is theirs; "
@@ -56,24 +56,24 @@ def body(ctx):
         )
         _in_tokens(ctx, extra)
     elif ctx.answer:
-        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        curve = data.curve(
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        curve = survival_curves.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
         left, right = st.columns([3, 1])
         with left:
-            shell.plot_curve(
-                charts.survival_step,
-                (curve, ctx.unit, ctx.strategy, shell.chart_height()),
+            frame.plot_curve(
+                plotly_charts.survival_step,
+                (curve, ctx.unit, ctx.strategy, frame.chart_height()),
                 size=ctx.size,
-                text=charts.pointer_text(curve, ctx.size, ctx.unit),
+                text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),
                 on_select="rerun",
                 selection_mode="points",
             )
         with right:
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")
-            shell.full_table(sweeps.runs_table(curve))
+            tables.full_table(sweeps.runs_table(curve))
             st.metric("verdict flips along the curve", sweeps.flips(curve))
         # under the curve: the verdict and the curve keep the first screen
         lab_drag(ctx, sizes, key=DRAG_KEY)
@@ -81,14 +81,14 @@ def body(ctx):
             "verdict flips": sweeps.flips(curve),
             "sizes intact": f"{sweeps.survival_share(curve):.0%}",
         }
-        shell.explain(
+        frame.explain(
             "The answer sentence is split across a chunk boundary whenever a boundary lands "
             "inside it. Boundaries fall where the arithmetic puts them, which has nothing to do "
             "with where the meaning is: a lottery, re-drawn every time you change the size."
         )
         _explain_first_cut(ctx)
         _in_tokens(ctx, extra)
-    shell.footer(ctx, "boundary", view, extra)
+    chunk_panel.footer(ctx, "boundary", view, extra)
 
 
-shell.run_lab("boundary", INTRO, body)
+frame.run_lab("boundary", INTRO, body)

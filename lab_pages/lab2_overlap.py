@@ -3,9 +3,9 @@
 import streamlit as st
 
 from lab.measure.costs import human_bytes
-from ui import charts, data, glossary, shell, state
+from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.drag_slider import lab_drag
-from ui.views import sweeps
+from ui.present import glossary, plotly_charts, sweeps
 
 INTRO = """
 **Now set overlap to half the chunk size and drag the size again: the failures largely
@@ -18,33 +18,35 @@ DRAG_KEY = "lab2_drag"
 
 
 def body(ctx):
-    view = shell.chunk_view(ctx, key="lab2")
-    no_overlap = data.chunks(ctx.chunked._replace(overlap=0))
+    view = chunk_panel.chunk_view(ctx, key="lab2")
+    no_overlap = cached.chunks(ctx.chunked._replace(overlap=0))
     opts = ctx.opts
-    per_word = data.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
+    per_word = cached.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
     bill = sweeps.storage_bill(view["chunks"], len(no_overlap), opts, per_word)
     extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
-    left, right = shell.columns([3, 2])  # in presenter mode the map has the page's width
+    left, right = frame.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
         if ctx.answer:
-            sizes = data.sweep_sizes(ctx.unit, ctx.size)
-            grid = data.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
-            surv = shell.survival_of(ctx)
+            sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size)
+            grid = cached.lottery(ctx.text, ctx.answer, ctx.unit, tuple(sizes))
+            surv = chunk_panel.survival_of(ctx)
             noted = ctx.strategy != "fixed" and surv is not None
             if noted:
                 # -- why on the first screen -- the map is always fixed-size windows; a
                 # banner for another strategy can disagree with it, and must say why
-                shell.under_verdict(
-                    charts.map_and_banner(grid, ctx.size, ctx.overlap, ctx.strategy, surv.intact)
+                chunk_panel.under_verdict(
+                    plotly_charts.map_and_banner(
+                        grid, ctx.size, ctx.overlap, ctx.strategy, surv.intact
+                    )
                 )
-            shell.plot_curve(
-                charts.lottery_heatmap,
-                (grid, ctx.unit, shell.chart_height(noted)),
+            frame.plot_curve(
+                plotly_charts.lottery_heatmap,
+                (grid, ctx.unit, frame.chart_height(noted)),
                 size=ctx.size,
-                text=charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
+                text=plotly_charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",
             )
-            shell.table(
+            tables.table(
                 [
                     {
                         "overlap": f"{round(f * 100)}% of size",
@@ -54,7 +56,7 @@ def body(ctx):
                 ],
                 height=260,
             )
-            shell.explain(
+            frame.explain(
                 "The lottery map is fixed-size chunking, whatever the strategy above: "
                 "rows are overlap as a share of the size, columns are sizes."
             )
@@ -76,42 +78,42 @@ def body(ctx):
                 f"{sweeps.CORPUS_WORDS_PER_DOC:,} words, these settings cost"
                 + (f" (counted in {ctx.unit}):" if opts.unit == "tokens" else ":")
             )
-            shell.table([{"": k, "value": v} for k, v in bill.corpus.items()])
-        shell.explain(
+            tables.table([{"": k, "value": v} for k, v in bill.corpus.items()])
+        frame.explain(
             "Overlap costs storage and index size and nothing per request: k chunks is the "
             "same token budget either way. A duplicated vector is cheap; an unretrievable "
             "answer is a user who does not come back."
         )
-    if ctx.answer and sweeps.is_imported(ctx.strategy):
+    if ctx.answer and ctx.origin.imported:
         st.info(
             "Survival over sizes does not apply to your chunks: they were cut once, by their "
             "own pipeline. The lottery map above is fixed-size windows, as it always is."
         )
     elif ctx.answer:
-        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        curve = data.curve(
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        curve = survival_curves.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
         state.register_curve(CURVE_KEY)
-        shell.plot_curve(
-            charts.survival_step,
+        frame.plot_curve(
+            plotly_charts.survival_step,
             (
                 curve,
                 ctx.unit,
                 ctx.strategy,
-                shell.chart_height(),
+                frame.chart_height(),
                 f"Answer intact against size, overlap {ctx.overlap} "
                 "(click a point to move the slider)",
             ),
             size=ctx.size,
-            text=charts.pointer_text(curve, ctx.size, ctx.unit),
+            text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
             key=state.register_curve(CURVE_KEY),
             on_select="rerun",
             selection_mode="points",
         )
         lab_drag(ctx, sizes, key=DRAG_KEY)  # overlap hatched: watch what it rescues
         extra["verdict flips"] = sweeps.flips(curve)
-    shell.footer(ctx, "overlap", view, extra)
+    chunk_panel.footer(ctx, "overlap", view, extra)
 
 
-shell.run_lab("overlap", INTRO, body)
+frame.run_lab("overlap", INTRO, body)

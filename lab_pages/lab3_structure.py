@@ -2,9 +2,10 @@
 
 import streamlit as st
 
-from ui import charts, chunkview, data, shell, state, vega_charts
+from lab.inputs.placement import ChunkOrigin
+from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.drag_slider import lab_drag
-from ui.views import sweeps
+from ui.present import chunkview, plotly_charts, sweeps, vega_charts
 
 INTRO = """
 Fixed-size chunking is the default because it is trivial to implement, and it is the worst
@@ -21,7 +22,7 @@ def _size_checks(ctx, names, largest) -> None:
     for col, name in zip(st.columns(len(names)), names, strict=True):
         check, surv, cs = largest[name]
         with col:
-            if sweeps.is_imported(name):  # sized by their own pipeline, not by the slider
+            if ChunkOrigin.named(name).imported:  # sized by their own pipeline, not by the slider
                 st.caption(
                     f"largest chunk {check.largest:,} {check.unit}, as their pipeline cut it"
                 )
@@ -29,7 +30,7 @@ def _size_checks(ctx, names, largest) -> None:
                 # -- why -- a strategy that passes the size can look perfect for the wrong
                 # -- reason
                 (st.warning if check.over else st.caption)(check.line(surv and surv.intact))
-            shell.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
+            frame.explain(chunkview.count_line(cs, ctx.text, ctx.unit))
 
 
 def _largest_short(check) -> None:
@@ -51,28 +52,28 @@ def body(ctx):
     for col, name in zip(cols, names, strict=True):
         with col:
             st.markdown(f"**{sweeps.display_name(name)}**")
-            surv = shell.survival_of(ctx, name)
+            surv = chunk_panel.survival_of(ctx, name)
             if ctx.answer_missing:  # the warning stands once, above the chunk view
                 st.caption("no answer to check")
             else:
                 # four verdicts side by side: a projector's text size needs the short form
                 brief = chunkview.short_verdict if state.presenter() else chunkview.verdict
-                shell.verdict_banner(brief(surv))
-            cs = data.chunks(ctx.chunked._replace(strategy=name))
+                chunk_panel.verdict_banner(brief(surv))
+            cs = cached.chunks(ctx.chunked._replace(strategy=name))
             largest[name] = (sweeps.size_check(cs, ctx.opts), surv, cs)
             if state.presenter():
                 _largest_short(largest[name][0])
     extra = {}
     if ctx.answer:
-        sizes = data.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
-        swept = [n for n in names if not sweeps.is_imported(n)]
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        swept = [n for n in names if not ChunkOrigin.named(n).imported]
         if len(swept) < len(names):
-            shell.explain(
+            frame.explain(
                 "Your chunks have no curve: they were cut once, by their own pipeline, so "
                 "survival over sizes does not apply to them. Their verdict is above."
             )
         curves = {
-            n: data.curve(
+            n: survival_curves.curve(
                 ctx.text,
                 ctx.answer,
                 n,
@@ -84,13 +85,13 @@ def body(ctx):
             )
             for n in swept
         }
-        shell.plot_curve(
-            charts.overlaid_curves,
+        frame.plot_curve(
+            plotly_charts.overlaid_curves,
             # a projector's verdicts and size checks take one line each: half a row
             (
                 curves,
                 ctx.unit,
-                shell.chart_height(0.5 if state.presenter() else 1),
+                frame.chart_height(0.5 if state.presenter() else 1),
                 state.presenter(),
             ),
             size=ctx.size,
@@ -99,7 +100,7 @@ def body(ctx):
         )
         if ctx.strategy in curves:
             shown = sweeps.display_name(ctx.strategy)
-            shell.explain(
+            frame.explain(
                 f"The slider below draws {shown}'s chunks and verdict at every size while "
                 "you drag it; the line under the verdict gives the other strategies'."
             )
@@ -108,7 +109,7 @@ def body(ctx):
     if not state.presenter():
         _size_checks(ctx, names, largest)
     if ctx.answer:
-        shell.table(
+        tables.table(
             [
                 {
                     "strategy": sweeps.display_name(n),
@@ -125,20 +126,20 @@ def body(ctx):
         )
     if ctx.gold:
         answers = tuple(p.answer for p in ctx.gold)
-        rates = {n: data.gold_rate(ctx.chunked._replace(strategy=n), answers) for n in names}
+        rates = {n: cached.gold_rate(ctx.chunked._replace(strategy=n), answers) for n in names}
         # the setting is written above the chart, so a step changes only its data
         st.markdown(
             f"**Gold set: answers intact at size {ctx.size} {ctx.unit}, overlap {ctx.overlap} "
             f"({len(answers)} questions)**"
         )
-        shell.vega(vega_charts.strategy_bars(rates, shell.chart_height()))
+        frame.vega(vega_charts.strategy_bars(rates, frame.chart_height()))
         extra.update({f"{n} gold intact": f"{r:.0%}" for n, r in rates.items()})
     else:
         where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
         st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
     st.subheader(f"Chunk view: {sweeps.display_name(ctx.strategy)}")
-    view = shell.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
-    shell.footer(ctx, "structure", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
+    chunk_panel.footer(ctx, "structure", view, extra)
 
 
-shell.run_lab("structure", INTRO, body)
+frame.run_lab("structure", INTRO, body)

@@ -3,8 +3,8 @@
 import streamlit as st
 
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
-from ui import controls, data, glossary, judging, shell, vega_charts
-from ui.views import ranking
+from ui import cached, chunk_panel, frame, judge_choice, tables
+from ui.present import controls, glossary, ranking, vega_charts
 
 INTRO = """
 BM25 is asking *what fraction of this chunk is about your query?* {pair}**Move k1 and b, and
@@ -18,8 +18,8 @@ the row with its table.
 def _intro() -> str:
     """The introduction, its two lengths taken from the report as the page shows it
     (at BM25's default k1 and b): the row's chunk and the table's."""
-    text = data.sample_text(ranking.REVENUE_DOC)
-    pair = ranking.orphan_and_table(data.revenue_orphan(text, DEFAULT_K1, DEFAULT_B))
+    text = cached.sample_text(ranking.REVENUE_DOC)
+    pair = ranking.orphan_and_table(cached.revenue_orphan(text, DEFAULT_K1, DEFAULT_B))
     if pair is None:
         return INTRO.format(pair="")
     row, table = pair
@@ -36,7 +36,7 @@ def _banner(case: ranking.RevenueCase) -> None:
 
 
 def _revenue_table(case: ranking.RevenueCase) -> None:
-    shell.table(
+    tables.table(
         [
             {
                 "chunk": r.number,
@@ -53,14 +53,14 @@ def _revenue_table(case: ranking.RevenueCase) -> None:
 
 
 def _scores(ctx, k1, b, runt_merge, variant, extra):
-    chunks = data.chunks(ctx.chunked, runt_merge)
-    scores = data.scores(ctx.chunked, ctx.question, k1, b, runt_merge=runt_merge, variant=variant)
+    chunks = cached.chunks(ctx.chunked, runt_merge)
+    scores = cached.scores(ctx.chunked, ctx.question, k1, b, runt_merge=runt_merge, variant=variant)
     rows = ranking.score_rows(chunks, scores, ctx.opts, ctx.answer)
     curve = ranking.theory_curve(rows, ctx.opts, k1=k1, b=b)
     left, right = st.columns(2)
-    shell.vega(vega_charts.score_bars(rows, shell.chart_height(1)), container=left)
-    shell.vega(
-        vega_charts.score_vs_length(rows, curve, ctx.unit, shell.chart_height(1)),
+    frame.vega(vega_charts.score_bars(rows, frame.chart_height(1)), container=left)
+    frame.vega(
+        vega_charts.score_vs_length(rows, curve, ctx.unit, frame.chart_height(1)),
         container=right,
     )
     st.markdown(f"**{curve.label}**", help=glossary.help_for(curve.label, *curve.chart_lines))
@@ -70,7 +70,7 @@ def _scores(ctx, k1, b, runt_merge, variant, extra):
             "shortest chunk factor": round(curve.shortest_factor, 3),
         }
     )
-    shell.explain(
+    frame.explain(
         f"The dotted curve is BM25's length arithmetic on its own: one match, IDF held fixed, "
         f"only the length changing (avgdl {curve.avgdl:.0f} {ctx.unit}), scaled through chunk "
         f"{curve.anchor}. The entire spread comes from length normalisation alone."
@@ -78,28 +78,28 @@ def _scores(ctx, k1, b, runt_merge, variant, extra):
 
 
 def _revenue(k1, b, runt_merge, variant, extra):
-    text = data.sample_text(ranking.REVENUE_DOC)
+    text = cached.sample_text(ranking.REVENUE_DOC)
     st.subheader("The revenue report: a row without its header")
-    orphan = data.revenue_orphan(text, k1, b, variant)
+    orphan = cached.revenue_orphan(text, k1, b, variant)
     _banner(orphan)
     _revenue_table(orphan)
-    shell.explain(
+    frame.explain(
         f"Question “{ranking.REVENUE_QUESTION}”, fixed-size chunks of 1,800 characters with "
         "no overlap. The last row lands alone in a chunk of its own: no header, no units, no "
         "caption. BM25 rewards it for being short, so the chunk that cannot say what 18,412 "
         "means outranks the table that can."
     )
     st.subheader("The structural fix")
-    revenue = data.revenue(text, runt_merge, k1, b, variant)
+    revenue = cached.revenue(text, runt_merge, k1, b, variant)
     _banner(revenue)
     _revenue_table(revenue)
-    shell.explain(
+    frame.explain(
         "The structural chunker at 1,800 characters with 150 overlap. A table that spills "
         "past the limit sheds its last row with the header repeated on top, but that piece is "
         "still a runt under the floor (set the runt merge to off to see it outrank the table); the "
         "runt merge merges it back into its table."
     )
-    example = data.runt_merge_example()
+    example = cached.runt_merge_example()
     st.markdown(f"**Why backward, live:** {example.line}")
     extra.update(
         {"orphan row rank (fixed)": orphan.answer_rank, "revenue answer rank": revenue.answer_rank}
@@ -136,7 +136,7 @@ def body(ctx):
         horizontal=True,
         key=controls.RUNT_MERGE.key,
     )
-    variant = judging.bm25_switch(variant_col, note=False)  # written under the charts
+    variant = judge_choice.bm25_switch(variant_col, note=False)  # written under the charts
     if variant == FTS5:
         k1, b = DEFAULT_K1, DEFAULT_B
     extra = {"k1": k1, "b": b, "runt merge": runt_merge, "BM25 variant": variant}
@@ -144,10 +144,10 @@ def body(ctx):
         _scores(ctx, k1, b, runt_merge, variant, extra)
     else:
         st.info("Type a question in the sidebar to score the chunks.")
-    judging.variant_caption(variant)
+    judge_choice.variant_caption(variant)
     _revenue(k1, b, runt_merge, variant, extra)
-    view = shell.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
-    shell.footer(ctx, "runts", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
+    chunk_panel.footer(ctx, "runts", view, extra)
 
 
-shell.run_lab("runts", _intro(), body)
+frame.run_lab("runts", _intro(), body)

@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from ui import controls, data, judging, shell, state, urlstate
-from ui.views import structure
+from ui import cached, chunk_panel, frame, judge_choice, state, tables
+from ui.present import controls, structure, urlstate
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header
@@ -31,14 +31,14 @@ def body(ctx):
         on_click=_open,
         args=("inspection_manual", 4),
     )
-    chunks = data.chunks(ctx.chunked)
+    chunks = cached.chunks(ctx.chunked)
     headerless = (
-        data.headerless_chunks(ctx.chunked)
+        cached.headerless_chunks(ctx.chunked)
         if any(c.kind == "table" for c in chunks)
         else frozenset()
     )
     frags = structure.table_fragments(chunks, headerless)
-    boundaries = data.boundaries(ctx.chunked)
+    boundaries = cached.boundaries(ctx.chunked)
     refused = structure.refusals(chunks, ctx.opts)
     inherit = structure.heading_inheritance(chunks)
     extra = {
@@ -56,7 +56,7 @@ def body(ctx):
     with t1:
         if frags:
             # every column whole, the first line wrapped rather than cut
-            shell.wrapping_table(
+            tables.wrapping_table(
                 [
                     {
                         "chunk": f.number,
@@ -70,7 +70,7 @@ def body(ctx):
         else:
             st.info("No table chunks here: open compute_pricing.md with the structural strategy.")
     with t2:
-        shell.table(
+        tables.table(
             [
                 {
                     "boundary": f"{s.before} → {s.after}",
@@ -83,7 +83,7 @@ def body(ctx):
         )
     with t3:
         if inherit:
-            shell.table(
+            tables.table(
                 [
                     {
                         "chunk": i.number,
@@ -104,15 +104,15 @@ def body(ctx):
     controls.ensure(st.session_state, "tables")
     toggle_col, variant_col = st.columns([2, 3])
     leave_out = toggle_col.toggle(controls.NO_HEADING.label, key=controls.NO_HEADING.key)
-    variant = judging.bm25_switch(variant_col, note=st.container())
+    variant = judge_choice.bm25_switch(variant_col, note=st.container())
     if ctx.question:
-        moves = data.rank_moves(ctx.chunked, ctx.question, ctx.answer, variant)
+        moves = cached.rank_moves(ctx.chunked, ctx.question, ctx.answer, variant)
         moved = [m for m in moves if m.move != 0]
         st.markdown(
             f"**{len(moved)} of {len(moves)} chunks change rank** "
             "when the heading path leaves the index."
         )
-        shell.table(
+        tables.table(
             [
                 {
                     "chunk": m.number,
@@ -128,8 +128,8 @@ def body(ctx):
         )
         extra["chunks that change rank"] = len(moved)
     _truncation(ctx, chunks, extra)
-    view = shell.chunk_view(ctx, key="lab5", heading_path=not leave_out)
-    shell.footer(ctx, "tables", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab5", heading_path=not leave_out)
+    chunk_panel.footer(ctx, "tables", view, extra)
 
 
 def _truncation(ctx, chunks, extra):
@@ -145,15 +145,15 @@ def _truncation(ctx, chunks, extra):
         "The index reads the heading path and overlap on top of the body.",
     )
     tok = st.session_state.get(state.TOKENIZER, urlstate.DEFAULTS.tok)
-    rows = data.truncation_rows(chunks, tok, int(limit), ctx.answer)
+    rows = cached.truncation_rows(chunks, tok, int(limit), ctx.answer)
     st.markdown(
         f"**{len(rows)} of {len(chunks)} chunks** index more than {int(limit)} {tok} tokens "
         "(heading path + overlap + body): an embedder truncating there never reads their ends."
         + (" `--limit` on the command line chooses the size so none does." if rows else "")
     )
     if rows:
-        shell.table(rows, height=240)
+        tables.table(rows, height=240)
     extra[f"chunks over {int(limit)} tokens"] = len(rows)
 
 
-shell.run_lab("tables", INTRO, body)
+frame.run_lab("tables", INTRO, body)

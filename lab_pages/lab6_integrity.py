@@ -15,8 +15,8 @@ from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
-from ui import controls, data, drift_view, glossary, judging, shell, state, vega_charts
-from ui.views import efficiency, judges, structure, sweeps
+from ui import cached, caching, chunk_panel, drift_view, frame, judge_choice, state, tables
+from ui.present import controls, efficiency, glossary, judge_rows, structure, sweeps, vega_charts
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -44,7 +44,7 @@ def _gold(ctx):
             try:
                 gs = parse_gold_text(f.getvalue(), f.name)
             except GoldFileError as e:
-                st.error(shell.one_line(e))
+                st.error(frame.one_line(e))
             else:
                 if gs.bad_lines:  # line numbers, and the good lines are used
                     st.warning(md_escape(gs.problem_line(f.name)))
@@ -77,9 +77,9 @@ def _by_retriever(ctx, questions, k, variant, spec):
     reports = []
     for name in RETRIEVERS:
         try:
-            reports.append(data.integrity_report(ctx.chunked, questions, k, name, variant, spec))
+            reports.append(cached.integrity_report(ctx.chunked, questions, k, name, variant, spec))
         except EmbedderError as e:
-            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            st.error(f"The embedder cannot judge: {frame.one_line(e)}")
             break
     return reports
 
@@ -116,9 +116,9 @@ def _generated(ctx):
     name = ctx.doc_name or "upload.md"
     if st.button("Make a gold set from this document", key="lab6_make_gold"):
         try:
-            made = data.generated_gold(ctx.text, name, GENERATED_N, 0)
+            made = cached.generated_gold(ctx.text, name, GENERATED_N, 0)
         except NothingToAsk as e:
-            st.error(shell.one_line(e))
+            st.error(frame.one_line(e))
             return None
         st.session_state[GENERATED] = (ctx.text, made)
     kept = st.session_state.get(GENERATED)
@@ -130,7 +130,7 @@ def _generated(ctx):
         "written: they share words with their passages, so they favour lexical retrieval. "
         + "; ".join(f"{kind} {n}" for kind, n in made.counts.items())
     )
-    shell.explain(" · ".join(f"{kind}: {how}" for kind, how in HOW.items()))
+    frame.explain(" · ".join(f"{kind}: {how}" for kind, how in HOW.items()))
     st.download_button(
         "Download the generated gold set (.jsonl)",
         made.jsonl(),
@@ -143,13 +143,13 @@ def _generated(ctx):
 def _token_lesson(ctx, questions, k, source: str) -> None:
     """Recall flat while IoU climbs as chunks shrink; overlap lowers IoU at a size."""
     st.subheader(f"Recall against IoU as chunks shrink ({source} gold set, BM25)")
-    if sweeps.is_imported(ctx.strategy):
+    if ctx.origin.imported:
         st.info("Your chunks come at one size: pick a strategy to sweep sizes here.")
         return
-    rows = data.token_sweep(ctx.chunked, tuple(questions), k)
+    rows = cached.token_sweep(ctx.chunked, tuple(questions), k)
     st.markdown(efficiency.token_summary(spread(rows), k))
-    shell.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
-    shell.explain(
+    tables.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
+    frame.explain(
         "IoU: passage tokens among the top-k chunks' tokens over the tokens of both, a token "
         "counted once however many chunks repeat it; context: what the top k cost, overlap "
         "counted each time (docs/gate.md)."
@@ -160,7 +160,7 @@ def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
-    judge, variant, spec = judging.judges_row(controls.RETRIEVER)
+    judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
     extra = {}
     if questions:
         # the lab's four, and the sidebar's when it is another (a peer, your chunks)
@@ -170,34 +170,34 @@ def body(ctx):
         reports = {}
         bar = (
             st.progress(0.0, text="Checking the gold set…")
-            if len(ctx.text) > data.PROGRESS_CHARS
+            if len(ctx.text) > caching.PROGRESS_CHARS
             else None
         )
         try:
             for i, n in enumerate(names, start=1):
                 chunked = ctx.chunked._replace(strategy=n)
-                reports[n] = data.integrity_report(chunked, questions, k, judge, variant, spec)
+                reports[n] = cached.integrity_report(chunked, questions, k, judge, variant, spec)
                 if bar:
                     bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
         except EmbedderError as e:
-            st.error(f"The embedder cannot judge: {shell.one_line(e)}")
+            st.error(f"The embedder cannot judge: {frame.one_line(e)}")
             return
         if bar:
             bar.empty()
         summary = _summary(reports, k)
         left, right = st.columns([3, 2] if state.presenter() else [5, 2])
         with left:
-            shell.wrapping_table(summary)
-            shell.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
-            judging.variant_caption(variant)
+            tables.wrapping_table(summary)
+            frame.explain(f"Ranked by {next(iter(reports.values())).retriever}.")
+            judge_choice.variant_caption(variant)
         with right:
-            shell.vega(
+            frame.vega(
                 vega_charts.recall_bars(
                     {n: r.recall for n, r in reports.items()},
                     {n: r.mrr for n, r in reports.items()},
                     # under the k slider and the judges' row: short enough that the
                     # chart ends on the first screen at 1440x900 too
-                    min(shell.chart_height(2), 300),
+                    min(frame.chart_height(2), 300),
                 )
             )
         by_judge = _by_retriever(ctx, questions, k, variant, spec)
@@ -207,8 +207,8 @@ def body(ctx):
             f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
-        shell.wrapping_table(judges.gold_by_retriever(by_judge))
-        shell.wrapping_table(judges.retriever_summary(by_judge))
+        tables.wrapping_table(judge_rows.gold_by_retriever(by_judge))
+        tables.wrapping_table(judge_rows.retriever_summary(by_judge))
         extra.update(
             {
                 "intact": f"{current.intact_rate:.0%}",
@@ -224,8 +224,8 @@ def body(ctx):
         source = "written" if questions else "generated"
         _token_lesson(ctx, questions or made.questions, k, source)
 
-    stats = data.stats(ctx.chunked)
-    lengths = [c.length for c in data.chunks(ctx.chunked)]
+    stats = cached.stats(ctx.chunked)
+    lengths = [c.length for c in cached.chunks(ctx.chunked)]
     drift_view.histogram(ctx, lengths, stats)  # over a saved baseline, when one is loaded
     line = (
         f"**below the floor ({stats.floor} {ctx.unit}): {len(stats.below_floor)} of {stats.count} "
@@ -237,18 +237,18 @@ def body(ctx):
     )
     st.markdown(line, help=glossary.help_for(line))
     extra.update({"below floor": len(stats.below_floor)})
-    flagged = data.quality(ctx.chunked)
+    flagged = cached.quality(ctx.chunked)
     st.subheader(f"Chunks to read: {len(flagged)}")
     if flagged:
-        shell.wrapping_table(structure.quality_rows(flagged))
+        tables.wrapping_table(structure.quality_rows(flagged))
     else:
-        shell.explain(
+        frame.explain(
             "No chunk passes the size, ends with a heading or a lead-in, is only markup "
             "or cuts a sentence."
         )
     extra.update({"chunks to read": len(flagged)})
-    view = shell.chunk_view(ctx, key="lab6")
-    shell.footer(ctx, "integrity", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab6")
+    chunk_panel.footer(ctx, "integrity", view, extra)
 
 
-shell.run_lab("integrity", INTRO, body)
+frame.run_lab("integrity", INTRO, body)

@@ -3,7 +3,8 @@
 import streamlit as st
 
 from lab.report.markup import md_escape
-from ui import controls, notebook, shell, state, urlstate
+from ui import exports, frame, state, tables
+from ui.present import controls, notebook, urlstate
 
 INTRO = """
 Every lab can pin its current result: configuration, verdict, key numbers and a note. Restore a
@@ -53,13 +54,13 @@ def body(ctx):
             if pin.verdict:
                 st.markdown(md_escape(pin.verdict))
             if pin.numbers:
-                shell.table([{"measure": str(k), "value": str(v)} for k, v in pin.numbers.items()])
+                tables.table([{"measure": str(k), "value": str(v)} for k, v in pin.numbers.items()])
             if pin.note:
                 st.markdown("\n".join(notebook.quote_lines(pin.note)))
             a, b = st.columns(2)
             a.button("Restore this view", key=f"restore_{i}", on_click=_restore, args=(pin,))
             b.button("Remove", key=f"remove_{i}", on_click=_remove, args=(i,))
-    shell.download_buttons(
+    exports.download_buttons(
         "chunk-lab-notebook",
         "nb",
         [
@@ -72,7 +73,7 @@ def body(ctx):
         try:
             loaded = notebook.from_json(f.getvalue().decode("utf-8", errors="replace"))
         except notebook.NotebookError as e:
-            st.error(shell.one_line(e))
+            st.error(frame.one_line(e))
         else:
             # -- why remembered -- the file stays in its box after the pins are added:
             # offering them again would add each pin twice
@@ -84,4 +85,4 @@ def body(ctx):
                 st.rerun()
 
 
-shell.run_lab("notebook", INTRO, body, needs_document=False)
+frame.run_lab("notebook", INTRO, body, needs_document=False)

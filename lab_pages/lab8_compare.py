@@ -9,8 +9,8 @@ from lab.inputs.placement import PlacementError
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
-from ui import data, glossary, judging, shell
-from ui.views import judges, sweeps
+from ui import cached, exports, frame, judge_choice, tables
+from ui.present import glossary, judge_rows, sweeps
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the
@@ -29,7 +29,7 @@ def _seed_b(ctx) -> None:
     the first view shows a difference."""
     ss = st.session_state
     if KEYS["strategy"] not in ss:
-        other = ctx.strategy == "fixed" or sweeps.is_imported(ctx.strategy)
+        other = ctx.strategy == "fixed" or ctx.origin.imported
         ss[KEYS["strategy"]] = "structural" if other else "fixed"
         ss[KEYS["unit"]] = ctx.unit
         ss[KEYS["size"]] = ctx.size
@@ -55,7 +55,7 @@ def _config_b() -> str:
 
 def _figure(fig) -> None:
     st.subheader(fig.title, help=glossary.help_for(fig.title))
-    shell.table(
+    tables.table(
         [dict(zip([c or "figure" for c in fig.columns], row, strict=True)) for row in fig.rows],
         height=35 * (len(fig.rows) + 1) + 3,  # every row in view, no inner scroll bar
     )
@@ -75,7 +75,7 @@ def _pair(report, n: int, p) -> None:
 
 
 def body(ctx):
-    imported = sweeps.is_imported(ctx.strategy)
+    imported = ctx.origin.imported
     if imported:  # -- your chunks against a chunking you could switch to
         config_a = ctx.strategy
         st.markdown(
@@ -88,14 +88,14 @@ def body(ctx):
     _seed_b(ctx)
     config_b = _config_b()
     try:
-        report = data.diff_report(
+        report = cached.diff_report(
             ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT
         )
     except ConfigError as e:
-        st.error(f"B is not a configuration: {shell.one_line(e)}")
+        st.error(f"B is not a configuration: {frame.one_line(e)}")
         return
     except PlacementError as e:
-        st.error(f"Your chunks cannot be compared: {shell.one_line(e)}")
+        st.error(f"Your chunks cannot be compared: {frame.one_line(e)}")
         return
     line = verdict(report)
     (st.error if report.worse else st.success)(md_escape(line))
@@ -108,7 +108,7 @@ def body(ctx):
             _figure(fig)
     tops = _top_scores(ctx, config_a, config_b)
     st.subheader(f"The {len(report.changed)} most-changed chunks")
-    shell.explain(
+    frame.explain(
         f"{report.pairs:,} pairs of A and B chunks, {report.unchanged:,} with the same span. "
         "Each A chunk is paired with the B chunk it shares most characters with (and each "
         "unchosen B chunk with its best A chunk); the pairs that moved most characters come first."
@@ -119,7 +119,10 @@ def body(ctx):
     numbers = {
         "B": config_b,
         **(
-            {"top score A": judges.score_text(tops[0]), "top score B": judges.score_text(tops[1])}
+            {
+                "top score A": judge_rows.score_text(tops[0]),
+                "top score B": judge_rows.score_text(tops[1]),
+            }
             if tops
             else {}
         ),
@@ -127,9 +130,9 @@ def body(ctx):
         "B violations": f"{vb.violations} of {vb.out_of}",
         "chunks A / B": f"{report.a.sizes.count} / {report.b.sizes.count}",
     }
-    shell.pin_box(ctx, "compare", line, numbers)
+    exports.pin_box(ctx, "compare", line, numbers)
     stem = f"diff_{ctx.doc_name or 'upload'}_{config_a}_{config_b}".replace(":", "-")
-    shell.download_buttons(
+    exports.download_buttons(
         stem,
         "lab8",
         [
@@ -145,14 +148,14 @@ def _top_scores(ctx, config_a: str, config_b: str):
     if not ctx.question:
         st.info("Pick a question in the sidebar to see its top score under A and under B.")
         return None
-    variant = judging.bm25_switch()
-    a, b = data.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
+    variant = judge_choice.bm25_switch()
+    a, b = cached.top_score_pair(ctx.text, config_a, config_b, ctx.question, ctx.answer, variant)
     st.markdown(
-        f"“{md_escape(ctx.question)}”: top score **{judges.score_text(a)}** under A, "
-        f"**{judges.score_text(b)}** under B."
+        f"“{md_escape(ctx.question)}”: top score **{judge_rows.score_text(a)}** under A, "
+        f"**{judge_rows.score_text(b)}** under B."
     )
-    st.warning(judges.NOT_COMPARABLE)
-    shell.full_table(judges.score_scale_rows(a, b))
+    st.warning(judge_rows.NOT_COMPARABLE)
+    tables.full_table(judge_rows.score_scale_rows(a, b))
     return a, b
 
 
@@ -160,4 +163,4 @@ def _json_text(report) -> str:
     return json.dumps(to_json(report), ensure_ascii=False, indent=2)
 
 
-shell.run_lab("compare", INTRO, body)
+frame.run_lab("compare", INTRO, body)

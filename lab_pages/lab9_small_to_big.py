@@ -5,8 +5,8 @@ import streamlit as st
 from lab.measure.diff import ConfigError
 from lab.measure.small_to_big import parse_tiers
 from lab.report.markup import md_escape
-from ui import controls, judging, lesson_data, palette, shell, vega_charts
-from ui.views import lessons, sweeps
+from ui import cached_lessons, chunk_panel, frame, judge_choice, palette, tables
+from ui.present import controls, lessons, sweeps, vega_charts
 
 INTRO = """
 Small chunks embed sharply; big chunks read usefully. **Small to big** stops using one unit for
@@ -41,12 +41,12 @@ def _controls():
     k = k_col.select_slider(
         controls.S2B_K.label, options=list(controls.S2B_K.options), key=controls.S2B_K.key
     )
-    judge = judging.loaded(judging.judges_row(controls.S2B_RETRIEVER))
+    judge = judge_choice.loaded(judge_choice.judges_row(controls.S2B_RETRIEVER))
     return int(child), int(parent), k, judge
 
 
 def _question(ctx, spec, plain, k, judge, extra):
-    res = lesson_data.resolution(ctx.text, spec, plain, ctx.question, k, judge)
+    res = cached_lessons.resolution(ctx.text, spec, plain, ctx.question, k, judge)
     parents, unit = len(res.parents), ctx.unit
     line = (
         f"The top {len(res.hits)} children resolve to {parents} parent(s): the dedupe left out "
@@ -55,23 +55,23 @@ def _question(ctx, spec, plain, k, judge, extra):
         f"{len(res.chunks)} plain chunks)."
     )
     st.info(md_escape(line))
-    left, right = shell.columns([3, 2])  # in presenter mode the table has the page's width
+    left, right = frame.columns([3, 2])  # in presenter mode the table has the page's width
     with left:
-        shell.wrapping_table(lessons.hit_rows(res, ctx.answer))
+        tables.wrapping_table(lessons.hit_rows(res, ctx.answer))
     with right:
-        shell.vega(
+        frame.vega(
             vega_charts.labelled_bars(
                 "Context sent for this question",
                 lessons.context_rows(res),
                 "delivered",
                 "context",
                 COLOURS,
-                shell.chart_height(1),
+                frame.chart_height(1),
                 f"context ({unit})",
             )
         )
     budget = res.size("parents")
-    shell.explain(
+    frame.explain(
         f"The budget row spends the parents' {budget:,} {unit} on plain chunks instead, best "
         "first, for as long as they fit. A parent longer than the cap would be sent as a window "
         "around its child."
@@ -89,16 +89,16 @@ def _question(ctx, spec, plain, k, judge, extra):
 def _gold(ctx, spec, plain, k, judge, extra):
     questions = ctx.answered()
     if questions:
-        r = lesson_data.small_to_big_report(ctx.text, spec, plain, questions, k, judge)
+        r = cached_lessons.small_to_big_report(ctx.text, spec, plain, questions, k, judge)
         st.subheader(f"{ctx.doc_label}'s gold set, k = {k}")
-        shell.wrapping_table(lessons.gold_rows(r))
+        tables.wrapping_table(lessons.gold_rows(r))
         with st.expander("Each question"):
-            shell.wrapping_table(lessons.question_rows(r))
+            tables.wrapping_table(lessons.question_rows(r))
         extra.update({f"parents recall@{k}": round(r.recall("parents"), 3)})
-    everything = lesson_data.samples_report(spec, plain, k, judge)
+    everything = cached_lessons.samples_report(spec, plain, k, judge)
     st.subheader(f"Every sample's gold set ({len(everything.results)} questions), k = {k}")
-    shell.wrapping_table(lessons.gold_rows(everything))
-    shell.explain(
+    tables.wrapping_table(lessons.gold_rows(everything))
+    frame.explain(
         f"recall@{k}: a question is found when what is sent holds its answer whole; coverage: "
         "the share of the answer's characters in what is sent; mean context: what is sent per "
         f"question, in {ctx.unit}. The dedupe removed {everything.duplicates} duplicate "
@@ -110,15 +110,15 @@ def _gold(ctx, spec, plain, k, judge, extra):
 
 def body(ctx):
     child, parent, k, judge = _controls()
-    spec = lesson_data.tiers_spec(child, parent, ctx.unit)
+    spec = cached_lessons.tiers_spec(child, parent, ctx.unit)
     extra = {"child size": child, "parent size": parent, "k": k}
     try:
         parse_tiers(spec)
     except ConfigError as e:
-        st.error(shell.one_line(e))
+        st.error(frame.one_line(e))
     else:
-        if sweeps.is_imported(ctx.strategy):
-            shell.not_for_imported_chunks(
+        if ctx.origin.imported:
+            chunk_panel.not_for_imported_chunks(
                 ctx,
                 "Small to big compares children and parents with the sidebar's plain chunks "
                 "at the same budget; your chunks were made elsewhere, at no size of ours. Pick "
@@ -134,8 +134,8 @@ def body(ctx):
         else:
             st.info("Type a question in the sidebar to rank the children.")
         _gold(ctx, spec, plain, k, judge, extra)
-    view = shell.chunk_view(ctx, key="lab9")
-    shell.footer(ctx, "small-to-big", view, extra)
+    view = chunk_panel.chunk_view(ctx, key="lab9")
+    chunk_panel.footer(ctx, "small-to-big", view, extra)
 
 
-shell.run_lab("small-to-big", INTRO, body)
+frame.run_lab("small-to-big", INTRO, body)

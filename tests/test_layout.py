@@ -1,8 +1,8 @@
 """The architecture as the files say it: imports flow lab_pages -> ui -> lab -> chunkers,
-lab/ and chunkers/ never import Streamlit, lab/'s roles flow cli -> report -> measure ->
-inputs -> retrieval (only the command line imports the renderers), and no package
-imports itself in a circle (a lazy import inside a function counts: it is a cycle all
-the same)."""
+lab/, chunkers/ and ui/present/ never import Streamlit (ui/present/ not even through
+the rest of ui), lab/'s roles flow cli -> report -> measure -> inputs -> retrieval (only
+the command line imports the renderers), and no package imports itself in a circle (a
+lazy import inside a function counts: it is a cycle all the same)."""
 
 from __future__ import annotations
 
@@ -129,13 +129,30 @@ def test_only_the_command_line_imports_the_renderers() -> None:
     assert wrong == []
 
 
-def test_the_view_models_never_import_streamlit() -> None:
-    # -- ui/views/ turns measurements into what a page shows, as plain data: testable
-    # -- and cacheable without a running app
-    wrong = [
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """``start`` and every module of the graph it imports, at any depth."""
+    seen, todo = set(), [start]
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(graph[node])
+    return seen
+
+
+def test_the_presentation_code_never_imports_streamlit() -> None:
+    # -- ui/present/ turns measurements into what a page shows: testable and cacheable
+    # -- without a running app, so neither it nor any ui module it reaches imports Streamlit
+    graph = _graph("ui")
+    with_streamlit = {
         _module_name(p)
-        for p in sorted((ROOT / "ui" / "views").rglob("*.py"))
+        for p in _files("ui")
         if any(m.split(".")[0] == "streamlit" for m in _imports(p))
+    }
+    present = sorted(m for m in graph if m.startswith("ui.present."))
+    assert "ui.present.sweeps" in present and "ui.sidebar" in with_streamlit
+    wrong = [
+        f"{m} reaches {r}" for m in present for r in sorted(_reached(graph, m) & with_streamlit)
     ]
     assert wrong == []
 

@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from lab.measure.drag import too_long_to_drag
-from ui import data, palette, state
+from ui import cached, palette, state
 
 NAME = "chunk_lab.drag_slider"
 SETTLED = "settled"  # the trigger the component fires when a drag or a key press ends
@@ -202,7 +202,7 @@ def lab_drag(ctx: Any, sizes: Sequence[int], *, key: str, others: dict[str, Any]
     if too_long:
         st.caption(too_long)
         return
-    payload = data.drag_payload(
+    payload = cached.drag_payload(
         ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap
     )
     drag_slider(

@@ -10,7 +10,8 @@ import streamlit as st
 from lab.measure import drift
 from lab.measure.stats import LengthStats
 from lab.report.markup import md_escape
-from ui import lesson_data, shell, vega_charts
+from ui import cached_lessons, frame
+from ui.present import vega_charts
 
 BASELINE_KEY = "lab6_baseline"
 SOURCE_KEY = "lab6_baseline_source"
@@ -26,9 +27,9 @@ def histogram(ctx: Any, lengths: list[int], stats: LengthStats) -> None:
     snap = None
     if upload is not None:
         try:
-            snap = lesson_data.baseline(upload.getvalue(), upload.name)
+            snap = cached_lessons.baseline(upload.getvalue(), upload.name)
         except drift.BaselineError as e:
-            st.error(shell.one_line(e))
+            st.error(frame.one_line(e))
         else:
             if snap.config["unit"] != ctx.opts.unit:
                 st.warning(
@@ -39,10 +40,10 @@ def histogram(ctx: Any, lengths: list[int], stats: LengthStats) -> None:
                 )
                 snap = None
     if snap is None:
-        shell.vega(
+        frame.vega(
             vega_charts.length_histogram(
                 lengths, stats.floor, stats.effective_max, ctx.unit, ctx.strategy,
-                shell.chart_height(),
+                frame.chart_height(),
             )
         )  # fmt: skip
         return
@@ -58,7 +59,7 @@ def histogram(ctx: Any, lengths: list[int], stats: LengthStats) -> None:
                 f"{drift.config_label(mine)}: the shapes differ for that reason too."
             )
         )
-    shell.vega(
+    frame.vega(
         vega_charts.histogram_against_baseline(
             snap.edges,
             drift.histogram_on(lengths, snap.edges),
@@ -66,6 +67,6 @@ def histogram(ctx: Any, lengths: list[int], stats: LengthStats) -> None:
             ctx.doc_label,
             f"baseline: {source} ({base.chunks:,} chunks)",
             ctx.unit,
-            shell.chart_height(),
+            frame.chart_height(),
         )
     )

@@ -6,7 +6,7 @@ same blue in the survival curves, the gold-set bars and the histogram.
 
 from __future__ import annotations
 
-from ui.views import ranking
+from ui.present import ranking
 
 OKABE_ITO = {
     "black": "#000000",

@@ -1,6 +1,6 @@
 """The sidebar: document, question and answer, strategy, unit, size, overlap.
 
-(The presenter switch sits on the page itself, see ui.shell: a projector hides the sidebar.)"""
+(The presenter switch sits on the page itself, see ui.frame: a projector hides the sidebar.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import streamlit as st
 
 from chunkers import ChunkOptions
 from chunkers.model import UNITS
-from chunkers.options import unit_name
+from chunkers.options import Unit
 from chunkers.registry import OFFERED
 from lab.inputs.convert import needs_conversion
 from lab.inputs.documents import (
@@ -22,15 +22,13 @@ from lab.inputs.documents import (
     read_document,
 )
 from lab.inputs.gold import GoldQuestion
-from lab.inputs.placement import PlacementError
+from lab.inputs.placement import IMPORTED, ChunkOrigin, PlacementError
 from lab.inputs.samples import sample_names
 from lab.report.markup import md_escape
 from lab.retrieval.tokenize import tokenize
 from lab.text import clip
-from ui import urlstate
-from ui.views import code, sweeps
-
-from . import data, state
+from ui import cached, chunk_files, state
+from ui.present import code_snippets, sweeps, urlstate
 
 MAX_UPLOAD_MB = 5  # also server.maxUploadSize in .streamlit/config.toml
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * MB
@@ -49,7 +47,7 @@ class Context:
     doc_label: str  # what the user calls the document
     text: str | None  # None until a usable document is there
     strategy: str  # a strategy's name, or "chunks:<digest>" for an uploaded chunk file
-    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.views.sweeps)
+    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.present.sweeps)
     size: int
     overlap: int
     question: str | None = None
@@ -59,22 +57,26 @@ class Context:
     answer_missing: str | None = None  # why the answer given is not in the document
 
     @property
-    def chunked(self) -> data.Chunking:
+    def chunked(self) -> cached.Chunking:
         """The document and how the sidebar chunks it, as the cached functions of
-        ui.data take it (a lab that chunks another way: ``ctx.chunked._replace(...)``)."""
-        return data.Chunking(self.text or "", self.strategy, self.size, self.overlap, self.unit)
+        ui.cached take it (a lab that chunks another way: ``ctx.chunked._replace(...)``)."""
+        return cached.Chunking(self.text or "", self.strategy, self.size, self.overlap, self.unit)
 
     @property
     def opts(self) -> ChunkOptions:
         return self.chunked.opts
 
     @property
+    def origin(self) -> ChunkOrigin:
+        return ChunkOrigin.named(self.strategy)
+
+    @property
     def config(self) -> dict:
         q = st.session_state.get(state.QUESTION, 0)
         opts = self.opts
         strategy = self.strategy
-        if sweeps.is_imported(strategy):  # the file's name, not its digest
-            strategy = f"{sweeps.IMPORTED}:{st.session_state.get(_CHUNK_NAME, '')}"
+        if self.origin.imported:  # the file's name, not its digest
+            strategy = str(ChunkOrigin(st.session_state.get(_CHUNK_NAME, ""), imported=True))
         return {
             "doc": self.doc_name or self.doc_label,
             "q": q if q >= 0 else "own",
@@ -166,7 +168,7 @@ def _check_answer(ctx: Context) -> None:
     """An answer that is not in the document is set aside with its reason: the lab
     shows the reason where the verdict goes and keeps everything else."""
     if ctx.answer and ctx.text is not None:
-        ctx.answer_missing = data.missing_answer(ctx.text, ctx.answer)
+        ctx.answer_missing = cached.missing_answer(ctx.text, ctx.answer)
         if ctx.answer_missing:
             ctx.answer = None
 
@@ -205,7 +207,7 @@ def _question(ctx: Context) -> None:
         "Answer", (state.PICK, state.PASTE), key=state.ANSWER_MODE, horizontal=True
     )
     if mode == state.PICK:
-        options = data.sentences(ctx.text or "")
+        options = cached.sentences(ctx.text or "")
         if ss.get(state.ANSWER_PICK) not in options:
             ss[state.ANSWER_PICK] = None
         picked = st.sidebar.selectbox(
@@ -257,21 +259,21 @@ def render() -> Context:
         ctx = Context(
             name,
             _doc_label(name),
-            data.sample_text(name),
+            cached.sample_text(name),
             "",
             "",
             0,
             0,
-            gold=data.gold_questions(name),
+            gold=cached.gold_questions(name),
         )
-        gs = data.gold_set(name)
+        gs = cached.gold_set(name)
         if gs is not None and gs.bad_lines:
             sb.warning(md_escape(gs.problem_line(f"{name}.gold.jsonl")))
     _question(ctx)
     _check_answer(ctx)
 
     imported = _chunk_file(ctx)
-    choices = list(OFFERED) + ([sweeps.IMPORTED] if imported else [])
+    choices = list(OFFERED) + ([IMPORTED] if imported else [])
     if ss.get(state.STRATEGY) not in choices:
         ss[state.STRATEGY] = urlstate.DEFAULTS.strategy
     sb.selectbox(
@@ -305,7 +307,7 @@ def render() -> Context:
         ".pdf, .html and .docx are converted to markdown."
     )
     strategy = ss[state.STRATEGY]
-    ctx.strategy = imported if strategy == sweeps.IMPORTED and imported else strategy
+    ctx.strategy = imported if strategy == IMPORTED and imported else strategy
     ctx.unit, ctx.size, ctx.overlap = unit, size, ss[state.OVERLAP]
     _copy_as_code(ctx)
     return ctx
@@ -328,14 +330,14 @@ def _unit(ctx: Context, base: str) -> str:
     )
     tokenizer = ss[state.TOKENIZER]
     if ctx.text is not None:
-        ratio = data.words_to_tokens(ctx.text, tokenizer)
+        ratio = cached.words_to_tokens(ctx.text, tokenizer)
         if ratio:
             st.sidebar.caption(
                 f"This document: {ratio:.2f} {tokenizer} tokens per word, so 24 words are "
                 f"about {round(24 * ratio)} tokens and 512 tokens about {round(512 / ratio)} "
                 "words."
             )
-    return unit_name("tokens", tokenizer)
+    return str(Unit("tokens", tokenizer))
 
 
 def _chunk_file(ctx: Context) -> str | None:
@@ -352,16 +354,16 @@ def _chunk_file(ctx: Context) -> str | None:
         )
         if f is None or ctx.text is None:
             return None
-        strategy = data.register_chunk_file(f.name, f.getvalue())
+        strategy = chunk_files.register_chunk_file(f.name, f.getvalue())
         try:
-            placed = data.placement(ctx.text, strategy, "chars")
+            placed = chunk_files.placement(ctx.text, strategy, "chars")
         except PlacementError as e:
             st.error(md_escape(str(e).splitlines()[0]))
             return None
         ss[_CHUNK_NAME] = f.name
         if ss.get(_CHUNK_ID) != f.file_id:  # a new file: measure it now
             ss[_CHUNK_ID] = f.file_id
-            ss[state.STRATEGY] = sweeps.IMPORTED
+            ss[state.STRATEGY] = IMPORTED
         findings = placed.report(ctx.text, each_overlap=False)
         st.caption(
             f"{len(placed.chunks)} chunk(s) placed in {md_escape(ctx.doc_label)}, "
@@ -377,6 +379,8 @@ def _chunk_file(ctx: Context) -> str | None:
 def _copy_as_code(ctx: Context) -> None:
     """The settings as the few lines of Python that make the same chunks."""
     with st.sidebar.expander("Copy as code"):
-        for s in code.snippets(ctx.strategy, ctx.unit, ctx.size, ctx.overlap, ctx.doc_label):
+        for s in code_snippets.snippets(
+            ctx.strategy, ctx.unit, ctx.size, ctx.overlap, ctx.doc_label
+        ):
             st.caption(s.title)
             st.code(s.code, language="python")

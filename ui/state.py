@@ -14,11 +14,10 @@ from typing import Any
 import streamlit as st
 
 from lab.inputs.samples import sample_names
-from ui import urlstate
-from ui.urlstate import Settings
-from ui.views.sweeps import size_from_selection
-
-from . import data
+from ui import cached
+from ui.present import urlstate
+from ui.present.sweeps import size_from_selection
+from ui.present.urlstate import Settings
 
 # widget keys
 DOC = "doc"
@@ -59,7 +58,7 @@ CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its k
 
 
 def question_counts() -> dict[str, int]:
-    return {name: len(data.gold_questions(name)) for name in sample_names()}
+    return {name: len(cached.gold_questions(name)) for name in sample_names()}
 
 
 def init() -> None:

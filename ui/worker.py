@@ -4,7 +4,7 @@
 one student's 4 MB upload is chunked there (one to two seconds of pure Python a
 step), the other students on that process wait for it, and their half-second steps
 take seconds. Here the chunkings, curves and sentence lists of a long document
-(ui.data decides which: PROGRESS_CHARS or more) run in one worker process per app
+(ui.caching.PROGRESS_CHARS characters or more) run in one worker process per app
 process, at a lower CPU priority than the app, and the app's Python only rebuilds
 their results.
 
@@ -29,7 +29,7 @@ from typing import IO, Any, TypeVar
 
 from chunkers import Chunk, ChunkOptions, chunk_parsed, chunk_with, parse
 from lab.measure.survival import SurvivalCurve, survival_curve
-from ui.views.questions import answer_sentences
+from ui.present.questions import answer_sentences
 
 NICENESS = 10  # the worker gives way to the app processes (os.nice)
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,7 +202,7 @@ def curve(
 
 
 def sentences(text: str) -> list[str] | None:
-    """ui.views.questions.answer_sentences in the worker; None when there is none."""
+    """ui.present.questions.answer_sentences in the worker; None when there is none."""
     return _run(answer_sentences, text)
 
 

@@ -64,6 +64,28 @@ _ANCHOR = 32  # normalised characters a partial placement matches at each end
 _PREVIEW = 40
 
 
+# the strategy name that stands for a chunk file's chunks, written "chunks:FILE"
+IMPORTED = "chunks"
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkOrigin:
+    """Where a document's chunks come from: one of the lab's strategies, or a chunk
+    file another pipeline made (written ``chunks:FILE``; the app's FILE is the
+    uploaded file's digest)."""
+
+    name: str  # the strategy's name, or the chunk file's
+    imported: bool = False  # a chunk file: no size or overlap of ours made it
+
+    @classmethod
+    def named(cls, spec: str) -> ChunkOrigin:
+        head, _, rest = spec.partition(":")
+        return cls(rest, imported=True) if head == IMPORTED else cls(spec)
+
+    def __str__(self) -> str:
+        return f"{IMPORTED}:{self.name}" if self.imported else self.name
+
+
 class PlacementError(ValueError):
     """A chunk file that cannot be imported; the message is one line with the fix."""
 

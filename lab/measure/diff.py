@@ -28,7 +28,12 @@ from chunkers.model import UNITS
 from chunkers.registry import OFFERED
 from chunkers.tokens import DEFAULT_TOKENIZER, tokenizer_for
 from lab.inputs.gold import GoldQuestion
-from lab.inputs.placement import PlacementError, import_chunk_file, import_chunk_folder
+from lab.inputs.placement import (
+    IMPORTED,
+    PlacementError,
+    import_chunk_file,
+    import_chunk_folder,
+)
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.interface import Retriever
 
@@ -41,8 +46,6 @@ CONFIG_FORM = (
     "STRATEGY:UNIT:SIZE:OVERLAP[:TOKENIZER], e.g. structural:chars:1800:150 or "
     "structural:tokens:512:50:o200k_base"
 )
-# the chunks a file holds, made by another pipeline (lab.inputs.placement)
-IMPORTED = "chunks"
 IMPORTED_FORM = "chunks:FILE, e.g. chunks:my_chunks.jsonl"
 
 

@@ -10,7 +10,7 @@ pasted answer, a note, an imported notebook, a link's value) goes through
 ``md_escape`` first, so it is shown as typed and can never become a link, an
 image, an HTML tag, a table, a heading or a coloured span.
 
-HTML for st.html is escaped with ``html.escape`` instead (ui.chunkview).
+HTML for st.html is escaped with ``html.escape`` instead (ui.present.chunkview).
 """
 
 from __future__ import annotations

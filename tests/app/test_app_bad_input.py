@@ -20,7 +20,7 @@ from tests.app.app_harness import (
     verdicts,
     widget,
 )
-from ui.notebook import make_pin, to_json
+from ui.present.notebook import make_pin, to_json
 
 LABS = ["boundary", "overlap", "structure", "runts", "tables", "integrity"]
 TEXT = "Caf\u00e9 cr\u00e8me. Audit logs are retained for four hundred days. D\u00e9j\u00e0 vu.\n"

@@ -1,4 +1,4 @@
-"""Every word a student may not know (ui.glossary) is explained where it appears: on
+"""Every word a student may not know (ui.present.glossary) is explained where it appears: on
 each lab's example view, every glossary term the page uses has its one line in a
 help tooltip on that page."""
 
@@ -8,8 +8,8 @@ import pytest
 
 from bench.browser import VIEWS
 from tests.app.app_harness import all_text, open_app, plotly_specs, vega_charts
-from ui import glossary
-from ui.urlstate import LABS
+from ui.present import glossary
+from ui.present.urlstate import LABS
 
 
 def _nodes(node):

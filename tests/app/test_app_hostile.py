@@ -23,7 +23,7 @@ from tests.app.app_harness import (
     upload,
     verdicts,
 )
-from ui.notebook import from_json
+from ui.present.notebook import from_json
 
 NAME = "<img src=x onerror=alert('name')>.md"
 DOC = """# Release notes <b>bold?</b> :red[heading]

@@ -3,7 +3,7 @@
 import json
 
 from tests.app.app_harness import all_text, click, open_app, open_lab, rerun, set_widget, verdicts
-from ui.notebook import make_pin, to_json
+from ui.present.notebook import make_pin, to_json
 
 
 def test_pin_then_restore_from_the_notebook():

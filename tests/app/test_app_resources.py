@@ -21,13 +21,16 @@ import tomllib
 import pytest
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
-import ui.data
+import ui.cached
+import ui.caching
+import ui.chunk_files
+import ui.survival_curves
 import ui.worker
 from lab.inputs.documents import MB
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
 from tests.app.upload_child import ProgressSpy, document
 from tests.support import AUDIT, bounded
-from ui.data import PROGRESS_CHARS
+from ui.caching import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_MB
 
 HANG_SECONDS = 240  # per child process
@@ -101,13 +104,13 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
     widget (a StopException there, before the rerun). Stop the sweep at step 5,
     as that would; then the next run computes only the sizes not yet swept."""
     computed: list[tuple[str, tuple[int, ...]]] = []
-    real_curve = ui.data.survival_curve
+    real_curve = ui.survival_curves.survival_curve
 
     def counting(text, answer, strategy, sizes, **options):
         computed.append((strategy, tuple(sizes)))
         return real_curve(text, answer, strategy, sizes, **options)
 
-    monkeypatch.setattr(ui.data, "survival_curve", counting)
+    monkeypatch.setattr(ui.survival_curves, "survival_curve", counting)
     real_worker_curve = ui.worker.curve  # a long document's curves: in the worker
 
     def counting_worker(text, answer, strategy, sizes, *rest):

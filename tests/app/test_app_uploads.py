@@ -16,7 +16,7 @@ from tests.app.app_harness import (
     verdicts,
 )
 from tests.support import BIG_ANSWER, big_document
-from ui.data import PROGRESS_CHARS
+from ui.caching import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_BYTES
 
 DOC = (
@@ -158,9 +158,9 @@ def test_large_upload_sweeps_every_strategy_in_lab_3():
     )
     # a long document's curves over chunking strategies sweep fewer sizes, the current
     # one among them; fixed-size windows are arithmetic and keep every size
-    from ui import data
+    from ui import survival_curves as swept
 
     points = {t["name"]: t["x"] for t in curves["data"]}
     assert len(points.pop("Fixed size")) > 100
     for x in points.values():
-        assert data.MIN_SWEEP_POINTS <= len(x) <= data.LONG_SWEEP_POINTS + 1 and 24 in x
+        assert swept.MIN_SWEEP_POINTS <= len(x) <= swept.LONG_SWEEP_POINTS + 1 and 24 in x

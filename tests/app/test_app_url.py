@@ -1,7 +1,7 @@
 """The URL holds the state: a teacher's link opens exactly that view; bad values fall back."""
 
 from tests.app.app_harness import all_text, chunk_count, click, open_app, set_widget, verdicts
-from ui.charts import BASE_FONT_PX
+from ui.present.plotly_charts import BASE_FONT_PX
 
 
 def test_a_link_opens_exactly_that_view():

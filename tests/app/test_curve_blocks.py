@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-import ui.data
+import ui.cached
+import ui.caching
+import ui.chunk_files
+import ui.survival_curves
 from lab.measure.survival import survival_curve
-from ui.views import sweeps
+from ui.present import sweeps
 
 DOC = "support_kb"
 
 
 def _answer() -> str:
-    return ui.data.gold_questions(DOC)[0].answer
+    return ui.cached.gold_questions(DOC)[0].answer
 
 
 @pytest.mark.parametrize(
@@ -25,30 +28,32 @@ def _answer() -> str:
     ],
 )
 def test_a_curve_is_the_verdict_at_every_size_swept_at_once(strategy, unit, size, overlap):
-    text = ui.data.sample_text(DOC)
-    sizes = ui.data.sweep_sizes(unit, size, overlap)
-    got = ui.data.curve(text, _answer(), strategy, sizes, unit, overlap)
+    text = ui.cached.sample_text(DOC)
+    sizes = ui.survival_curves.sweep_sizes(unit, size, overlap)
+    got = ui.survival_curves.curve(text, _answer(), strategy, sizes, unit, overlap)
     whole = survival_curve(text, _answer(), strategy, sizes, unit=unit, overlap=overlap)
     assert got == whole
     assert size in got.sizes
 
 
 def test_walking_the_size_up_chunks_each_size_once(monkeypatch):
-    text, answer = ui.data.sample_text(DOC), _answer()
+    text, answer = ui.cached.sample_text(DOC), _answer()
     per_step: list[list[int]] = []
-    real = ui.data.survival_curve
+    real = ui.survival_curves.survival_curve
 
     def counting(text, answer, strategy, sizes, **options):
         per_step[-1].extend(sizes)
         return real(text, answer, strategy, sizes, **options)
 
-    monkeypatch.setattr(ui.data, "survival_curve", counting)
+    monkeypatch.setattr(ui.survival_curves, "survival_curve", counting)
     # past 60 words every step widens the sweep (it reaches twice the size)
     for size in range(90, 110):
         per_step.append([])
-        ui.data.curve(text, answer, "structural", sweeps.sweep_sizes("words", size), "words", 0)
+        ui.survival_curves.curve(
+            text, answer, "structural", sweeps.sweep_sizes("words", size), "words", 0
+        )
     later = [s for step in per_step[1:] for s in step]
     assert len(later) == len(set(later))  # no size chunked twice
     assert not set(later) & set(per_step[0])
-    assert max(len(step) for step in per_step[1:]) <= ui.data.CURVE_BLOCK
+    assert max(len(step) for step in per_step[1:]) <= ui.survival_curves.CURVE_BLOCK
     assert later  # the walk did reach sizes the first sweep had not

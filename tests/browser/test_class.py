@@ -17,7 +17,7 @@ from deploy.class_servers import (
     nginx_path,
 )
 from deploy.light_client import LightClient
-from ui.urlstate import LAB_PRESETS, LAB_SLUGS
+from ui.present.urlstate import LAB_PRESETS, LAB_SLUGS
 
 LAB1_TITLE = "1. Boundary lottery"
 
@@ -136,7 +136,7 @@ def test_every_lab_is_opened_on_each_process_before_the_class_is_let_in(two_proc
     for url in two_processes.app_urls:
         # what only Lab 4's, Lab 6's and Lab 11's pages compute is already in each process
         assert {
-            "ui.data.revenue",
-            "ui.data.integrity_report",
-            "ui.data.side_by_side",
+            "ui.cached.revenue",
+            "ui.cached.integrity_report",
+            "ui.cached.side_by_side",
         } <= _cached(url)

@@ -13,7 +13,7 @@ from lab.measure.drag import drag_frames
 from tests.browser.conftest import DESKTOP
 from tests.support import AUDIT, SAMPLES
 from tests.support import run_cli as run
-from ui.views.sweeps import sweep_sizes
+from ui.present.sweeps import sweep_sizes
 
 VERDICT = '[data-testid="drag-verdict"]'
 OTHERS = '[data-testid="drag-others"]'

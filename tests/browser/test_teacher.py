@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from bench.browser import new_page, open_view, wait_idle
-from ui.urlstate import LABS
+from ui.present.urlstate import LABS
 
 DESKTOP = {"width": 1440, "height": 900}
 PROJECTOR = {"width": 1280, "height": 720}
@@ -48,7 +48,7 @@ def test_ten_quick_presses_move_the_size_slider_ten_steps(app_url, browser, lab)
 
 
 def test_every_lab_answers_at_its_name_and_the_root_opens_lab_1(app_url, browser):
-    from ui.urlstate import LAB_SLUGS
+    from ui.present.urlstate import LAB_SLUGS
 
     page = new_page(browser, DESKTOP)
     # -- offline by construction: every lab's page, scripts, fonts and charts come

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk, chunk_parsed, parse
+from chunkers.options import Unit
 from chunkers.registry import PEERS
 from chunkers.tokens import DEFAULT_TOKENIZER, OPENAI_ENCODINGS
 from tests.chunkers.invariants import over_max_breaks, runt_breaks
@@ -284,3 +285,19 @@ def test_a_sweep_packs_every_size_from_one_parse_as_chunking_does():
     for size in (40, 96, 300, 1000):
         opts = ChunkOptions(size=size, overlap=size // 10, unit="tokens")
         assert chunk_parsed(doc, opts) == chunk(text, "structural", size, size // 10, unit="tokens")
+
+
+@pytest.mark.parametrize(
+    ("name", "base", "tokenizer"),
+    [
+        ("words", "words", DEFAULT_TOKENIZER),
+        ("chars", "chars", DEFAULT_TOKENIZER),
+        ("o200k_base tokens", "tokens", "o200k_base"),
+        ("tokens", "tokens", DEFAULT_TOKENIZER),  # no tokenizer named: the default's
+    ],
+)
+def test_a_unit_reads_back_from_the_name_it_is_shown_by(name, base, tokenizer):
+    unit = Unit.named(name)
+    assert (unit.base, unit.tokenizer) == (base, tokenizer)
+    assert Unit.named(str(unit)) == unit
+    assert str(unit) == (f"{DEFAULT_TOKENIZER} tokens" if name == "tokens" else name)

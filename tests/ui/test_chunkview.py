@@ -6,8 +6,8 @@ from chunkers import ChunkOptions, chunk, chunk_with
 from lab.measure.survival import check_survival
 from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import AUDIT, PLATFORM, SAMPLES
-from ui import chunkview
-from ui.chunkview import (
+from ui.present import chunkview
+from ui.present.chunkview import (
     card_flags,
     cards_html,
     chunk_cards,

@@ -1,6 +1,6 @@
 """Each lab's own controls: what a pin keeps and what a restored pin may set."""
 
-from ui import controls
+from ui.present import controls
 
 
 def test_snapshot_names_every_control_of_the_lab():

@@ -4,7 +4,7 @@ from html import escape
 import pytest
 from markdown_it import MarkdownIt
 
-from ui.notebook import NotebookError, from_json, make_pin, to_json, to_markdown
+from ui.present.notebook import NotebookError, from_json, make_pin, to_json, to_markdown
 
 NOW = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 

@@ -1,7 +1,7 @@
 from lab.measure.survival import find_answer
 from lab.text import clip
 from tests.support import SAMPLES
-from ui.views.questions import answer_sentences
+from ui.present.questions import answer_sentences
 
 
 def test_sentences_are_findable_answers_and_rows_stand_alone():

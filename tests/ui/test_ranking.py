@@ -3,7 +3,7 @@ from lab.inputs.samples import EXAMPLES_DIR
 from lab.retrieval.bm25 import Bm25Params
 from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import SAMPLES
-from ui.views.ranking import (
+from ui.present.ranking import (
     HOLDS,
     HOLDS_RUNT,
     REVENUE_ANSWER,

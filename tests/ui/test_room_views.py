@@ -8,9 +8,15 @@ import plotly.graph_objects as go
 from chunkers import ChunkOptions, chunk
 from lab.measure.survival import check_survival
 from tests.support import AUDIT, PLATFORM
-from ui.charts import BASE_FONT_PX, scale_text, survival_step
-from ui.chunkview import SCROLL_TARGET, cards_html, chunk_cards, document_html, scroll_script
-from ui.urlstate import DEFAULTS, parse_params, to_params
+from ui.present.chunkview import (
+    SCROLL_TARGET,
+    cards_html,
+    chunk_cards,
+    document_html,
+    scroll_script,
+)
+from ui.present.plotly_charts import BASE_FONT_PX, scale_text, survival_step
+from ui.present.urlstate import DEFAULTS, parse_params, to_params
 
 DOCS = ["platform_data"]
 

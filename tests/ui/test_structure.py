@@ -1,6 +1,6 @@
 from chunkers import ChunkOptions, chunk_with, model
 from tests.support import SAMPLES
-from ui.views.structure import (
+from ui.present.structure import (
     APPLIED,
     HEADER_NONE,
     HEADER_OWN,

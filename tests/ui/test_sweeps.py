@@ -1,7 +1,7 @@
 from chunkers import ChunkOptions, chunk
 from lab.measure.survival import SurvivalCurve, survival_curve
 from tests.support import AUDIT, PLATFORM
-from ui.views.sweeps import (
+from ui.present.sweeps import (
     flips,
     join_curves,
     lottery_grid,

@@ -1,7 +1,7 @@
 import pytest
 
 from lab.inputs.samples import sample_names
-from ui.urlstate import (
+from ui.present.urlstate import (
     DEFAULTS,
     EMBEDDERS_ENV,
     LAB_PRESETS,

@@ -19,6 +19,7 @@ from lab.inputs.placement import (
     NORMALISED,
     OFFSETS,
     PARTLY,
+    ChunkOrigin,
     PlacementError,
     import_chunk_folder,
     import_chunks,
@@ -362,3 +363,18 @@ def test_a_folders_rows_go_to_the_document_their_source_names(tmp_path) -> None:
         n: [text] for n, text in documents.items()
     }
     assert all(not p.unplaced for p in placed.values())
+
+
+@pytest.mark.parametrize(
+    ("spec", "name", "imported"),
+    [
+        ("structural", "structural", False),
+        ("chunks:my_chunks.jsonl", "my_chunks.jsonl", True),
+        ("chunks:a:b.jsonl", "a:b.jsonl", True),  # a file's name may hold a colon
+        ("chunks", "", True),  # the app's choice before a file is named
+    ],
+)
+def test_a_chunk_origin_is_a_strategy_or_a_chunk_file(spec, name, imported):
+    origin = ChunkOrigin.named(spec)
+    assert (origin.name, origin.imported) == (name, imported)
+    assert str(origin) == (spec if spec != "chunks" else "chunks:")

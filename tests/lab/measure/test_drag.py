@@ -14,7 +14,7 @@ from lab.measure.survival import check_survival, find_answer
 from lab.text import collapse
 from tests.support import AUDIT, SAMPLES
 from tests.support import run_cli as run
-from ui.views.sweeps import sweep_sizes
+from ui.present.sweeps import sweep_sizes
 
 PLATFORM = SAMPLES / "platform_data.md"
 SIZES = range(17, 31)

@@ -2,23 +2,24 @@
 
 Arguments are plain values (strings, ints, tuples: a Chunking is one) so
 st.cache_data can hash them; a 1 MB document hashes in a few milliseconds.
+A long document's chunkings and scores are kept as ui.caching says; survival curves
+over sizes are in ui.survival_curves, an uploaded chunk file's chunks in ui.chunk_files.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple
 
 import streamlit as st
 
 from chunkers import Chunk, ChunkOptions, ParsedDocument, chunk_parsed, chunk_with, parse
-from chunkers.options import split_unit_name
+from chunkers.options import Unit
 from lab.inputs.gold import GoldQuestion, load_gold
-from lab.inputs.placement import Placement, PlacementError, import_chunks, require_placed
+from lab.inputs.placement import (
+    ChunkOrigin,
+)
 from lab.inputs.samples import get_sample
 from lab.measure import atomic, diff, efficiency_sweep, integrity
 from lab.measure import judges as judging
@@ -30,12 +31,10 @@ from lab.measure.stats import LengthStats, length_stats
 from lab.measure.survival import (
     ChunkTexts,
     Survival,
-    SurvivalCurve,
     answer_problem,
     check_survival,
     find_answer,
     gold_survival_rates,
-    survival_curve,
 )
 from lab.measure.truncation import truncation
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
@@ -47,104 +46,25 @@ from lab.retrieval.interface import Retriever
 from lab.retrieval.retrievers import BM25, get_retriever
 from lab.text import clip, collapse
 from ui import worker
-from ui.views import ranking, structure, sweeps
-from ui.views.questions import answer_sentences
-
-# Beyond this many characters a sweep over a chunking strategy runs one size at
-# a time behind a progress bar (fixed-size sweeps are arithmetic and always
-# instant). Each step ends in a Streamlit call, where a rerun (the user moved a
-# widget: runner.fastReruns) stops the sweep; finished sizes stay cached, so
-# coming back, or moving the size slider, only computes the sizes not yet seen.
-PROGRESS_CHARS = 150_000
-# A long document (PROGRESS_CHARS or more) keeps fewer chunkings and score lists,
-# and keeps them as shared objects (st.cache_resource), not as copies. -- why --
-# st.cache_data pickles what it keeps and unpickles it at every use, which on a long
-# document costs more than the chunking it saves (docs/performance.md). What is kept
-# is read-only: chunks are frozen, and no caller changes the lists.
-LONG_ENTRIES = 16
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _cached_by_size(
-    max_entries: int, doing: Callable[[dict[str, Any]], str] | None = None
-) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Cache a function of a document (its first argument, a Chunking) twice: in
-    st.cache_data, ``max_entries`` results for an ordinary document, and in
-    st.cache_resource, LONG_ENTRIES shared results for one of PROGRESS_CHARS or more.
-    Each call is keyed on every argument, defaults filled in, so spelling a default
-    out hits the same entry.
-    On a document of PROGRESS_CHARS or more, work that takes longer than half a
-    second says what it is doing: ``doing(arguments)``, in a spinner."""
-
-    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
-        signature = inspect.signature(fn)
-
-        def cache(suffix: str, keep: Callable[..., Any]) -> Callable[..., R]:
-            def call(*args: Any) -> R:
-                return fn(*args)
-
-            # -- Streamlit keys a cache on the function's module, name and source; every
-            # -- `call` has the same source, so its name is what keeps the caches apart
-            call.__name__ = call.__qualname__ = fn.__name__ + suffix
-            return keep(call)
-
-        small = cache("", st.cache_data(max_entries=max_entries, show_spinner=False))
-        long = cache("_long", st.cache_resource(max_entries=LONG_ENTRIES, show_spinner=False))
-
-        @functools.wraps(fn)
-        def cached(*args: P.args, **kwargs: P.kwargs) -> R:
-            bound = signature.bind(*args, **kwargs)
-            bound.apply_defaults()
-            text = bound.args[0].text  # every function cached so takes a Chunking first
-            if len(text) < PROGRESS_CHARS:
-                return small(*bound.args)
-            if doing is None:
-                return long(*bound.args)
-            with st.spinner(doing(bound.arguments)):
-                return long(*bound.args)
-
-        return cached
-
-    return decorate
-
-
-# A long document's survival curve over a chunking strategy (not fixed-size windows,
-# which are arithmetic) is swept at fewer sizes: as many as chunk SWEEP_CHARS
-# characters in all, from MIN_SWEEP_POINTS to LONG_SWEEP_POINTS. -- why a budget --
-# chunking is linear in the document: forty sizes of a 700 KB upload were forty
-# seconds of structural, sentence and recursive chunking on a small machine, and the
-# work of one student's sweep is taken from every other student's steps.
-LONG_SWEEP_POINTS = 40
-MIN_SWEEP_POINTS = 5
-SWEEP_CHARS = 6_000_000
-
-
-def sweep_sizes(unit: str, size: int, overlap: int = 0) -> list[int]:
-    """The sizes a curve sweeps: every size of the unit's span (a long document's
-    curve over a chunking strategy thins them, see ``curve``)."""
-    return sweeps.sweep_sizes(unit, size, overlap)
-
-
-def sweep_points(text: str) -> int:
-    """How many sizes a long document's curve over a chunking strategy sweeps."""
-    return max(MIN_SWEEP_POINTS, min(LONG_SWEEP_POINTS, SWEEP_CHARS // max(1, len(text))))
+from ui.caching import PROGRESS_CHARS, cached_by_size
+from ui.chunk_files import chunk_file, placement
+from ui.present import ranking, structure, sweeps
+from ui.present.questions import answer_sentences
 
 
 def options(
     size: int, overlap: int, unit: str, runt_merge: str = "backward", heading_paths: bool = True
 ) -> ChunkOptions:
     """The options for the app's settings; ``unit`` is a unit's name ("cl100k_base
-    tokens", see ui.views.sweeps)."""
-    base, tokenizer = split_unit_name(unit)
+    tokens", chunkers.options.Unit)."""
+    u = Unit.named(unit)
     return ChunkOptions(
         size=size,
         overlap=overlap,
-        unit=base,
+        unit=u.base,
         runt_merge=runt_merge,
         heading_paths=heading_paths,
-        tokenizer=tokenizer,
+        tokenizer=u.tokenizer,
     )
 
 
@@ -156,50 +76,15 @@ class Chunking(NamedTuple):
     strategy: str  # a strategy's name, or "chunks:<digest>" for an uploaded chunk file
     size: int
     overlap: int
-    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.views.sweeps)
+    unit: str  # a unit's name: words, chars, or "cl100k_base tokens" (ui.present.sweeps)
 
     @property
     def opts(self) -> ChunkOptions:
         return options(self.size, self.overlap, self.unit)
 
-
-# --------------------------------------------------------------------------- your chunks
-
-# -- A chunk file uploaded in the sidebar is the strategy "chunks:<digest>": its bytes
-# -- are kept here by digest (content-addressed, so every cached call keyed on the
-# -- strategy name gets the same chunks), the last few files only.
-_CHUNK_FILES: dict[str, tuple[str, bytes]] = {}
-_KEPT_FILES = 8
-
-
-def register_chunk_file(name: str, content: bytes) -> str:
-    """Keep an uploaded chunk file; returns the strategy name that stands for it."""
-    digest = hashlib.blake2b(content, digest_size=8).hexdigest()
-    _CHUNK_FILES.pop(digest, None)
-    _CHUNK_FILES[digest] = (name, content)
-    while len(_CHUNK_FILES) > _KEPT_FILES:
-        _CHUNK_FILES.pop(next(iter(_CHUNK_FILES)))
-    return f"{sweeps.IMPORTED}:{digest}"
-
-
-def _chunk_file(strategy: str) -> tuple[str, bytes]:
-    """(file name, content) of the uploaded chunk file ``strategy`` names."""
-    found = _CHUNK_FILES.get(strategy.split(":", 1)[1])
-    if found is None:
-        raise PlacementError("the chunk file is no longer loaded; upload it again")
-    return found
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def placement(text: str, strategy: str, unit: str) -> Placement:
-    """The uploaded chunk file ``strategy`` names, placed in ``text`` (lengths in
-    ``unit``); PlacementError, one line, when it cannot be."""
-    name, content = _chunk_file(strategy)
-    base, tokenizer = split_unit_name(unit)
-    placed = import_chunks(content, text, name, base, tokenizer)
-    return require_placed(
-        placed, name, "this document", "pick the document the chunks were made from"
-    )
+    @property
+    def origin(self) -> ChunkOrigin:
+        return ChunkOrigin.named(self.strategy)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -253,9 +138,9 @@ def _chunking(a: dict[str, Any]) -> str:
     return f"Chunking the document: {c.strategy}, {c.size:,} {c.unit}…"
 
 
-@_cached_by_size(max_entries=256, doing=_chunking)
+@cached_by_size(max_entries=256, doing=_chunking)
 def chunks(c: Chunking, runt_merge: str = "backward", heading_paths: bool = True) -> list[Chunk]:
-    if sweeps.is_imported(c.strategy):  # made elsewhere: no size or overlap of ours
+    if c.origin.imported:  # made elsewhere: no size or overlap of ours
         return placement(c.text, c.strategy, c.unit).chunks
     opts = options(c.size, c.overlap, c.unit, runt_merge, heading_paths)
     if len(c.text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
@@ -263,11 +148,11 @@ def chunks(c: Chunking, runt_merge: str = "backward", heading_paths: bool = True
         if got is not None:
             return got
     if c.strategy == "structural":  # -- the document's one parse, shared with its curves --
-        return chunk_parsed(_parsed(c.text), opts)
+        return chunk_parsed(parsed_document(c.text), opts)
     return chunk_with(c.text, c.strategy, opts)
 
 
-@_cached_by_size(max_entries=256, doing=lambda a: "Ranking every chunk with BM25…")
+@cached_by_size(max_entries=256, doing=lambda a: "Ranking every chunk with BM25…")
 def scores(
     c: Chunking,
     question: str,
@@ -287,109 +172,11 @@ def survival(c: Chunking, answer: str, runt_merge: str = "backward") -> Survival
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def _parsed(text: str) -> ParsedDocument:
+def parsed_document(text: str) -> ParsedDocument:
     """One parse per document, shared by its structural chunkings at every size and
     every step of a sweep (not copied: the parse is read-only apart from its own
     sentence cache). On a 4 MB upload a parse is about half of a chunking's time."""
     return parse(text)
-
-
-# -- why sizes go in as a string -- Streamlit hashes a cached call's arguments value
-# by value in Python: a sweep's hundred sizes as a tuple cost more to key than one
-# string of them, and a step keys four curves
-def _sizes_key(sizes: Sequence[int]) -> str:
-    return ",".join(map(str, sizes))
-
-
-def _sizes(key: str) -> list[int]:
-    return [int(s) for s in key.split(",")]
-
-
-@st.cache_data(max_entries=1024, show_spinner=False)
-def _curve(
-    text: str, answer: str, strategy: str, sizes: str, unit: str, overlap: int
-) -> SurvivalCurve:
-    base, tokenizer = split_unit_name(unit)
-    if len(text) >= PROGRESS_CHARS:  # off this process's GIL (ui.worker says why)
-        got = worker.curve(text, answer, strategy, _sizes(sizes), base, overlap, tokenizer)
-        if got is not None:
-            return got
-    parsed = _parsed(text) if strategy == "structural" else None
-    return survival_curve(
-        text,
-        answer,
-        strategy,
-        _sizes(sizes),
-        unit=base,
-        overlap=overlap,
-        parsed=parsed,
-        tokenizer=tokenizer,
-    )
-
-
-# -- why blocks -- a curve's sizes reach up to twice the chosen size, so past the
-# span's middle every step asks for a new list of sizes. Keyed as one list, each such
-# step chunked the document at every size again (Lab 3: four curves, about a hundred
-# chunkings a step). Keyed by blocks of CURVE_BLOCK sizes on the slider's grid, a step
-# chunks at most the block it enters; the verdict at each size is the same either way.
-CURVE_BLOCK = 32
-
-
-def _blocked_curve(
-    text: str, answer: str, strategy: str, sizes: Sequence[int], unit: str, overlap: int
-) -> SurvivalCurve:
-    base = sweeps.base_unit(unit)
-    step, top = sweeps.SIZE_STEP[base], sweeps.SIZE_LIMITS[base][1]
-    width, lo = CURVE_BLOCK * step, min(sizes)
-    grid = lo % step  # the blocks hold the sizes of the sweep's own grid
-    verdicts: dict[int, tuple[bool, int]] = {}
-    for b in sorted({s // width for s in sizes}):
-        first = max(b * width, lo)
-        first += (grid - first) % step
-        block = [s for s in range(first, min((b + 1) * width, top + 1), step) if s > overlap]
-        if block:
-            got = _curve(text, answer, strategy, _sizes_key(block), unit, overlap)
-            verdicts.update(zip(got.sizes, zip(got.intact, got.overlaps, strict=True), strict=True))
-    rest = [s for s in sizes if s not in verdicts]  # off the grid: the chosen size, say
-    if rest:
-        got = _curve(text, answer, strategy, _sizes_key(rest), unit, overlap)
-        verdicts.update(zip(got.sizes, zip(got.intact, got.overlaps, strict=True), strict=True))
-    return SurvivalCurve(
-        list(sizes), [verdicts[s][0] for s in sizes], [verdicts[s][1] for s in sizes]
-    )
-
-
-def curve(
-    text: str,
-    answer: str,
-    strategy: str,
-    sizes: Sequence[int],
-    unit: str,
-    overlap: int,
-    label: str = "",
-    current: int | None = None,
-) -> SurvivalCurve:
-    """A survival curve. A long document's curve over a chunking strategy sweeps
-    ``sweep_points`` of the sizes (and ``current``, the page's size), one size a step
-    behind a progress bar; the current size's verdict comes from the page's own
-    chunking at that size (``survival``), so a slider step chunks nothing twice."""
-    if strategy == "fixed":  # arithmetic over word offsets: one call, whatever the sizes
-        return _curve(text, answer, strategy, _sizes_key(sizes), unit, overlap)
-    if len(text) < PROGRESS_CHARS:
-        return _blocked_curve(text, answer, strategy, sizes, unit, overlap)
-    sizes = sweeps.thin(list(sizes), sweep_points(text), keep=current)
-    name = label or strategy
-    bar = st.progress(0.0, text=f"Sweeping {name} over {len(sizes)} sizes…")
-    done = []
-    for i, size in enumerate(sizes, start=1):
-        if size == current:
-            ok = survival(Chunking(text, strategy, size, overlap, unit), answer).intact
-            done.append(SurvivalCurve([size], [ok], [overlap]))
-        else:
-            done.append(_curve(text, answer, strategy, str(size), unit, overlap))
-        bar.progress(i / len(sizes), text=f"Sweeping {name}: {i}/{len(sizes)} sizes")
-    bar.empty()
-    return sweeps.join_curves(done)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -399,18 +186,18 @@ def lottery(text: str, answer: str, unit: str, sizes: tuple[int, ...]) -> sweeps
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def gold_rate(c: Chunking, answers: tuple[str, ...]) -> float:
-    if sweeps.is_imported(c.strategy):  # one chunking: the file's
+    if c.origin.imported:  # one chunking: the file's
         texts = ChunkTexts(chunks(c))
         return sum(texts.holds(a) for a in answers) / len(answers)
-    base, tokenizer = split_unit_name(c.unit)
+    u = Unit.named(c.unit)
     return gold_survival_rates(
         c.text,
         list(answers),
         c.strategy,
         [c.size],
-        unit=base,
+        unit=u.base,
         overlap=c.overlap,
-        tokenizer=tokenizer,
+        tokenizer=u.tokenizer,
     )[0]
 
 
@@ -424,7 +211,7 @@ def integrity_report(
     embedder_spec: str = DEFAULT_EMBEDDER,
 ) -> integrity.IntegrityReport:
     judge = judge_of(retriever, variant, embedder_spec)
-    if sweeps.is_imported(c.strategy):  # the file's chunks, not a chunking of ours
+    if c.origin.imported:  # the file's chunks, not a chunking of ours
         one = [replace(q, doc="") for q in questions]
         cs = {"": chunks(c)}
         gold = integrity.GoldRun({"": c.text}, one, k, judge)
@@ -463,10 +250,11 @@ def _configs(
     (named by its file, placed in ``text`` and measured in B's unit, as lab diff
     measures chunks:FILE)."""
     config_b = diff.parse_config(b)
-    if not sweeps.is_imported(a):
+    if not ChunkOrigin.named(a).imported:
         return diff.parse_config(a), config_b, None
     placed = placement(text, a, config_b.options.unit_name).chunks
-    return diff.parse_config(f"{sweeps.IMPORTED}:{_chunk_file(a)[0]}"), config_b, placed
+    named = ChunkOrigin(chunk_file(a)[0], imported=True)
+    return diff.parse_config(str(named)), config_b, placed
 
 
 def stats(c: Chunking) -> LengthStats:
@@ -496,7 +284,7 @@ def runt_merge_example() -> ranking.RuntMergeExample:
     return ranking.runt_merge_example(read_document(path).text, path.name)
 
 
-@_cached_by_size(max_entries=64)
+@cached_by_size(max_entries=64)
 def rank_moves(
     c: Chunking, question: str, answer: str | None, variant: str = DEFAULT_VARIANT
 ) -> list[ranking.RankMove]:
@@ -529,7 +317,7 @@ def judge_of(name: str, variant: str, embedder_spec: str) -> Retriever:
     return get_retriever(name, variant=variant, embedder=embedder(embedder_spec))
 
 
-@_cached_by_size(max_entries=64)
+@cached_by_size(max_entries=64)
 def side_by_side(
     c: Chunking, question: str, answer: str | None, variant: str, embedder_spec: str
 ) -> list[judging.JudgeRow]:
@@ -547,14 +335,14 @@ def muddy_vector(
     variant: str,
     embedder_spec: str,
 ) -> judging.MuddyVector:
-    base, tokenizer = split_unit_name(unit)
+    u = Unit.named(unit)
     return judging.muddy_vector(
         text,
         question,
         answer,
         sizes,
-        unit=base,
-        tokenizer=tokenizer,
+        unit=u.base,
+        tokenizer=u.tokenizer,
         bm25=Bm25Retriever(variant),
         embedder=embedder(embedder_spec),
     )
@@ -660,10 +448,10 @@ def drag_payload(
 ) -> dict[str, Any]:
     """A drag slider's data: every size's chunks and verdict, seen through the
     window around the answer (lab.measure.drag), as JSON for the browser."""
-    base, tokenizer = split_unit_name(unit)
+    u = Unit.named(unit)
     span = find_answer(text, answer)
     frames = drag_frames(
-        text, answer, strategy, sizes, unit=base, overlap=overlap, tokenizer=tokenizer,
+        text, answer, strategy, sizes, unit=u.base, overlap=overlap, tokenizer=u.tokenizer,
         window=window_around(text, span),
     )  # fmt: skip
     return drag_window(text, span, frames).to_json()

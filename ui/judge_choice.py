@@ -10,9 +10,9 @@ import streamlit as st
 
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.retrievers import BM25
-from ui import controls, data, shell, state
-from ui.urlstate import EMBEDDERS_ENV
-from ui.views import judges
+from ui import cached, frame, state
+from ui.present import controls, judge_rows
+from ui.present.urlstate import EMBEDDERS_ENV
 
 
 def bm25_switch(container: Any = None, note: Any = None) -> str:
@@ -30,7 +30,7 @@ def bm25_switch(container: Any = None, note: Any = None) -> str:
 def variant_caption(variant: str, where: Any = None) -> None:
     """Which BM25 is shown and why (not for a projector)."""
     if not state.presenter():
-        (where or st).caption(judges.variant_note(variant))
+        (where or st).caption(judge_rows.variant_note(variant))
 
 
 def embedder_choice(container: Any = None) -> str:
@@ -40,7 +40,7 @@ def embedder_choice(container: Any = None) -> str:
         c.label,
         c.options,
         key=state.EMBEDDER,
-        help=f"{judges.STATIC_MODEL} The server's owner can offer their own models: "
+        help=f"{judge_rows.STATIC_MODEL} The server's owner can offer their own models: "
         f"{EMBEDDERS_ENV}=package.module:function (a function of a list of texts returning "
         "one vector per text), comma-separated.",
     )
@@ -48,7 +48,7 @@ def embedder_choice(container: Any = None) -> str:
 
 def judges_row(control: controls.Control) -> tuple[str, str, str]:
     """The retriever a lab ranks by (its own ``control``), the BM25 variant and the
-    embedder, side by side: (retriever, variant, embedder) as ui.data.judge_of takes them."""
+    embedder, side by side: (retriever, variant, embedder) as ui.cached.judge_of takes them."""
     a, b, c = st.columns([2, 3, 2])
     name = a.radio(control.label, control.options, key=control.key, horizontal=True)
     variant = bm25_switch(b, note=False)  # the page writes the note where it fits
@@ -61,8 +61,8 @@ def loaded(judge: tuple[str, str, str]) -> tuple[str, str, str]:
     if name == BM25:  # -- no model to load
         return judge
     try:
-        data.embedder(spec)
+        cached.embedder(spec)
     except EmbedderError as e:
-        st.error(f"The embedder cannot judge: {shell.one_line(e)} Ranked by BM25 instead.")
+        st.error(f"The embedder cannot judge: {frame.one_line(e)} Ranked by BM25 instead.")
         return BM25, variant, spec
     return judge

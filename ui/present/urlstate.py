@@ -20,7 +20,7 @@ from lab.report.markup import md_escape
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.text import clip
-from ui.views.sweeps import APP_TOKENIZERS, SIZE_LIMITS
+from ui.present.sweeps import APP_TOKENIZERS, SIZE_LIMITS
 
 
 class Lab(NamedTuple):

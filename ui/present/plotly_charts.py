@@ -1,6 +1,6 @@
 """Plotly figures drawn from lab/ results: the charts over chunk sizes, which a slider
 step leaves as they are (the survival curves, the lottery map). The charts a step
-redraws are Vega-Lite (ui.vega_charts). Colours come from ui.palette only."""
+redraws are Vega-Lite (ui.present.vega_charts). Colours come from ui.palette only."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import plotly.graph_objects as go
 
 from lab.measure.survival import SurvivalCurve
 from ui import palette
-from ui.views import sweeps
-from ui.views.sweeps import LotteryGrid
+from ui.present import sweeps
+from ui.present.sweeps import LotteryGrid
 
 BASE_FONT_PX = 12  # Plotly's default text size; titles are 1.4x that
 

@@ -19,7 +19,7 @@ from lab.report.markup import md_escape
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.retrieval.retrievers import DEFAULT_RETRIEVER, RETRIEVERS
-from ui.urlstate import app_embedders
+from ui.present.urlstate import app_embedders
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,8 @@ class Control:
             number = float(value)
         except (TypeError, ValueError):
             return None
+        if self.lo is None or self.hi is None or self.step is None:
+            return None  # a control with neither options nor a range takes nothing
         if isinstance(value, bool) or not self.lo <= number <= self.hi:
             return None
         steps = round((number - self.lo) / self.step)
@@ -126,7 +128,7 @@ def ensure(session: Any, lab: str) -> None:
         session.setdefault(c.key, c.default)
 
 
-def snapshot(session: Mapping[str, Any], lab: str) -> dict[str, Any]:
+def snapshot(session: Mapping[Any, Any], lab: str) -> dict[str, Any]:
     """The lab's controls as a pin keeps them: plain name -> value."""
     return {c.name: session.get(c.key, c.default) for c in of(lab)}
 

@@ -19,12 +19,11 @@ from itertools import pairwise
 
 from chunkers import Chunk, ChunkOptions
 from chunkers.model import HEADING_SEPARATOR
-from chunkers.options import split_unit_name
+from chunkers.options import Unit
 from chunkers.text import count_units
 from lab.measure.survival import Survival
 from lab.retrieval.bm25 import ChunkScore
-
-from .palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
+from ui.palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 
 MAX_VIEW_CHARS = 12_000  # longer documents show a window around the answer
 CARD_PREVIEW_CHARS = 400
@@ -68,7 +67,7 @@ def segments(
         i = bisect_right(starts, a) - 1
         holder = bodies[i][2] if i >= 0 and bodies[i][0] <= a < bodies[i][1] else None
         into = tuple(idx for s, e, idx in overlaps if s <= a < e)
-        ans = bool(answer_span) and answer_span[0] <= a < answer_span[1]
+        ans = answer_span is not None and answer_span[0] <= a < answer_span[1]
         out.append(Segment(a, b, holder, into, ans))
     return out
 
@@ -191,7 +190,7 @@ def short_verdict(survival: Survival | None) -> Verdict:
     "✓ intact in chunk 9", "✗ split, chunks 6–7"."""
     if survival is None:
         return Verdict(None, "no answer picked")
-    if survival.intact:
+    if survival.intact and survival.chunk_index is not None:
         return Verdict(True, f"✓ intact in chunk {survival.chunk_index + 1}")
     pieces = [p + 1 for p in survival.pieces]
     if len(pieces) >= 2:
@@ -429,5 +428,5 @@ def window_line(lo: int, hi: int, total: int, focus: int | None) -> str:
 
 def count_line(chunks: Sequence[Chunk], text: str, unit: str) -> str:
     """The count caption: 'chunks: 8 from 192 words'."""
-    base, tokenizer = split_unit_name(unit)
-    return f"chunks: {len(chunks)} from {count_units(text, base, tokenizer):,} {unit}"
+    u = Unit.named(unit)
+    return f"chunks: {len(chunks)} from {count_units(text, u.base, u.tokenizer):,} {unit}"

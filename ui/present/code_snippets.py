@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chunkers.options import split_unit_name
+from chunkers.options import Unit
 from chunkers.tokens import DEFAULT_TOKENIZER
-
-from .sweeps import is_imported
+from lab.inputs.placement import ChunkOrigin
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,13 +23,13 @@ class Snippet:
 
 def snippets(strategy: str, unit: str, size: int, overlap: int, document: str) -> list[Snippet]:
     """Python that makes the chunks the settings make: ours first, then the peer's own."""
-    if is_imported(strategy):
+    if ChunkOrigin.named(strategy).imported:
         return [_imported(document)]
-    base, tokenizer = split_unit_name(unit)
-    out = [_ours(strategy, base, tokenizer, size, overlap, document)]
+    u = Unit.named(unit)
+    out = [_ours(strategy, u.base, u.tokenizer, size, overlap, document)]
     own = _PEERS.get(strategy)
     if own is not None:
-        out.append(own(base, tokenizer, size, overlap))
+        out.append(own(u.base, u.tokenizer, size, overlap))
     return out
 
 

@@ -30,7 +30,8 @@ REVENUE_DOC = "regional_revenue"
 REVENUE_QUESTION = "what was Mumbai's FY24 revenue?"
 REVENUE_ANSWER = "| Mumbai | FY24 | 18,412 | 4.2% |"
 REVENUE_HEADER = "| Territory (cities and depots covered) |"  # what says the numbers are revenue
-REVENUE_OPTIONS = dict(size=1800, overlap=150, unit="chars")  # the structural chunker's classic
+# the structural chunker's classic settings
+REVENUE_SIZE, REVENUE_OVERLAP, REVENUE_UNIT = 1800, 150, "chars"
 RUNT_MERGE_EXAMPLE = "depot_reconciliation.md"  # in lab/examples: forward and backward differ
 
 
@@ -174,7 +175,7 @@ def _revenue_summary(
     if (len(rows) > 1 and len({r.score for r in rows}) == 1) or (t and holder.score == t.score):
         scope = (
             f"every chunk scores {holder.score:.3f}"
-            if len({r.score for r in rows}) == 1
+            if len({r.score for r in rows}) == 1 or t is None
             else f"the row's chunk {holder.number} and the table's chunk {t.number} score the same"
         )
         return (
@@ -221,7 +222,7 @@ def revenue_case(
     runt_merge: str = "backward",
     *,
     strategy: str = "structural",
-    overlap: int = REVENUE_OPTIONS["overlap"],
+    overlap: int = REVENUE_OVERLAP,
     k1: float = DEFAULT_K1,
     b: float = DEFAULT_B,
     question: str = REVENUE_QUESTION,
@@ -231,9 +232,9 @@ def revenue_case(
     """The revenue report at 1,800 characters: ``strategy`` with ``overlap`` and, for
     the structural chunker, the runt merge ``runt_merge``, scored by BM25 ``variant``."""
     opts = ChunkOptions(
-        size=REVENUE_OPTIONS["size"],
+        size=REVENUE_SIZE,
         overlap=overlap,
-        unit=REVENUE_OPTIONS["unit"],
+        unit=REVENUE_UNIT,
         runt_merge=runt_merge,
     )
     chunks = chunk_with(text, strategy, opts)
@@ -309,9 +310,7 @@ class RuntMergeExample:
         )
 
 
-def runt_merge_example(
-    text: str, name: str, size: int = REVENUE_OPTIONS["size"]
-) -> RuntMergeExample:
+def runt_merge_example(text: str, name: str, size: int = REVENUE_SIZE) -> RuntMergeExample:
     lengths = {
         d: [
             c.length

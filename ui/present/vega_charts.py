@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ui import palette
-from ui.views import sweeps
-from ui.views.ranking import CATEGORIES, ScoreRow, TheoryCurve
+from ui.present import sweeps
+from ui.present.ranking import CATEGORIES, ScoreRow, TheoryCurve
 
 Spec = dict[str, Any]
 BASE_FONT_PX = 12  # ticks, axis titles, legends and the marks' text

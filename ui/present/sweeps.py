@@ -13,18 +13,19 @@ from typing import Any
 import numpy as np
 
 from chunkers import STRATEGIES, Chunk, ChunkOptions
-from chunkers.options import split_unit_name, unit_name
+from chunkers.options import Unit
 from chunkers.registry import OFFERED
 from chunkers.text import count_units
 from chunkers.tokens import OPENAI_ENCODINGS
+from lab.inputs.placement import ChunkOrigin
 from lab.measure.costs import cost_row, human_bytes, token_bill, vector_bytes, with_hnsw
 from lab.measure.diff import ChunkConfig
 from lab.measure.stats import length_stats
 from lab.measure.survival import SurvivalCurve, answer_units, lottery_map, survival_curve
 
-# The app names a unit as a reader does (chunkers.options.unit_name): "words",
-# "chars", or a tokenizer's tokens ("cl100k_base tokens"), so every label and every
-# cached call says which tokens; split_unit_name gives the unit and tokenizer back.
+# The app names a unit as a reader does (chunkers.options.Unit): "words", "chars",
+# or a tokenizer's tokens ("cl100k_base tokens"), so every label and every cached
+# call says which tokens; Unit.named gives the unit and tokenizer back.
 
 # the sizes the app's slider and the sweeps cover, per unit, and the slider's step
 # -- tokens: from a runt to past the 512 most pipelines were set to, in steps of two
@@ -32,36 +33,25 @@ from lab.measure.survival import SurvivalCurve, answer_units, lottery_map, survi
 SIZE_LIMITS = {"words": (4, 400), "chars": (40, 4000), "tokens": (4, 1200)}
 SIZE_STEP = {"words": 1, "chars": 10, "tokens": 2}
 SWEEP_SPAN = {"words": (8, 120), "chars": (100, 3000), "tokens": (8, 200)}
-# the strategy a chunk file uploaded in the sidebar stands for ("chunks:" + its digest)
-IMPORTED = "chunks"
-
-
-def base_unit(unit: str) -> str:
-    """words, chars or tokens: the unit of a unit's name."""
-    return split_unit_name(unit)[0]
 
 
 def display_name(strategy: str) -> str:
     """How the app names a strategy: the lab's four, the peers, or your chunks."""
-    if strategy.split(":", 1)[0] == IMPORTED:
+    if ChunkOrigin.named(strategy).imported:
         return "Your chunks"
     return OFFERED[strategy].display_name
-
-
-def is_imported(strategy: str) -> bool:
-    return strategy.split(":", 1)[0] == IMPORTED
 
 
 # the tokenizers the app offers (a link or a pin may name only these: never a path)
 APP_TOKENIZERS = OPENAI_ENCODINGS
 # every unit the app measures in, by name
-APP_UNITS = ("words", "chars", *(unit_name("tokens", t) for t in APP_TOKENIZERS))
+APP_UNITS = ("words", "chars", *(str(Unit("tokens", t)) for t in APP_TOKENIZERS))
 
 
 def config_string(strategy: str, unit: str, size: int, overlap: int) -> str:
     """A configuration as lab diff writes it (structural:tokens:512:50:o200k_base)."""
-    base, tokenizer = split_unit_name(unit)
-    return str(ChunkConfig(strategy, base, size, overlap, tokenizer))
+    u = Unit.named(unit)
+    return str(ChunkConfig(strategy, u.base, size, overlap, u.tokenizer))
 
 
 OVERLAP_FRACTIONS = tuple(round(f, 2) for f in np.arange(0.0, 0.55, 0.05))
@@ -74,7 +64,7 @@ def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None =
     """Sizes a survival curve covers: the unit's span, widened to include ``size``,
     and starting above ``overlap`` (overlap must stay below every size). With
     ``max_points`` the sizes are thinned evenly (``thin``), always keeping ``size``."""
-    unit = base_unit(unit)
+    unit = Unit.named(unit).base
     lo, hi = SWEEP_SPAN[unit]
     step = SIZE_STEP[unit]
     lo = max(lo, overlap + 1, SIZE_LIMITS[unit][0])
@@ -172,7 +162,8 @@ class FirstCut:
 def first_cut(text: str, answer: str, unit: str) -> FirstCut | None:
     """The run of sizes where the first chunk's end cuts the answer; None when the
     answer is one unit long (no boundary can fall inside it)."""
-    first, last = answer_units(text, answer, *split_unit_name(unit))
+    u = Unit.named(unit)
+    first, last = answer_units(text, answer, u.base, u.tokenizer)
     return FirstCut(first, last, unit) if last > first else None
 
 
@@ -195,6 +186,8 @@ def size_from_selection(event: Any, valid: Sequence[int] | None = None) -> int |
         return None
     for p in points or ():
         x = p.get("x") if isinstance(p, Mapping) else getattr(p, "x", None)
+        if x is None:
+            continue
         try:
             size = int(round(float(x)))
         except (TypeError, ValueError):
@@ -236,8 +229,8 @@ def lottery_grid(
     sizes: Sequence[int],
     fractions: Sequence[float] = OVERLAP_FRACTIONS,
 ) -> LotteryGrid:
-    base, tokenizer = split_unit_name(unit)
-    m = lottery_map(text, answer, sizes, fractions, unit=base, tokenizer=tokenizer)
+    u = Unit.named(unit)
+    m = lottery_map(text, answer, sizes, fractions, unit=u.base, tokenizer=u.tokenizer)
     grid = m.intact.astype(int)
     return LotteryGrid(
         [int(s) for s in m.sizes],
@@ -293,7 +286,7 @@ def storage_bill(
             CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, opts.overlap, tokens_per_word,
             opts.tokenizer,
         )  # fmt: skip
-        base = token_bill(
+        bare = token_bill(
             CORPUS_DOCS, CORPUS_WORDS_PER_DOC, opts.size, 0, tokens_per_word, opts.tokenizer
         )
         corpus = {
@@ -303,7 +296,7 @@ def storage_bill(
             "Chunks": f"{t.chunks:,}",
             "Vectors @1536-dim": human_bytes(t.vector_bytes),
             "With HNSW (+50%)": human_bytes(t.hnsw_bytes),
-            "Without overlap": human_bytes(base.vector_bytes),
+            "Without overlap": human_bytes(bare.vector_bytes),
             f"Context at k={t.k}": f"{t.k} chunks × {opts.size:,} {opts.unit_name} = "
             f"{t.context_tokens:,} {opts.unit_name} per request",
         }
@@ -353,7 +346,8 @@ def strategy_names() -> list[str]:
 
 
 def total_units(text: str, unit: str) -> int:
-    return count_units(text, *split_unit_name(unit))
+    u = Unit.named(unit)
+    return count_units(text, u.base, u.tokenizer)
 
 
 # --------------------------------------------------------------------------- the lottery in tokens
@@ -395,7 +389,7 @@ def token_lesson(text: str, answer: str, tokenizer: str) -> TokenLesson:
         tokenizer=tokenizer,
     )  # fmt: skip
     return TokenLesson(
-        unit_name("tokens", tokenizer),
+        str(Unit("tokens", tokenizer)),
         flips(bare),
         survival_share(bare),
         at.intact[0],

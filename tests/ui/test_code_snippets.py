@@ -6,7 +6,7 @@ import pytest
 
 from chunkers import chunk
 from tests.support import SAMPLES, block_network, reference_encoding
-from ui.views.code import snippets
+from ui.present.code_snippets import snippets
 
 TEXT = (SAMPLES / "release_handbook.md").read_text(encoding="utf-8")
 

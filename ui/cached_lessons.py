@@ -1,5 +1,5 @@
 """Cached calls for the three lessons (small to big, boilerplate, drift), keyed on the
-document text and the settings, as ui.data does for the other labs."""
+document text and the settings, as ui.cached does for the other labs."""
 
 from __future__ import annotations
 
@@ -19,9 +19,8 @@ from lab.measure.small_to_big import (
     parse_tiers,
 )
 from lab.measure.strip_effect import StripEffect, strip_effect
-from ui.views import sweeps
-
-from . import data
+from ui import cached
+from ui.present import sweeps
 
 
 def tiers_spec(child: int, parent: int, unit: str) -> str:
@@ -31,7 +30,7 @@ def tiers_spec(child: int, parent: int, unit: str) -> str:
 
 
 # -- a judge is named by three strings, (retriever, BM25 variant, embedder), so the
-# -- caches key on what the page shows; ui.data.judge_of builds it (raises
+# -- caches key on what the page shows; ui.cached.judge_of builds it (raises
 # -- EmbedderError, one line, when the embedder cannot be loaded)
 Judge = tuple[str, str, str]
 
@@ -40,7 +39,7 @@ Judge = tuple[str, str, str]
 def _small_to_big(text: str, spec: str, plain: str, judge: Judge) -> SmallToBig:
     """Both tiers and the plain chunks of one document, indexed once (read-only after)."""
     return SmallToBig(
-        {"": text}, parse_tiers(spec), parse_config(plain), retriever=data.judge_of(*judge)
+        {"": text}, parse_tiers(spec), parse_config(plain), retriever=cached.judge_of(*judge)
     )
 
 
@@ -56,7 +55,7 @@ def small_to_big_report(
     text: str, spec: str, plain: str, questions: tuple[GoldQuestion, ...], k: int, judge: Judge
 ) -> SmallToBigReport:
     tiers, config = parse_tiers(spec), parse_config(plain)
-    return evaluate(GoldRun({"": text}, list(questions), k, data.judge_of(*judge)), tiers, config)
+    return evaluate(GoldRun({"": text}, list(questions), k, cached.judge_of(*judge)), tiers, config)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -72,16 +71,16 @@ def samples_report(spec: str, plain: str, k: int, judge: Judge) -> SmallToBigRep
                 for g in load_gold(s.gold_path).questions
             ]
     tiers, config = parse_tiers(spec), parse_config(plain)
-    return evaluate(GoldRun(docs, questions, k, data.judge_of(*judge)), tiers, config)
+    return evaluate(GoldRun(docs, questions, k, cached.judge_of(*judge)), tiers, config)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def boilerplate_effect(
-    c: data.Chunking, name: str, questions: tuple[GoldQuestion, ...], k: int, judge: Judge
+    c: cached.Chunking, name: str, questions: tuple[GoldQuestion, ...], k: int, judge: Judge
 ) -> StripEffect:
     """Boilerplate across the document ``name``'s pages, and the gold set before and
     after stripping it (raises BoilerplateError for a document without pages)."""
-    gold = GoldRun({name: c.text}, list(questions), k, data.judge_of(*judge))
+    gold = GoldRun({name: c.text}, list(questions), k, cached.judge_of(*judge))
     return strip_effect(gold, c.strategy, c.opts)
 
 
