@@ -294,8 +294,11 @@ class SeamPacker:
             return [*group, (ps, pe)], True
         # (in chars, up to the part's first character: its pieces start there, past
         # any indentation its span opens with)
-        first_char = ps + len(self.text[ps:pe]) - len(self.text[ps:pe].lstrip())
-        room = limit - ((first_char - start) if self.unit == "chars" else lead_len)
+        if self.unit == "chars":
+            first = _NON_SPACE.search(self.text, ps, pe)
+            room = limit - ((first.start() if first else ps) - start)
+        else:
+            room = limit - lead_len
         if len(levels) < 2 or levels[1] is None:
             return group, False
         if n <= cap and any(levels[1] is rung for rung in self.between_blocks):

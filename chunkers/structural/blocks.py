@@ -253,13 +253,15 @@ def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
         # -- not an option line such as ":docstring:", nor a definition's label; and
         # -- the colon ends its line outside any bracket: "(default:" or a label
         # -- "`url`: the URL ..." cut at its colon goes on in the same sentence
-        word = max(text.rfind(" ", last_line, e), text.rfind("\t", last_line, e)) + 1
+        if e < len(text) and text[e] != "\n" and _LINE_END.match(text, e) is None:
+            return False
+        line = text[last_line:e]
+        word = max(line.rfind(" "), line.rfind("\t")) + 1
         return (
-            text[max(word, last_line)] != ":"
-            and not _DEFINITION_LABEL.fullmatch(text, last_line, e)
-            and _LINE_END.match(text, e) is not None
-            and text.count("(", last_line, e) <= text.count(")", last_line, e)
-            and text.count("[", last_line, e) <= text.count("]", last_line, e)
+            line[word] != ":"
+            and ("(" not in line or line.count("(") <= line.count(")"))
+            and ("[" not in line or line.count("[") <= line.count("]"))
+            and not _DEFINITION_LABEL.fullmatch(line)
         )
     if text[s] == "<" and (_OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)):
         return True

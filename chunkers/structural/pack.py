@@ -474,8 +474,7 @@ class Packer:
         """Block ``b`` in pieces (the first at most ``first_cap``, joining ``cur``
         when that holds only headings and leads; or ``pieces``, cut already);
         returns the run holding the last piece."""
-        block = self.doc.block(b)
-        kind = block.kind
+        kind = self.doc.kinds[b]
         if pieces is None:
             pieces = self._pieces(b, first_cap)
         tail = self.split.tail
@@ -487,7 +486,8 @@ class Packer:
                 continue
             if cur is not None:
                 runs.append(cur)
-            cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
+            header = self.doc.tables[self.doc.starts[b]][1] if repeats else None
+            cur = self._new_run(ps, pe, pn, kind, section, header)
             cur.tail = tail(ps, pe)
         assert cur is not None  # a block always gives at least one piece
         return cur
