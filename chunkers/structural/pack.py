@@ -131,7 +131,7 @@ class Packer:
         self.section_stops = doc.section_starts[1:] + (len(doc.kinds),)
         # the last block cut to open beside leads (_opening_pieces): asked before a
         # lead is handed on, then again when the block is placed
-        self._opened: tuple[tuple[int, int], list | None] | None = None
+        self._opened: tuple[tuple[int, int, int], list | None] | None = None
 
     @cached_property
     def split(self) -> Splitter:
@@ -313,7 +313,8 @@ class Packer:
             if self._moves_whole(cur, kind, be, n):
                 self._join(cur, bs, be, n, kind, section)
                 return cur
-        if kind != "heading" and cur is not None and self._bare(cur):
+        # (a title is never cut to fit beside what comes before it)
+        if kind not in _TITLES and cur is not None and self._bare(cur):
             # -- the titles and leads cur holds open b's first piece: b is cut at its
             # -- own seams to fill the room beside them, unless no seam leaves a first
             # -- piece that fits there (its first unit is too long): then they stay behind
@@ -359,7 +360,7 @@ class Packer:
         # (with the effective maximum's room, no slack is left for leads inside b)
         caps = [(size - lead_len, None, size)] if size - lead_len >= self.floor else []
         caps.append((top - lead_len, 0, top))
-        key = (b, lead_len)
+        key = (b, lead_start, lead_len)
         if self._opened is not None and self._opened[0] == key:
             return self._opened[1]
         found = None
@@ -438,7 +439,7 @@ class Packer:
         # -- room beside them; a block with no seam that leaves one (one unit) does not
         joined = ends[b] - starts[k] if self.chars else lead_len + lengths[b]
         if joined > self.opts.effective_max and (
-            kinds[b] == "heading"
+            kinds[b] in _TITLES
             or self._opening_pieces(b, starts[k], starts[b] - starts[k] if self.chars else lead_len)
             is None
         ):

@@ -356,3 +356,15 @@ def test_a_colon_inside_a_sentence_or_a_bracket_leads_nothing() -> None:
     assert not is_lead('<input class="md-input" placeholder="Search icon" />', 0, 52)
     assert not is_lead("<img src='logo.png'>", 0, 20)
     assert is_lead('<div class="result" markdown>', 0, 29)
+
+
+def test_a_tab_title_is_never_cut_to_fit_beside_a_lead_in() -> None:
+    # a title is one unit, as a heading is: when it does not fit beside the lead-in,
+    # the lead-in stays behind and the title opens the next chunk whole
+    lead = "Pick the tab of the system the pump controller runs on and follow the steps it lists:"
+    tab = '=== "Linux with the systemd service manager"'
+    code = "    sudo systemctl restart pump"
+    text = f"## Install\n\nSome words first.\n\n{lead}\n\n{tab}\n\n{code}\n"
+    for size in range(90, 130, 10):
+        out = chunk(text, "structural", size, 0)
+        assert any(tab in c.body for c in out), [c.body for c in out]
