@@ -137,6 +137,9 @@ class SeamPacker:
         self.below_sentence: list[Level] = [self.lines, *self.within_line]
         # the rungs that cut between whole blocks (a container's), none here
         self.between_blocks: tuple[Level, ...] = ()
+        # what a piece opening with leads may hold past the cap when the leads leave
+        # less than a quarter of it (the structural packer's effective maximum)
+        self.slack = 0
 
     def length(self, s: int, e: int) -> int:
         if self.unit == "chars":
@@ -183,9 +186,19 @@ class SeamPacker:
         with it (a title, a lead-in): never here; the structural splitter knows some."""
         return False
 
-    def pack(self, s: int, e: int, first_cap: int, cap: int, levels: list[Level]) -> list[Span]:
+    def pack(
+        self,
+        s: int,
+        e: int,
+        first_cap: int,
+        cap: int,
+        levels: list[Level],
+        first_slack: int | None = None,
+    ) -> list[Span]:
         """Pieces of text[s:e] of at most ``cap`` units (the first at most ``first_cap``),
-        in order, whitespace-trimmed, together holding every non-whitespace character."""
+        in order, whitespace-trimmed, together holding every non-whitespace character.
+        A piece opening with leads may pass its limit by the slack (``first_slack``
+        for the first piece: what its caller has not used yet)."""
         if not levels:
             return self._below_every_rung(s, e, first_cap, cap)
         if levels[0] is None:  # indivisible: it stands alone, however long
@@ -195,6 +208,7 @@ class SeamPacker:
         group_len = 0
         group: list[Span] = []  # the parts of the open piece
         limit = first_cap
+        slack = self.slack if first_slack is None else first_slack
         chars = self.unit == "chars"
         for ps, pe in levels[0](s, e):
             n = pe - ps if chars else self.length(ps, pe)
@@ -208,23 +222,26 @@ class SeamPacker:
                     continue
                 if self.leads(*group[-1]):
                     done = len(out)
-                    group, placed = self._lead_on(out, group, (ps, pe, n), limit, cap, levels)
+                    group, placed = self._lead_on(
+                        out, group, (ps, pe, n), limit, cap, levels, slack
+                    )
                     (group_start, _), group_end = group[0], group[-1][1]
                     group_len = self.length(group_start, group_end)
-                    limit = cap if len(out) > done else limit
+                    if len(out) > done:
+                        limit, slack = cap, self.slack
                     if placed:
                         continue
                 out.append((group_start, group_end))
-                limit = cap
+                limit, slack = cap, self.slack
                 group_start = -1
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
                 group = [(ps, pe)]
                 continue
-            sub = self.pack(ps, pe, limit, cap, levels[1:])
+            sub = self.pack(ps, pe, limit, cap, levels[1:], slack)
             out.extend(sub[:-1])
             if len(sub) > 1:  # (a first piece too big for its room takes nothing more)
-                limit = cap
+                limit, slack = cap, self.slack
             group_start, group_end = sub[-1]
             group_len = self.length(*sub[-1])
             group = [sub[-1]]
@@ -250,6 +267,7 @@ class SeamPacker:
         limit: int,
         cap: int,
         levels: list[Level],
+        slack: int = 0,
     ) -> tuple[list[Span], bool]:
         """Titles and lead-ins travel with what follows them: the leads the open
         piece ends with (``group``'s last parts) leave it for the next piece, and
@@ -267,37 +285,81 @@ class SeamPacker:
             first -= 1
         if first > 0:  # the parts before the leads make a piece of their own
             out.append((group[0][0], group[first - 1][1]))
-            limit = cap
+            limit, slack = cap, self.slack
             group = group[first:]
         start, end = group[0][0], group[-1][1]
         lead_len = self.length(start, end)
         joined = (pe - start) if self.unit == "chars" else lead_len + n
         if joined <= limit:
             return [*group, (ps, pe)], True
-        room = limit - ((ps - start) if self.unit == "chars" else lead_len)
+        # (in chars, up to the part's first character: its pieces start there, past
+        # any indentation its span opens with)
+        if self.unit == "chars":
+            opening = _NON_SPACE.search(self.text, ps, pe)
+            room = limit - ((opening.start() if opening else ps) - start)
+        else:
+            room = limit - lead_len
         if len(levels) < 2 or levels[1] is None:
             return group, False
-        if n <= cap:
-            # -- a part that fits a piece of its own is cut to make room only between
-            # -- the blocks it holds (the whole ones that fit beside the leads)
-            if not any(levels[1] is rung for rung in self.between_blocks):
-                return group, False
+        if n <= cap and any(levels[1] is rung for rung in self.between_blocks):
+            # -- a part that fits a piece of its own is cut between the blocks it
+            # -- holds first (the whole ones that fit beside the leads)
             inner = levels[1](ps, pe)
             k = 0
             while k < len(inner) and self._span_len(start, inner[k][1]) <= limit:
                 k += 1
-            if k == 0 or k == len(inner):
-                return group, False
-            out.append((start, inner[k - 1][1]))
-            return [(inner[k][0], pe)], True
-        if room * 4 < cap:
+            while 0 < k < len(inner) and self.leads(*inner[k - 1]):
+                k -= 1  # (a lead-in among them goes on with the block it introduces)
+            if 0 < k < len(inner):
+                out.append((start, inner[k - 1][1]))
+                return [(inner[k][0], pe)], True
+        sub = self._beside_leads(start, (ps, pe), limit, room, cap, levels[1:], slack)
+        if sub is None:
             return group, False
-        sub = self.pack(ps, pe, room, cap, levels[1:])
         if len(sub) == 1:  # the leads and the part's one piece
             return [*group, sub[0]], True
         out.append((start, sub[0][1]))
         out.extend(sub[1:-1])
         return [sub[-1]], True
+
+    def _beside_leads(
+        self,
+        start: int,
+        part: Span,
+        limit: int,
+        room: int,
+        cap: int,
+        levels: list[Level],
+        slack: int,
+    ) -> list[Span] | None:
+        """The pieces of ``part`` when its first piece, cut at its own seams, fills the
+        room beside the leads from ``start``: the room of the limit (unless under a
+        quarter of a piece), else with the slack. None when no seam leaves a first
+        piece that fits (its first unit, a word or a row, is too long): the leads
+        then stay behind."""
+        ps, pe = part
+        rooms = [(room, slack)] if room * 4 >= cap or not slack else []
+        if slack:
+            rooms.append((room + slack, 0))
+        for first_cap, left in rooms:
+            if first_cap <= 0:
+                continue
+            sub = self.pack(ps, pe, first_cap, cap, levels, left)
+            # (the leads and the first piece counted as one piece: in tokens the sum
+            # of their counts may fall short of it)
+            if self._opens_at_seam(sub[0], pe, first_cap) and (
+                self._span_len(start, sub[0][1]) <= limit + first_cap - room
+            ):
+                return sub
+        return None
+
+    def _opens_at_seam(self, piece: Span, end: int, room: int) -> bool:
+        """Whether ``piece``, the first of a span ending at ``end``, fits ``room`` and
+        ends at a seam (not inside a word, where only characters or tokens cut)."""
+        a, z = piece
+        text = self.text
+        seam = z >= end or text[z].isspace() or text[z - 1].isspace()
+        return seam and self._span_len(a, z) <= room
 
     def _span_len(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else self.length(s, e)

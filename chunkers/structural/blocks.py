@@ -219,8 +219,15 @@ _TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
 _TITLE_LINE = re.compile(rf"[ \t]*(?:{_ADMONITION.pattern}|{_TAB.pattern}|{_SLASH_OPEN.pattern})")
 _INNER_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|\Z)")
 _LEAD_IN_END = re.compile(r":[*_]*\Z")
+_LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
 _DEFINITION_LABEL = re.compile(r"[ \t]*\[[^\]]+\]:")  # a link reference definition's, alone
-_OPENING_TAG = re.compile(r"<(?!(?:img|br|hr)\b)[A-Za-z][\w-]*(?:\s[^<>]*)?>", re.I)
+# (on one line; an element with no content, void or written self-closing, introduces
+# nothing)
+_OPENING_TAG = re.compile(
+    r"<(?!(?:area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)\b)"
+    r"[A-Za-z][\w-]*(?:[ \t][^<>\n]*)?(?<!/)>",
+    re.I,
+)
 # lines that only anchor or annotate what follows: HTML comments and empty anchors
 # (<a id="..."></a>, <span id="..."></span>); they are no text of their own
 _ANCHORS = re.compile(
@@ -243,10 +250,18 @@ def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
         return True
     end = text[e - 1]
     if end in ":*_" and (end == ":" or _LEAD_IN_END.search(text, max(s, e - 8), e)):
-        # (not an option line such as ":docstring:", nor a definition's label)
-        word = max(text.rfind(" ", last_line, e), text.rfind("\t", last_line, e)) + 1
-        return text[max(word, last_line)] != ":" and not _DEFINITION_LABEL.fullmatch(
-            text, last_line, e
+        # -- not an option line such as ":docstring:", nor a definition's label; and
+        # -- the colon ends its line outside any bracket: "(default:" or a label
+        # -- "`url`: the URL ..." cut at its colon goes on in the same sentence
+        if e < len(text) and text[e] != "\n" and _LINE_END.match(text, e) is None:
+            return False
+        line = text[last_line:e]
+        word = max(line.rfind(" "), line.rfind("\t")) + 1
+        return (
+            line[word] != ":"
+            and ("(" not in line or line.count("(") <= line.count(")"))
+            and ("[" not in line or line.count("[") <= line.count("]"))
+            and not _DEFINITION_LABEL.fullmatch(line)
         )
     if text[s] == "<" and (_OPENING_TAG.fullmatch(text, s, e) or _ANCHORS.fullmatch(text, s, e)):
         return True

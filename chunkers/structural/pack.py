@@ -44,6 +44,7 @@ _CODE_LINE = re.compile(r"^(?:[ \t]*<[A-Za-z!?/]|[ \t|:]*-+[ \t]*\||    )", re.M
 # what overlap must carry: a word outside markup (never a lone tag or a "////")
 _TAG = re.compile(r"<[^<>]*>")
 _WORD = re.compile(r"\w")
+_INDENT = re.compile(r"\s*")
 
 
 def _may_hold_code(text: str, s: int, e: int) -> bool:
@@ -128,11 +129,16 @@ class Packer:
         self.lengths, self.tails = self._block_lengths()
         # the first block past each section: packing never joins blocks across it
         self.section_stops = doc.section_starts[1:] + (len(doc.kinds),)
+        # the last block cut to open beside leads (_opening_pieces): asked before a
+        # lead is handed on, then again when the block is placed
+        self._opened: tuple[tuple[int, int, int], list | None] | None = None
 
     @cached_property
     def split(self) -> Splitter:
         """Made on first use: most documents have no block too big for a chunk."""
-        return Splitter(self.doc, self.opts.unit, self.opts.tokenizer)
+        split = Splitter(self.doc, self.opts.unit, self.opts.tokenizer)
+        split.slack = self.opts.effective_max - self.opts.size
+        return split
 
     def _block_lengths(self) -> tuple[list[int], list[int]]:
         """Every block's length in the unit, and its tail (what the whitespace after
@@ -307,38 +313,95 @@ class Packer:
             if self._moves_whole(cur, kind, be, n):
                 self._join(cur, bs, be, n, kind, section)
                 return cur
-        room = self._room(cur, bs)
-        if kind == "heading" or (
-            n <= size and (room < self.floor or cur is None or not cur.only_heading)
-        ):
-            # a block that fits a fresh chunk is never split: it moves there whole
-            # (only a heading with no text of its own has it fill the room beside it)
-            if cur is not None:
-                runs.append(cur)
+        # (a title is never cut to fit beside what comes before it)
+        if kind not in _TITLES and cur is not None and self._bare(cur):
+            # -- the titles and leads cur holds open b's first piece: b is cut at its
+            # -- own seams to fill the room beside them, unless no seam leaves a first
+            # -- piece that fits there (its first unit is too long): then they stay behind
+            lead_len = self._joined(cur, bs, 0)
+            pieces = self._opening_pieces(b, cur.start, lead_len)
+            if pieces is None and cur.only_heading and doc.block(b).header is not None:
+                # -- a table's head is never left alone, nor a heading: the two
+                # -- hold the head and first row together, past the maximum if need be
+                pieces = self._pieces(b, max(1, size - lead_len))
+            if pieces is not None:
+                return self._split_block(runs, cur, b, section, 0, pieces)
+        if cur is not None:
+            runs.append(cur)
+        if kind == "heading" or n <= size:
+            # a block that fits a fresh chunk moves there whole
             run = self._new_run(bs, be, n, kind, section)
             run.tail = self.tails[b]
             return run
-        # the block is larger than a chunk, or it must fill the room beside the
-        # heading it sits under (a heading is never orphaned from its text): it
-        # splits where its own structure allows
-        first_cap = size
-        if room >= self.floor:
-            first_cap = room
-        elif cur is not None:
-            runs.append(cur)
-            cur = None
-        return self._split_block(runs, cur, b, section, first_cap)
+        # the block is larger than a chunk: it splits where its own structure allows
+        return self._split_block(runs, None, b, section, size)
 
     def _moves_whole(self, cur: Run, kind: str, end: int, n: int) -> bool:
         """A block that fits a fresh chunk is never split: under a heading with no
         text of its own yet, it joins that heading whole while the two stay within
-        the effective maximum (rather than splitting to fill the room beside it)."""
+        the effective maximum (rather than splitting to fill the room beside it);
+        so does a heading under headings with no text of their own."""
         return (
-            kind != "heading"
-            and n <= self.opts.size
+            n <= self.opts.size
             and self._joined(cur, end, n) <= self.opts.effective_max
             and self._bare(cur)
         )
+
+    def _opening_pieces(
+        self, b: int, lead_start: int, lead_len: int
+    ) -> list[tuple[tuple[int, int], bool]] | None:
+        """Block ``b`` cut at its own seams so that its first piece fits beside titles
+        and leads (from ``lead_start``, of ``lead_len``): in the room they leave of
+        the size, else (that room is under a floor's worth, or no seam lies within
+        it) in what they leave of the effective maximum. None when no seam allows
+        it: its first unit (a word, a table row, a table's head and first row) does
+        not fit there."""
+        size, top = self.opts.size, self.opts.effective_max
+        # (with the effective maximum's room, no slack is left for leads inside b)
+        caps: list[tuple[int, int | None, int]] = (
+            [(size - lead_len, None, size)] if size - lead_len >= self.floor else []
+        )
+        caps.append((top - lead_len, 0, top))
+        key = (b, lead_start, lead_len)
+        if self._opened is not None and self._opened[0] == key:
+            return self._opened[1]
+        found = None
+        text, start, end = self.text, self.doc.starts[b], self.doc.ends[b]
+        # (in chars, what lies between the leads and the first piece counts too: the
+        # block's indentation, when its pieces start past it)
+        spaces = _INDENT.match(text, start)  # (always matches: it may be empty)
+        indent = spaces.end() - start if self.chars and spaces else 0
+        for cap, slack, total in caps:
+            if cap - indent <= 0:
+                break
+            pieces = self._pieces(b, cap - indent, slack)
+            (ps, pe), _ = pieces[0]
+            seam = pe >= end or text[pe].isspace() or text[pe - 1].isspace()
+            if seam and self._with_leads(lead_start, lead_len, pe, ps) <= total:
+                found = pieces
+                break
+        self._opened = (key, found)
+        return found
+
+    def _with_leads(self, lead_start: int, lead_len: int, end: int, piece_start: int) -> int:
+        """The length of leads and a first piece (from ``piece_start`` to ``end``) as
+        one chunk: the span in chars, the sum in words, the exact count in tokens."""
+        if self.chars:
+            return end - lead_start
+        if self.tokens:
+            return self._exact(lead_start, end, None)
+        return lead_len + self._len(piece_start, end)
+
+    def _pieces(
+        self, b: int, first_cap: int, first_slack: int | None = None
+    ) -> list[tuple[tuple[int, int], bool]]:
+        """Block ``b`` in pieces of at most the size (the first at most
+        ``first_cap``), each with whether it repeats its table's head."""
+        block = self.doc.block(b)
+        size = self.opts.size
+        if block.kind == "table" and block.header is not None:
+            return self.split.table_fragments(block, first_cap, size)
+        return [(span, False) for span in self.split.split(block, first_cap, size, first_slack)]
 
     def _bare(self, run: Run) -> bool:
         """Nothing but headings and leads so far (no text of their own): what
@@ -373,12 +436,16 @@ class Packer:
         while k - 1 in doc.leads and starts[k - 1] > cur.start:
             k -= 1
         lead_len = ends[b - 1] - starts[k] if self.chars else sum(lengths[k:b])
-        if starts[k] <= cur.start or self.opts.size - lead_len < self.floor:
+        if starts[k] <= cur.start:
             return cur
-        # -- b joins them whole, or is too big for a chunk (its first piece fills the
-        # -- room beside them); a block that fits a chunk is never cut to make room
+        # -- b joins them whole, or its first piece, cut at its own seams, fills the
+        # -- room beside them; a block with no seam that leaves one (one unit) does not
         joined = ends[b] - starts[k] if self.chars else lead_len + lengths[b]
-        if lengths[b] <= self.opts.size and joined > self.opts.effective_max:
+        if joined > self.opts.effective_max and (
+            kinds[b] in _TITLES
+            or self._opening_pieces(b, starts[k], starts[b] - starts[k] if self.chars else lead_len)
+            is None
+        ):
             return cur
         # -- cur ends at the block before the leads
         for j in range(k, b):
@@ -399,33 +466,32 @@ class Packer:
             self._extend(lead, starts[j], ends[j], lengths[j], kinds[j])
         return lead
 
-    def _room(self, cur: Run | None, start: int) -> int:
-        """What a heading-only run leaves of the size for the block at ``start``
-        (0 when ``cur`` holds text of its own, or nothing)."""
-        if cur is None or not self._bare(cur):
-            return 0
-        return self.opts.size - self._joined(cur, start, 0)
-
     def _split_block(
-        self, runs: list[Run], cur: Run | None, b: int, section: int, first_cap: int
+        self,
+        runs: list[Run],
+        cur: Run | None,
+        b: int,
+        section: int,
+        first_cap: int,
+        pieces: list[tuple[tuple[int, int], bool]] | None = None,
     ) -> Run:
         """Block ``b`` in pieces (the first at most ``first_cap``, joining ``cur``
-        when that holds only headings); returns the run holding the last piece."""
-        block = self.doc.block(b)
-        kind, size = block.kind, self.opts.size
-        if kind == "table" and block.header is not None:
-            pieces = self.split.table_fragments(block, first_cap, size)
-        else:
-            pieces = [(span, False) for span in self.split.split(block, first_cap, size)]
+        when that holds only headings and leads; or ``pieces``, cut already);
+        returns the run holding the last piece."""
+        kind = self.doc.kinds[b]
+        if pieces is None:
+            pieces = self._pieces(b, first_cap)
         tail = self.split.tail
-        for (ps, pe), repeats in pieces:
+        for i, ((ps, pe), repeats) in enumerate(pieces):
             pn = self._len(ps, pe)
-            if cur is not None and not repeats and self._bare(cur):
+            # (only the first piece fills the room beside cur's titles and leads)
+            if i == 0 and cur is not None and not repeats and self._bare(cur):
                 self._join(cur, ps, pe, pn, kind, section, tail(ps, pe))
                 continue
             if cur is not None:
                 runs.append(cur)
-            cur = self._new_run(ps, pe, pn, kind, section, block.header if repeats else None)
+            header = self.doc.tables[self.doc.starts[b]][1] if repeats else None
+            cur = self._new_run(ps, pe, pn, kind, section, header)
             cur.tail = tail(ps, pe)
         assert cur is not None  # a block always gives at least one piece
         return cur

@@ -144,10 +144,14 @@ class Splitter(SeamPacker):
     def _levels(self, kind: str) -> list[Level]:
         return self._by_kind.get(kind, self._prose_levels)
 
-    def split(self, block: Block, first_cap: int, cap: int) -> list[Span]:
-        """Spans of at most ``cap`` units (the first at most ``first_cap``)."""
+    def split(
+        self, block: Block, first_cap: int, cap: int, first_slack: int | None = None
+    ) -> list[Span]:
+        """Spans of at most ``cap`` units (the first at most ``first_cap``; a piece
+        opening with leads may take the slack, see SeamPacker.pack)."""
         self._code = block.kind in _CODE  # (its "#" lines are comments)
-        return self.pack(block.start, block.end, first_cap, cap, self._levels(block.kind))
+        levels = self._levels(block.kind)
+        return self.pack(block.start, block.end, first_cap, cap, levels, first_slack)
 
     def table_fragments(self, block: Block, first_cap: int, cap: int) -> list[tuple[Span, bool]]:
         """Row-atomic fragments of a GFM table; each after the first repeats the header.

@@ -33,7 +33,8 @@ from chunkers.text import count_units
 _parsed = lru_cache(maxsize=4)(parse)
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]|$)")
-_TABLE_SEPARATOR = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+# (the engine takes a separator with blanks among its dashes: "| ---- -----|")
+_TABLE_SEPARATOR = re.compile(r"[\s|:]*-[\s|:-]*$")
 _UNDERLINE = re.compile(r" {0,3}(?:=+|-+)[ \t]*$")  # a setext heading's: its text is the unit
 
 
@@ -150,8 +151,8 @@ def ending_breaks(text: str, chunks: list[Chunk], opts: ChunkOptions) -> list[st
     """No chunk ends with what travels with the text after it (a heading, a tab or
     admonition title, anchors, a lead-in) while that text follows in the document.
 
-    Excused, as the rules say: what alone leaves less than a floor's worth of room
-    in a chunk, and a heading followed by text of the other trust."""
+    Excused, as the rules say: what follows has no seam that lets its first piece
+    fit beside them (one unit), or is text of the other trust (_excused)."""
     doc = _parsed(text)
     last_text = len(text.rstrip())
     out = []
@@ -206,33 +207,59 @@ def _lead_run_start(doc: ParsedDocument, b: int) -> int:
 
 
 def _excused(doc: ParsedDocument, text: str, start: int, c: Chunk, nxt: Chunk, opts) -> bool:
-    """The rules' exceptions: leads that leave less than a floor's worth of room
-    in a chunk; what follows fits a chunk of its own but not beside them (a block
-    that fits a chunk is never cut to make room), or is a heading that does not;
-    a heading whose text is of the other trust (trusted and transcribed text
-    never share a chunk)."""
+    """The rules' one exception: what follows has no seam that lets a first piece of
+    it fit beside the leads within the effective maximum (its first unit, a word, a
+    heading, a table's head and first row or a linearised row, is too long). And
+    trusted and transcribed text never share a chunk, so a heading whose text is of
+    the other trust stays behind."""
 
     def measure(a: int, z: int) -> int:
         return z - a if opts.unit == "chars" else count_units(text[a:z], opts.unit, opts.tokenizer)
 
-    start = max(start, c.start)
-    if opts.size - measure(start, nxt.start) < opts.floor:
-        return True
     if c.transcribed != nxt.transcribed:  # trusted and transcribed text never mix
         return True
-    # what follows: the next block, or the next part of the block the cut is in
     b = bisect_right(doc.starts, nxt.start) - 1
     if c.transcribed and not doc.sections[doc.block_sections[b]].transcribed:
         return True
-    follows = doc.ends[b]
-    if doc.starts[b] != nxt.start:
-        line = text.rfind("\n", 0, nxt.start) + 1  # (read with its indentation)
-        parts = [x for x in inner_blocks(text, line, doc.ends[b]) if x.depth == 0]
-        follows = len(text[: parts[0].end].rstrip()) if parts else follows
-    if measure(start, follows) <= opts.size:
-        return False
-    # (a heading is never cut: a chain of them longer than a chunk breaks somewhere)
-    return doc.kinds[b] in TITLES or measure(nxt.start, follows) <= opts.size
+    return measure(max(start, c.start), _first_unit_end(doc, text, b, nxt.start)) > (
+        opts.effective_max
+    )
+
+
+_FIRST_WORD = re.compile(r"\s*\S+")
+_BLANKS = re.compile(r"\s*")
+# what leads travel with past a cut: the next paragraph (a run of non-blank lines)
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n|\Z")
+
+
+def _first_unit_end(doc: ParsedDocument, text: str, b: int, at: int) -> int:
+    """Where the first unit of what starts at ``at`` (in block b) ends, past the
+    leads it opens with (they travel on with it): a heading or a title whole, a
+    table's head with its first row (its first line when it has no head), else the
+    first word."""
+    while True:
+        kind, start, end = doc.kinds[b], doc.starts[b], doc.ends[b]
+        if at == start and kind in TITLES:
+            return end
+        if at == start and kind == "table":
+            rows, head = doc.tables.get(start, ((), None))
+            if head is not None:
+                return rows[0][1] if rows else end
+            line = text.find("\n", start, end)
+            return end if line < 0 else line
+        if at == start and b in doc.leads:  # a lead block: what it introduces
+            b, at = b + 1, doc.starts[b + 1]
+            continue
+        if kind not in _CUT_AT_LEADS:
+            break
+        # -- inside a block: past the paragraphs that are leads (titles, lead-ins)
+        stop = _PARAGRAPH_END.search(text, at, end)
+        para = len(text[: stop.start() if stop else end].rstrip())
+        if para >= end or not is_lead(text, at, para):
+            break
+        at = _BLANKS.match(text, para).end()  # (the next paragraph's first character)
+    m = _FIRST_WORD.match(text, at)
+    return m.end() if m else end
 
 
 def overlap_breaks(text: str, chunks: list[Chunk]) -> list[str]:

@@ -86,20 +86,24 @@ def _may_cut(
 ) -> bool:
     """A block may be cut (at its seams) when it does not fit a fresh chunk (it
     passes the size: the runt merge then merges a shed runt back, up to the
-    effective maximum), or when it is the first text under a heading and the two
-    together pass the effective maximum: a heading is never left alone at a
-    chunk's end, so the block fills the room beside it."""
+    effective maximum), or when it is the first text after what travels with it
+    (headings, titles, anchors, lead-ins, or the last piece of a lead-in too long
+    for a chunk) and the two together pass the effective maximum: the block's
+    first piece fills the room beside them."""
+    # (an mkdocs admonition holds what CommonMark reads as paragraphs or indented
+    # code: it is the admonition that must fit)
+    outer = next((b for b in blocks if b.start <= bs and be <= b.end), None)
+    if outer is not None:
+        bs, be = outer.start, outer.end
     if be - bs > opts.size:
-        return True
-    # (an mkdocs admonition holds what CommonMark reads as an indented code block:
-    # it is the admonition that must fit)
-    if any(b.start <= bs and be <= b.end and b.end - b.start > opts.size for b in blocks):
         return True
     holder = next((c for c in chunks if c.start <= bs < c.end), None)
     if holder is None or holder.start == bs or be - holder.start <= opts.effective_max:
         return False
-    # (anchors, lead-ins and titles travel with what follows them, as a heading does)
-    before = [i for i, b in enumerate(blocks) if holder.start <= b.start < bs]
+    before = [i for i, b in enumerate(blocks) if b.end > holder.start and b.start < bs]
+    # (packing starts afresh at a heading: what lies before it came with a runt merge)
+    heads = [k for k, i in enumerate(before) if blocks[i].kind == "heading"]
+    before = before[heads[-1] :] if heads else before
     return bool(before) and all(blocks[i].kind in TITLES or i in leads for i in before)
 
 

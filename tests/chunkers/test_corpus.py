@@ -53,7 +53,8 @@ def test_no_text_lost_on_the_corpus(name: str, unit: str, size: int, overlap: in
 
 
 @pytest.mark.parametrize(
-    "unit,size,overlap", [("chars", 1800, 150), ("chars", 400, 40), ("words", 200, 20)]
+    "unit,size,overlap",
+    [("chars", 1800, 150), ("chars", 400, 40), ("chars", 200, 20), ("words", 200, 20)],
 )
 def test_structural_invariants_hold_on_the_corpus(unit: str, size: int, overlap: int) -> None:
     """No chunk passes the effective maximum unless it is one unit with no inner

@@ -11,6 +11,7 @@ import re
 
 from chunkers import ChunkOptions, chunk
 from chunkers.model import OVERLAP_APPLIED, OVERLAP_TABLE, OVERLAP_TRANSCRIBED
+from chunkers.structural.blocks import is_lead
 from tests.chunkers.invariants import heading_context_breaks, page_breaks, trust_breaks
 
 PROSE = "The audit store keeps access logs for four hundred days before archiving them. "
@@ -258,3 +259,112 @@ def test_a_long_lead_in_keeps_its_last_sentence_with_what_it_introduces() -> Non
         c.body[-40:] for c in out
     ]
     assert any(c.body.startswith("The audit") and "```python" in c.body for c in out)
+
+
+# -- at small sizes a title or lead-in leads the first piece of a block cut to fit ------------
+SMALL = range(120, 260, 10)
+STEPS = " ".join(f"Step {i} of the restart is written down in this sentence." for i in range(3))
+
+
+def _stranded(out, *titles: str) -> list[str]:
+    """The chunks but the last that end with one of ``titles``."""
+    return [c.body[-60:] for c in out[:-1] if c.body.rstrip().endswith(titles)]
+
+
+def test_a_long_heading_leads_the_first_sentences_of_its_paragraph() -> None:
+    # the heading leaves less than a floor's worth of room at the smaller sizes: the
+    # paragraph's first piece fills what it leaves of the effective maximum
+    heading = "## Restarting the feed pump after an unplanned trip of the boiler plant, by night"
+    heading += " and by day"
+    text = f"{PROSE}\n\n{heading}\n\n{STEPS}\n\n{PROSE}\n"
+    for size in SMALL:
+        out = chunk(text, "structural", size, 0)
+        assert not _stranded(out, heading), size
+        (holder,) = [c for c in out if heading in c.body]
+        assert "Step 0" in holder.body and holder.length <= ChunkOptions(size, 0).effective_max
+
+
+def test_a_lead_in_opens_the_list_it_introduces_cut_at_its_items() -> None:
+    lead = "Before the pump is restarted, check each of the following:"
+    items = "\n".join(f"- Valve {i} is closed and tagged by the shift engineer." for i in range(4))
+    text = f"## Restart\n\n{PROSE * 2}\n\n{lead}\n\n{items}\n\n{PROSE}\n"
+    for size in SMALL:
+        out = chunk(text, "structural", size, 0)
+        assert not _stranded(out, lead), size
+        assert any(lead in c.body and "- Valve 0" in c.body for c in out), size
+
+
+def test_a_tab_title_and_its_lead_in_lead_the_first_lines_of_its_code() -> None:
+    # the code fits a chunk of its own, but not beside the two: it is cut at its lines
+    lead = "Restart the pump from the shell of the host it runs on, as below:"
+    code = "\n".join(f"    sudo systemctl restart pump-{i}" for i in range(4))
+    text = (
+        f'## Install\n\n{PROSE}\n\n{lead}\n\n=== "Linux"\n\n    ```sh\n{code}\n    ```\n\nDone.\n'
+    )
+    for size in SMALL:
+        out = chunk(text, "structural", size, 0)
+        assert not _stranded(out, '=== "Linux"', lead), size
+        assert any(c.body.startswith(lead) and "```sh" in c.body for c in out), size
+
+
+def test_an_admonition_title_and_its_lead_in_lead_its_body_cut_at_its_sentences() -> None:
+    lead = "Before anyone opens the casing of the pump, read the warning below:"
+    body = "    " + STEPS
+    text = f'## Safety\n\n{PROSE}\n\n{lead}\n\n!!! warning "Isolate the pump"\n\n{body}\n\nDone.\n'
+    for size in SMALL:
+        out = chunk(text, "structural", size, 0)
+        assert not _stranded(out, '"Isolate the pump"', lead), size
+        assert any("Isolate the pump" in c.body and "Step 0" in c.body for c in out), size
+
+
+def test_anchors_lead_the_paragraph_they_annotate() -> None:
+    comment = "<!-- The restart steps below are linked from the control room's wall chart. -->"
+    anchor = '<a id="feed-pump-restart"></a>'
+    text = f"## Restart\n\n{PROSE * 2}\n\n{comment}\n{anchor}\n\n{STEPS}\n\n{PROSE}\n"
+    for size in SMALL:
+        out = chunk(text, "structural", size, 0)
+        assert not _stranded(out, anchor), size
+        assert any(anchor in c.body and "Step 0" in c.body for c in out), size
+
+
+def test_a_lead_in_inside_a_list_item_leads_the_item_after_it() -> None:
+    item = "- Email notifications sent after performing an action:\n"
+    sub = "    - " + STEPS
+    text = f"## Tasks\n\n{PROSE}\n\n{item}{sub}\n- Processing data.\n"
+    for size in SMALL:
+        out = chunk(text, "structural", size, 0)
+        assert not _stranded(out, "an action:"), size
+
+
+def test_a_word_too_long_to_fit_beside_a_heading_leaves_it_behind() -> None:
+    # the one exception: what follows has no seam within reach (one unit)
+    heading = "## " + "Restarting the feed pump " * 7
+    url = "https://example.com/" + "x" * 200
+    text = f"{PROSE}\n\n{heading.strip()}\n\n{url} is the procedure.\n"
+    out = chunk(text, "structural", 200, 0)
+    assert out[1].body == heading.strip()
+    assert out[2].body.startswith("https://")
+
+
+def test_a_colon_inside_a_sentence_or_a_bracket_leads_nothing() -> None:
+    # "(default:" ends a line of a paragraph only where the paragraph wraps: no lead-in
+    assert not is_lead("an option (default:\n`true`) to allow it", 0, 19)
+    assert not is_lead("see [Query Parameters and String Validations:", 0, 45)
+    assert not is_lead("* `openapi_url`: the URL of the schema", 0, 16)
+    assert is_lead("* `openapi_url`:\n  the URL of the schema", 0, 16)
+    # nor does an element with no content
+    assert not is_lead('<input class="md-input" placeholder="Search icon" />', 0, 52)
+    assert not is_lead("<img src='logo.png'>", 0, 20)
+    assert is_lead('<div class="result" markdown>', 0, 29)
+
+
+def test_a_tab_title_is_never_cut_to_fit_beside_a_lead_in() -> None:
+    # a title is one unit, as a heading is: when it does not fit beside the lead-in,
+    # the lead-in stays behind and the title opens the next chunk whole
+    lead = "Pick the tab of the system the pump controller runs on and follow the steps it lists:"
+    tab = '=== "Linux with the systemd service manager"'
+    code = "    sudo systemctl restart pump"
+    text = f"## Install\n\nSome words first.\n\n{lead}\n\n{tab}\n\n{code}\n"
+    for size in range(90, 130, 10):
+        out = chunk(text, "structural", size, 0)
+        assert any(tab in c.body for c in out), [c.body for c in out]
