@@ -104,3 +104,46 @@ def docx() -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+def astral_pdf() -> bytes:
+    """A page whose body lines read as letters beyond U+FFFF (mathematical bold A-D,
+    two UTF-16 units each, through a ToUnicode map), each followed by a one-letter
+    heading set larger. Written by hand: fpdf2's core fonts stop at Latin-1."""
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+        b"/CMapName /Astral def 1 begincodespacerange <00> <FF> endcodespacerange\n"
+        b"2 beginbfrange <20> <40> <0020> <45> <7E> <0045> endbfrange\n"
+        b"4 beginbfchar <41> <D835DC00> <42> <D835DC01> <43> <D835DC02> <44> <D835DC03>\n"
+        b"endbfchar endcmap CMapName currentdict /CMap defineresource pop end end\n"
+    )
+    lines = []
+    for n in range(3):
+        y = 760 - 60 * n
+        lines.append(f"BT /F1 10 Tf 72 {y} Td (Text ABCDABCD and ABCD.) Tj ET")
+        lines.append(f"BT /F2 18 Tf 72 {y - 30} Td (H) Tj ET")
+    content = "\n".join(lines).encode()
+    helvetica = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R"
+        b" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        helvetica + b" /ToUnicode 7 0 R >>",
+        helvetica + b" >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)

@@ -10,6 +10,7 @@ markdown (``register``), as an embedder does.
 from __future__ import annotations
 
 import io
+import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -126,28 +127,34 @@ def docx_to_markdown(data: bytes, name: str = "the document") -> str:
 
 # -- PDF -------------------------------------------------------------------
 
+# pdfium must not be entered from two threads at once, not even for two documents
+# (the app converts each session's upload on its own thread)
+_PDFIUM = threading.Lock()
+_UNREADABLE = "{name} is not a readable PDF (damaged or cut short)"
+
 
 def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
+    """pdfium gives each page's text lines with their font sizes; pdfplumber's
+    table finder, which lays out every character in Python, runs only on the
+    pages that draw the ruling lines a table needs."""
     try:
-        import pdfplumber
-        from pdfplumber.utils.exceptions import PdfminerException
+        import pdfplumber  # noqa: F401 - checked here so a missing one is said up front
+        import pypdfium2
     except ImportError:
-        raise _missing("PDF", "pdfplumber") from None
-    try:
-        pdf = pdfplumber.open(io.BytesIO(data))
-    except PdfminerException as e:
-        if "password" in repr(e).lower() or "encrypt" in repr(e).lower():
-            raise ConversionError(
-                f"{name} is encrypted (password-protected); save an unprotected copy first"
-            ) from None
-        raise ConversionError(f"{name} is not a readable PDF (damaged or cut short)") from None
-    except Exception:  # noqa: BLE001 - pdfminer raises many kinds on a broken file
-        raise ConversionError(f"{name} is not a readable PDF (damaged or cut short)") from None
-    with pdf:
+        raise _missing("PDF", "pypdfium2 and pdfplumber") from None
+    with _PDFIUM:
         try:
-            laid_out = [_page_items(page) for page in pdf.pages]
-        except Exception:  # noqa: BLE001
-            raise ConversionError(f"{name} is not a readable PDF (damaged or cut short)") from None
+            pdf = pypdfium2.PdfDocument(data)
+        except pypdfium2.PdfiumError as e:
+            if e.err_code == pypdfium2.raw.FPDF_ERR_PASSWORD:
+                raise ConversionError(
+                    f"{name} is encrypted (password-protected); save an unprotected copy first"
+                ) from None
+            raise ConversionError(_UNREADABLE.format(name=name)) from None
+        try:
+            laid_out = _pages_items(pdf, data, name)
+        finally:
+            pdf.close()
     bodies = _with_headings(laid_out)
     if not any(b.strip() for b in bodies):
         raise ConversionError(
@@ -167,19 +174,165 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
 
 # a page's items, top to bottom: (top, text, font size, height); size 0 for a table
 _Item = tuple[float, str, float, float]
+# a line's box from the page's top: (top, bottom, left, right)
+_Box = tuple[float, float, float, float]
 
 
-def _page_items(page) -> list[_Item]:  # noqa: ANN001 - a pdfplumber Page
-    tables = page.find_tables()
-    items: list[_Item] = [(t.bbox[1], _table_markdown(t.extract()), 0.0, 0.0) for t in tables]
-    rest = page
-    for table in tables:
-        rest = rest.outside_bbox(table.bbox)
-    for line in rest.extract_text_lines(return_chars=True):
-        text = line["text"].strip()
-        sizes = [round(c["size"], 1) for c in line["chars"] if not c["text"].isspace()]
-        if text and sizes:
-            items.append((line["top"], text, max(sizes), line["bottom"] - line["top"]))
+def _pages_items(pdf, data: bytes, name: str) -> list[list[_Item]]:  # noqa: ANN001 - a PdfDocument
+    import pypdfium2
+
+    tables: _TableFinder | None = None
+    out: list[list[_Item]] = []
+    try:
+        for index in range(len(pdf)):
+            page = pdf[index]
+            try:
+                lines = _text_lines(page)
+                ruled = _may_hold_a_table(page)
+            finally:
+                page.close()
+            if ruled:
+                tables = tables or _TableFinder(data, name)
+                out.append(_with_tables(lines, tables.on_page(index)))
+            else:
+                out.append(_with_tables(lines, []))
+    except pypdfium2.PdfiumError:
+        raise ConversionError(_UNREADABLE.format(name=name)) from None
+    finally:
+        if tables:
+            tables.close()
+    return out
+
+
+def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
+    """The page's lines as pdfium breaks them, each with the larger font size of
+    its first and last character (a line's size, without a call per character)."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
+
+    def size_at(char: int) -> float:
+        size = raw.FPDFText_GetFontSize(textpage, char)
+        if raw.FPDFText_GetMatrix(textpage, char, ctypes.byref(matrix)):
+            size *= (matrix.c**2 + matrix.d**2) ** 0.5  # as drawn: a scaled font is larger
+        return round(size, 1)
+
+    def box_at(char: int) -> tuple[float, float, float, float] | None:
+        if not raw.FPDFText_GetLooseCharBox(textpage, char, ctypes.byref(box)):
+            return None
+        return page_top - box.top, page_top - box.bottom, box.left, box.right
+
+    page_top = page.get_bbox()[3]
+    textpage = page.get_textpage()
+    try:
+        lines: list[tuple[_Item, _Box]] = []
+        at = 0  # in UTF-16 units, as pdfium counts its text
+        for line in textpage.get_text_range().split("\r\n"):
+            start, at = at, at + _units(line) + 2
+            text = line.strip()
+            if not text:
+                continue
+            first = start + _units(line[: len(line) - len(line.lstrip())])
+            last = first + _units(text) - 1
+            chars = [raw.FPDFText_GetCharIndexFromTextIndex(textpage, i) for i in (first, last)]
+            if min(chars) < 0:
+                continue
+            head, tail = box_at(chars[0]), box_at(chars[1])
+            if head is None or tail is None:
+                continue
+            top, bottom = head[0], head[1]
+            size = max(size_at(chars[0]), size_at(chars[1]))
+            lines.append(((top, text, size, bottom - top), (top, bottom, head[2], tail[3])))
+        return lines
+    finally:
+        textpage.close()
+
+
+def _units(text: str) -> int:
+    """Length in UTF-16 units: a character beyond the first 65,536 takes two."""
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(ord(c) > 0xFFFF for c in text)
+
+
+_THIN = 2.0  # points: a path this narrow in one direction is a rule, not a box
+
+
+def _may_hold_a_table(page) -> bool:  # noqa: ANN001 - a PdfPage
+    """Whether the page draws at least two horizontal and two vertical rules (a
+    box or a grid counts as both): what a ruled table needs. Text-only pages,
+    the most of most documents, skip the table finder."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    left, bottom, right, top = (
+        ctypes.c_float(),
+        ctypes.c_float(),
+        ctypes.c_float(),
+        ctypes.c_float(),
+    )
+    corners = (ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top))
+    across = down = 0
+    stack = [raw.FPDFPage_GetObject(page, i) for i in range(raw.FPDFPage_CountObjects(page))]
+    while stack:
+        obj = stack.pop()
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:  # a form XObject: its own drawing inside
+            stack += [
+                raw.FPDFFormObj_GetObject(obj, i) for i in range(raw.FPDFFormObj_CountObjects(obj))
+            ]
+            continue
+        if kind != raw.FPDF_PAGEOBJ_PATH or not raw.FPDFPageObj_GetBounds(obj, *corners):
+            continue
+        wide, high = right.value - left.value, top.value - bottom.value
+        across += wide > _THIN
+        down += high > _THIN
+        if wide > _THIN and high > _THIN:
+            return True
+        if across >= 2 and down >= 2:
+            return True
+    return False
+
+
+class _TableFinder:
+    """pdfplumber's view of the same file, opened on the first ruled page."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        import pdfplumber
+
+        try:
+            self._pdf = pdfplumber.open(io.BytesIO(data))
+        except Exception:  # noqa: BLE001 - pdfminer raises many kinds on a broken file
+            raise ConversionError(_UNREADABLE.format(name=name)) from None
+        self._name = name
+
+    def on_page(self, index: int) -> list[tuple[_Box, str]]:
+        """Each table's box (top, bottom, left, right) and markdown."""
+        try:
+            found = self._pdf.pages[index].find_tables()
+            return [
+                ((t.bbox[1], t.bbox[3], t.bbox[0], t.bbox[2]), _table_markdown(t.extract()))
+                for t in found
+            ]
+        except Exception:  # noqa: BLE001
+            raise ConversionError(_UNREADABLE.format(name=self._name)) from None
+
+    def close(self) -> None:
+        self._pdf.close()
+
+
+def _with_tables(lines: list[tuple[_Item, _Box]], tables: list[tuple[_Box, str]]) -> list[_Item]:
+    """The page's lines outside its tables, and each table as one item, top to bottom."""
+
+    def inside(box: _Box, table: _Box) -> bool:
+        middle_y, middle_x = (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
+        return table[0] <= middle_y <= table[1] and table[2] <= middle_x <= table[3]
+
+    items = [item for item, box in lines if not any(inside(box, t) for t, _ in tables)]
+    items += [(box[0], markdown, 0.0, 0.0) for box, markdown in tables]
     items.sort(key=lambda item: item[0])
     return items
 

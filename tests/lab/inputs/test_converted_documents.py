@@ -114,20 +114,35 @@ def test_every_refusal_is_one_line(tmp_path: Path, capsys, name, make, message) 
     assert "Traceback" not in err
 
 
-def test_a_missing_converter_names_the_pip_install(monkeypatch, pdf: bytes) -> None:
+PDF_NEEDS = "reading PDF files needs pypdfium2 and pdfplumber"
+MISSING = [
+    ("pypdfium2", "manual.pdf", PDF_NEEDS),
+    ("pdfplumber", "manual.pdf", PDF_NEEDS),
+    ("bs4", "guide.html", "reading HTML files needs markdownify and beautifulsoup4"),
+    ("markdownify", "guide.html", "reading HTML files needs markdownify and beautifulsoup4"),
+    ("mammoth", "guide.docx", "reading Word files needs mammoth"),
+]
+
+
+@pytest.mark.parametrize(("package", "name", "needs"), MISSING, ids=[m[0] for m in MISSING])
+def test_a_missing_converter_names_the_pip_install(
+    tmp_path: Path, capsys, monkeypatch, pdf: bytes, package, name, needs
+) -> None:
+    data = {".pdf": pdf, "html": build.HTML.encode(), "docx": build.docx()}[name[-4:]]
     real_import = builtins.__import__
 
-    def without_pdfplumber(name, *args, **kwargs):
-        if name.startswith("pdfplumber"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
+    def without(module, *args, **kwargs):
+        if module == package or module.startswith(package + "."):
+            raise ImportError(module)
+        return real_import(module, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "__import__", without_pdfplumber)
+    monkeypatch.setattr(builtins, "__import__", without)
     with pytest.raises(DocumentError) as refused:
-        read_document(pdf, name="manual.pdf")
-    assert str(refused.value) == (
-        "reading PDF files needs pdfplumber: pip install 'chunk-lab[documents]'"
-    )
+        read_document(data, name=name)
+    assert str(refused.value) == f"{needs}: pip install 'chunk-lab[documents]'"
+    (tmp_path / name).write_bytes(data)
+    code, out, err = run(capsys, "chunk", str(tmp_path / name))
+    assert code == 2 and out == "" and needs in err and err.count("\n") == 1
 
 
 def test_uploads_keep_the_size_limit_before_converting(pdf: bytes) -> None:
@@ -163,3 +178,10 @@ def test_an_export_keeps_each_chunks_source_file_and_page(pdf: bytes) -> None:
         assert read_config["document"] == "manual.pdf"
         assert [c.page for c in read_chunks] == [c.page for c in chunks]
         assert {c.page for c in read_chunks} == {1, 2, 3}
+
+
+def test_letters_beyond_u_ffff_do_not_shift_the_headings_after_them() -> None:
+    # each such letter is two UTF-16 units to pdfium and one character to Python
+    text = read_document(build.astral_pdf(), name="math.pdf").text
+    line = "Text 𝐀𝐁𝐂𝐃𝐀𝐁𝐂𝐃 and 𝐀𝐁𝐂𝐃."
+    assert text == "## Page 1\n\n" + f"{line}\n\n### H\n\n" * 2 + f"{line}\n\n### H\n"
