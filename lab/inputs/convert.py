@@ -252,9 +252,7 @@ def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
 
 def _units(text: str) -> int:
     """Length in UTF-16 units: a character beyond the first 65,536 takes two."""
-    if text.isascii():
-        return len(text)
-    return len(text) + sum(ord(c) > 0xFFFF for c in text)
+    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
 
 
 _THIN = 2.0  # points: a path this narrow in one direction is a rule, not a box
