@@ -146,7 +146,7 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
         try:
             pdf = pypdfium2.PdfDocument(data)
         except pypdfium2.PdfiumError as e:
-            if e.err_code == pypdfium2.raw.FPDF_ERR_PASSWORD:
+            if "password" in str(e).lower():  # pdfium's own reason, in the message
                 raise ConversionError(
                     f"{name} is encrypted (password-protected); save an unprotected copy first"
                 ) from None
