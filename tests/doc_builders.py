@@ -123,14 +123,37 @@ def astral_pdf() -> bytes:
         lines.append(f"BT /F1 10 Tf 72 {y} Td (Text ABCDABCD and ABCD.) Tj ET")
         lines.append(f"BT /F2 18 Tf 72 {y - 30} Td (H) Tj ET")
     content = "\n".join(lines).encode()
+    return _by_hand(content, b"/ToUnicode 7 0 R", cmap)
+
+
+def turned_pdf() -> bytes:
+    """A page turned a quarter (/Rotate 90, landscape on screen) whose text is drawn
+    turned back, so it reads upright: a heading and two paragraphs of two lines."""
+    lines = [
+        (18, 72, "Turned heading"),
+        (10, 100, "The first line of the body on a turned page,"),
+        (10, 112, "and the second line of the same paragraph."),
+        (10, 140, "A new paragraph after a wider gap,"),
+        (10, 152, "and its second line."),
+    ]
+    # the text's x axis along the page's y: upright once the page is turned
+    content = "\n".join(
+        f"BT /F1 {size} Tf 0 1 -1 0 {x} 72 Tm ({text}) Tj ET" for size, x, text in lines
+    )
+    return _by_hand(content.encode(), page=b"/Rotate 90")
+
+
+def _by_hand(content: bytes, font: bytes = b"", cmap: bytes = b"", page: bytes = b"") -> bytes:
+    """A one-page PDF around ``content``: /F1 is Helvetica (``font`` adds to its
+    dictionary), /F2 plain Helvetica, object 7 the ``cmap`` stream."""
     helvetica = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica"
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R"
-        b" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R %s"
+        b" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>" % page,
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
-        helvetica + b" /ToUnicode 7 0 R >>",
+        helvetica + b" " + font + b" >>",
         helvetica + b" >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
     ]

@@ -174,7 +174,7 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
 
 # a page's items, top to bottom: (top, text, font size, height); size 0 for a table
 _Item = tuple[float, str, float, float]
-# a line's box from the page's top: (top, bottom, left, right)
+# a line's box on the page as shown, from its top left corner: (top, bottom, left, right)
 _Box = tuple[float, float, float, float]
 
 
@@ -219,12 +219,12 @@ def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
             size *= (matrix.c**2 + matrix.d**2) ** 0.5  # as drawn: a scaled font is larger
         return round(size, 1)
 
-    def box_at(char: int) -> tuple[float, float, float, float] | None:
+    def box_at(char: int) -> _Box | None:
         if not raw.FPDFText_GetLooseCharBox(textpage, char, ctypes.byref(box)):
             return None
-        return page_top - box.top, page_top - box.bottom, box.left, box.right
+        return on_screen(box.left, box.bottom, box.right, box.top)
 
-    page_top = page.get_bbox()[3]
+    on_screen = _on_screen(page.get_bbox(), page.get_rotation())  # the crop box, as shown
     textpage = page.get_textpage()
     try:
         lines: list[tuple[_Item, _Box]] = []
@@ -248,6 +248,22 @@ def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
         return lines
     finally:
         textpage.close()
+
+
+def _on_screen(
+    bbox: tuple[float, float, float, float], rotation: int
+) -> Callable[[float, float, float, float], _Box]:
+    """From a box in the page's own coordinates (left, bottom, right, top, y up) to
+    its box as the page is shown: (top, bottom, left, right) from the shown page's
+    top left corner, the page turned clockwise by ``rotation`` degrees."""
+    x0, y0, x1, y1 = bbox
+    if rotation == 90:  # the page's left edge is shown at the top
+        return lambda le, b, r, t: (le - x0, r - x0, b - y0, t - y0)
+    if rotation == 180:
+        return lambda le, b, r, t: (b - y0, t - y0, x1 - r, x1 - le)
+    if rotation == 270:
+        return lambda le, b, r, t: (x1 - r, x1 - le, y1 - t, y1 - b)
+    return lambda le, b, r, t: (y1 - t, y1 - b, le - x0, r - x0)
 
 
 def _units(text: str) -> int:
@@ -310,10 +326,15 @@ class _TableFinder:
     def on_page(self, index: int) -> list[tuple[_Box, str]]:
         """Each table's box (top, bottom, left, right) and markdown."""
         try:
-            found = self._pdf.pages[index].find_tables()
+            page = self._pdf.pages[index]
+            # pdfplumber measures the shown page from another corner
+            left, top = page.cropbox[0], page.cropbox[1]
             return [
-                ((t.bbox[1], t.bbox[3], t.bbox[0], t.bbox[2]), _table_markdown(t.extract()))
-                for t in found
+                (
+                    (t.bbox[1] - top, t.bbox[3] - top, t.bbox[0] - left, t.bbox[2] - left),
+                    _table_markdown(t.extract()),
+                )
+                for t in page.find_tables()
             ]
         except Exception:  # noqa: BLE001
             raise ConversionError(_UNREADABLE.format(name=self._name)) from None

@@ -4,6 +4,7 @@ running footers, and every refusal as one line (library and command line)."""
 from __future__ import annotations
 
 import builtins
+import io
 import json
 from pathlib import Path
 
@@ -185,3 +186,28 @@ def test_letters_beyond_u_ffff_do_not_shift_the_headings_after_them() -> None:
     text = read_document(build.astral_pdf(), name="math.pdf").text
     line = "Text 𝐀𝐁𝐂𝐃𝐀𝐁𝐂𝐃 and 𝐀𝐁𝐂𝐃."
     assert text == "## Page 1\n\n" + f"{line}\n\n### H\n\n" * 2 + f"{line}\n\n### H\n"
+
+
+def test_a_turned_page_reads_top_to_bottom_as_shown() -> None:
+    text = read_document(build.turned_pdf(), name="turned.pdf").text
+    assert text == (
+        "## Page 1\n\n### Turned heading\n\n"
+        "The first line of the body on a turned page,\n"
+        "and the second line of the same paragraph.\n\n"
+        "A new paragraph after a wider gap,\nand its second line.\n"
+    )
+
+
+def test_a_page_whose_corner_is_not_at_zero_keeps_its_table_and_lines_apart(pdf: bytes) -> None:
+    import pypdfium2
+
+    moved = pypdfium2.PdfDocument(pdf)
+    for page in moved:
+        left, bottom, right, top = page.get_bbox()
+        page.set_mediabox(left - 20, bottom + 40, right - 20, top + 40)
+        page.set_cropbox(left - 15, bottom + 45, right - 25, top + 35)
+    out = io.BytesIO()
+    moved.save(out)
+    moved.close()
+    as_printed = read_document(pdf, name="manual.pdf").text
+    assert read_document(out.getvalue(), name="moved.pdf").text == as_printed
