@@ -170,3 +170,33 @@ def _by_hand(content: bytes, font: bytes = b"", cmap: bytes = b"", page: bytes =
         xref,
     )
     return bytes(out)
+
+
+def hyphenated_pdf() -> bytes:
+    """A paragraph whose word is broken over two lines at a hyphen, then another."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 5, "A word broken over two lines: manip-\nulation, then\na third line.")
+    pdf.ln(6)
+    pdf.multi_cell(0, 5, "A second paragraph.")
+    return bytes(pdf.output())
+
+
+def three_lines_pdf(middle_font: str, pitch: float) -> bytes:
+    """Three lines of 10 pt type, ``pitch`` mm apart, the middle one in
+    ``middle_font`` (a command in the text, say) and the others in Helvetica."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    for font, line in (
+        ("Helvetica", "Prime the pump with the command"),
+        (middle_font, "pump --prime --valve closed"),
+        ("Helvetica", "before every start."),
+    ):
+        pdf.set_font(font, size=10)
+        pdf.cell(0, pitch, line, new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())

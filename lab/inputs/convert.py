@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 CONVERTED_SUFFIXES = (".pdf", ".html", ".htm", ".docx")
@@ -228,26 +228,42 @@ def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
     textpage = page.get_textpage()
     try:
         lines: list[tuple[_Item, _Box]] = []
-        at = 0  # in UTF-16 units, as pdfium counts its text
-        for line in textpage.get_text_range().split("\r\n"):
-            start, at = at, at + _units(line) + 2
+        for start, line, hyphen in _pieces(textpage.get_text_range()):
             text = line.strip()
             if not text:
                 continue
+            text += hyphen
             first = start + _units(line[: len(line) - len(line.lstrip())])
-            last = first + _units(text) - 1
+            last = first + _units(line.strip()) - 1
             chars = [raw.FPDFText_GetCharIndexFromTextIndex(textpage, i) for i in (first, last)]
             if min(chars) < 0:
                 continue
             head, tail = box_at(chars[0]), box_at(chars[1])
             if head is None or tail is None:
                 continue
-            top, bottom = head[0], head[1]
             size = max(size_at(chars[0]), size_at(chars[1]))
+            # a line as tall as its type, up from the font's descent: the same
+            # height for every font, so gaps between lines compare across fonts
+            bottom = head[1]
+            top = bottom - (size or head[1] - head[0])
             lines.append(((top, text, size, bottom - top), (top, bottom, head[2], tail[3])))
         return lines
     finally:
         textpage.close()
+
+
+def _pieces(text: str) -> Iterator[tuple[int, str, str]]:
+    """pdfium's lines: each one's start (in UTF-16 units), text, and the hyphen it
+    ends in. pdfium joins a line that ends in a hyphen inside a word to the next one
+    and writes the hyphen as U+FFFE; they are two lines again here, as printed."""
+    at = 0
+    for line in text.split("\r\n"):
+        *broken, rest = line.split("\ufffe")
+        for piece in broken:
+            yield at, piece, "-"
+            at += _units(piece) + 1
+        yield at, rest, ""
+        at += _units(rest) + 2
 
 
 def _on_screen(

@@ -211,3 +211,22 @@ def test_a_page_whose_corner_is_not_at_zero_keeps_its_table_and_lines_apart(pdf:
     moved.close()
     as_printed = read_document(pdf, name="manual.pdf").text
     assert read_document(out.getvalue(), name="moved.pdf").text == as_printed
+
+
+def test_a_word_hyphenated_at_a_line_end_keeps_its_hyphen_lines_and_paragraph() -> None:
+    # pdfium joins such a line to the next and marks the hyphen with U+FFFE
+    text = read_document(build.hyphenated_pdf(), name="hyphen.pdf").text
+    assert text == (
+        "## Page 1\n\nA word broken over two lines: manip-\nulation, then\na third line.\n\n"
+        "A second paragraph.\n"
+    )
+
+
+@pytest.mark.parametrize("pitch", [5.6, 6.8], ids=["one paragraph", "a paragraph a line"])
+def test_a_line_in_another_font_starts_a_paragraph_only_as_one_in_the_same_font(pitch) -> None:
+    # fonts rise above and sink below the line by different amounts: the gap
+    # between lines is measured as if every line were as tall as its type
+    same = read_document(build.three_lines_pdf("Helvetica", pitch), name="same.pdf").text
+    mixed = read_document(build.three_lines_pdf("Courier", pitch), name="mixed.pdf").text
+    assert mixed == same
+    assert same.count("\n\n") == (1 if pitch < 6 else 3)
