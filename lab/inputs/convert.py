@@ -134,9 +134,9 @@ _UNREADABLE = "{name} is not a readable PDF (damaged or cut short)"
 
 
 def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
-    """pdfium gives each page's text lines with their font sizes; pdfplumber's
-    table finder, which lays out every character in Python, runs only on the
-    pages that draw the ruling lines a table needs."""
+    """pdfium reads each page's text lines, their type sizes and its ruling lines;
+    pdfplumber's table finder turns the rules of a page that draws enough of
+    them into tables."""
     try:
         import pdfplumber  # noqa: F401 - checked here so a missing one is said up front
         import pypdfium2
@@ -188,14 +188,13 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[_Item]]:  # noqa: ANN
             page = pdf[index]
             try:
                 lines = _text_lines(page)
-                ruled = _may_hold_a_table(page)
+                found = []
+                if _may_hold_a_table(page):
+                    tables = tables or _TableFinder(data, name)
+                    found = tables.on_page(index, page)
             finally:
                 page.close()
-            if ruled:
-                tables = tables or _TableFinder(data, name)
-                out.append(_with_tables(lines, tables.on_page(index)))
-            else:
-                out.append(_with_tables(lines, []))
+            out.append(_with_tables(lines, found))
     except pypdfium2.PdfiumError:
         raise ConversionError(_UNREADABLE.format(name=name)) from None
     finally:
@@ -328,7 +327,10 @@ def _may_hold_a_table(page) -> bool:  # noqa: ANN001 - a PdfPage
 
 
 class _TableFinder:
-    """pdfplumber's view of the same file, opened on the first ruled page."""
+    """Ruled tables: pdfplumber's table finder (its rules for joining rules into
+    cells and cells into tables) given the page's rules as pdfium draws them, and
+    each cell's text from pdfium's characters. pdfplumber's own reading of a page
+    interprets every drawing command in Python, 30 ms a page; this is a few."""
 
     def __init__(self, data: bytes, name: str) -> None:
         import pdfplumber
@@ -339,24 +341,158 @@ class _TableFinder:
             raise ConversionError(_UNREADABLE.format(name=name)) from None
         self._name = name
 
-    def on_page(self, index: int) -> list[tuple[_Box, str]]:
+    def on_page(self, index: int, page) -> list[tuple[_Box, str]]:  # noqa: ANN001 - a PdfPage
         """Each table's box (top, bottom, left, right) and markdown."""
+        on_screen = _on_screen(page.get_bbox(), page.get_rotation())
+        across, down = _rules(page, on_screen)
+        if len(across) < 2 or len(down) < 2:
+            return []
+        settings = {
+            "vertical_strategy": "explicit",
+            "horizontal_strategy": "explicit",
+            "explicit_vertical_lines": down,
+            "explicit_horizontal_lines": across,
+        }
         try:
-            page = self._pdf.pages[index]
-            # pdfplumber measures the shown page from another corner
-            left, top = page.cropbox[0], page.cropbox[1]
-            return [
-                (
-                    (t.bbox[1] - top, t.bbox[3] - top, t.bbox[0] - left, t.bbox[2] - left),
-                    _table_markdown(t.extract()),
-                )
-                for t in page.find_tables()
-            ]
+            found = self._pdf.pages[index].find_tables(table_settings=settings)
         except Exception:  # noqa: BLE001
             raise ConversionError(_UNREADABLE.format(name=self._name)) from None
+        if not found:
+            return []
+        chars = _characters(page, on_screen)
+        out = []
+        for table in found:
+            rows = [
+                [None if cell is None else _text_in(chars, cell) for cell in row.cells]
+                for row in table.rows
+            ]
+            left, top, right, bottom = table.bbox
+            out.append(((top, bottom, left, right), _table_markdown(rows)))
+        return out
 
     def close(self) -> None:
         self._pdf.close()
+
+
+_Matrix = tuple[float, float, float, float, float, float]
+_IDENTITY: _Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _rules(page, on_screen: Callable[..., _Box]) -> tuple[list[dict], list[dict]]:  # noqa: ANN001
+    """The level and the upright straight pieces of the page's drawing, on the page
+    as shown, as pdfplumber's line objects: a box's four sides, a grid's lines."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    across: list[dict] = []
+    down: list[dict] = []
+    m = raw.FS_MATRIX()
+
+    def rule(p: tuple[float, float], q: tuple[float, float]) -> None:
+        box = on_screen(min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+        top, bottom, left, right = (round(n, 3) for n in box)
+        wide, high = right - left, bottom - top
+        line = {"object_type": "line", "x0": left, "x1": right, "top": top, "bottom": bottom}
+        if not high and wide >= 1:
+            across.append({**line, "width": wide, "height": 0})
+        elif not wide and high >= 1:
+            down.append({**line, "width": 0, "height": high})
+
+    stack = [
+        (raw.FPDFPage_GetObject(page, i), _IDENTITY) for i in range(raw.FPDFPage_CountObjects(page))
+    ]
+    while stack:
+        obj, outer = stack.pop()
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind not in (raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM):
+            continue
+        if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+            continue
+        a, b, c, d, e, f = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+        if kind == raw.FPDF_PAGEOBJ_FORM:  # a form XObject: its drawing inside, moved by it
+            stack += [
+                (raw.FPDFFormObj_GetObject(obj, i), (a, b, c, d, e, f))
+                for i in range(raw.FPDFFormObj_CountObjects(obj))
+            ]
+            continue
+        for p, q in _pieces_of(obj, (a, b, c, d, e, f)):
+            rule(p, q)
+    return across, down
+
+
+def _pieces_of(path, matrix: _Matrix) -> list[tuple[tuple[float, float], ...]]:  # noqa: ANN001
+    """A path's straight pieces, each as its two ends on the page (a curve's
+    control points taken as corners, as pdfplumber takes them)."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    a, b, c, d, e, f = matrix
+    x, y = ctypes.c_float(), ctypes.c_float()
+    pieces: list[tuple[tuple[float, float], ...]] = []
+    start = last = None
+    for i in range(raw.FPDFPath_CountSegments(path)):
+        segment = raw.FPDFPath_GetPathSegment(path, i)
+        if not raw.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y)):
+            continue
+        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+        if raw.FPDFPathSegment_GetType(segment) == raw.FPDF_SEGMENT_MOVETO:
+            start = last = point
+            continue
+        if last is not None:
+            pieces.append((last, point))
+        last = point
+        if raw.FPDFPathSegment_GetClose(segment) and start is not None:
+            pieces.append((point, start))
+            last = start
+    return pieces
+
+
+def _then(first: _Matrix, second: _Matrix) -> _Matrix:
+    """The PDF matrix that applies ``first``, then ``second``."""
+    a, b, c, d, e, f = first
+    a2, b2, c2, d2, e2, f2 = second
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
+
+
+def _characters(page, on_screen: Callable[..., _Box]) -> list[tuple[str, float, float]]:  # noqa: ANN001
+    """The page's characters in pdfium's order, each with the middle of its box on
+    the page as shown; a space or line break pdfium adds takes the one before's."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    textpage = page.get_textpage()
+    box = raw.FS_RECTF()
+    out: list[tuple[str, float, float]] = []
+    middle: tuple[float, float] | None = None
+    try:
+        for i in range(raw.FPDFText_CountChars(textpage)):
+            if not raw.FPDFText_IsGenerated(textpage, i) and raw.FPDFText_GetLooseCharBox(
+                textpage, i, ctypes.byref(box)
+            ):
+                top, bottom, left, right = on_screen(box.left, box.bottom, box.right, box.top)
+                middle = ((top + bottom) / 2, (left + right) / 2)
+            if middle is not None:
+                out.append((chr(raw.FPDFText_GetUnicode(textpage, i)), *middle))
+    finally:
+        textpage.close()
+    return out
+
+
+def _text_in(chars: list[tuple[str, float, float]], cell: tuple[float, ...]) -> str:
+    """The characters whose middle is in the cell (x0, top, x1, bottom), as pdfplumber
+    assigns them."""
+    left, top, right, bottom = cell
+    return "".join(ch for ch, y, x in chars if left <= x < right and top <= y < bottom)
 
 
 def _with_tables(lines: list[tuple[_Item, _Box]], tables: list[tuple[_Box, str]]) -> list[_Item]:
