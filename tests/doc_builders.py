@@ -200,3 +200,28 @@ def three_lines_pdf(middle_font: str, pitch: float) -> bytes:
         pdf.set_font(font, size=10)
         pdf.cell(0, pitch, line, new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def grid_pdf() -> bytes:
+    """A table drawn as separate lines (not boxes), one cell's text over two lines."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 5, "The torques, bolt by bolt:")
+    rows = [["Part", "Torque (Nm)"], ["Impeller bolt", "45"], ["Flange bolt", "30, then 35"]]
+    x0, y0, width, height = 20, 40, 40, 12
+    for i in range(len(rows) + 1):
+        pdf.line(x0, y0 + i * height, x0 + 2 * width, y0 + i * height)
+    for j in range(3):
+        pdf.line(x0 + j * width, y0, x0 + j * width, y0 + len(rows) * height)
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            first, _, second = cell.partition(", ")
+            pdf.text(x0 + j * width + 2, y0 + i * height + 5, first + ("," if second else ""))
+            if second:
+                pdf.text(x0 + j * width + 2, y0 + i * height + 10, second)
+    pdf.set_y(90)
+    pdf.multi_cell(0, 5, "Tighten them crosswise.")
+    return bytes(pdf.output())

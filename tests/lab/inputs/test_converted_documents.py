@@ -230,3 +230,12 @@ def test_a_line_in_another_font_starts_a_paragraph_only_as_one_in_the_same_font(
     mixed = read_document(build.three_lines_pdf("Courier", pitch), name="mixed.pdf").text
     assert mixed == same
     assert same.count("\n\n") == (1 if pitch < 6 else 3)
+
+
+def test_a_table_drawn_as_lines_is_a_table_and_a_cells_two_lines_one_cell() -> None:
+    text = read_document(build.grid_pdf(), name="grid.pdf").text
+    assert text == (
+        "## Page 1\n\nThe torques, bolt by bolt:\n\n"
+        "| Part | Torque (Nm) |\n| --- | --- |\n| Impeller bolt | 45 |\n"
+        "| Flange bolt | 30, then 35 |\n\nTighten them crosswise.\n"
+    )
