@@ -176,6 +176,8 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
 _Item = tuple[float, str, float, float]
 # a line's box on the page as shown, from its top left corner: (top, bottom, left, right)
 _Box = tuple[float, float, float, float]
+# a line: its item, its box, and the indices of its characters in pdfium's text page
+_Line = tuple[_Item, _Box, range]
 
 
 def _pages_items(pdf, data: bytes, name: str) -> list[list[_Item]]:  # noqa: ANN001 - a PdfDocument
@@ -186,13 +188,16 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[_Item]]:  # noqa: ANN
     try:
         for index in range(len(pdf)):
             page = pdf[index]
+            textpage = page.get_textpage()
             try:
-                lines = _text_lines(page)
+                on_screen = _on_screen(page.get_bbox(), page.get_rotation())  # the crop box
+                lines = _text_lines(textpage, on_screen)
                 found = []
                 if _may_hold_a_table(page):
                     tables = tables or _TableFinder(data, name)
-                    found = tables.on_page(index, page)
+                    found = tables.on_page(index, page, textpage, lines, on_screen)
             finally:
+                textpage.close()
                 page.close()
             out.append(_with_tables(lines, found))
     except pypdfium2.PdfiumError:
@@ -203,7 +208,7 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[_Item]]:  # noqa: ANN
     return out
 
 
-def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
+def _text_lines(textpage, on_screen: Callable[..., _Box]) -> list[_Line]:  # noqa: ANN001
     """The page's lines as pdfium breaks them, each with the larger font size of
     its first and last character (a line's size, without a call per character)."""
     import ctypes
@@ -223,32 +228,29 @@ def _text_lines(page) -> list[tuple[_Item, _Box]]:  # noqa: ANN001 - a PdfPage
             return None
         return on_screen(box.left, box.bottom, box.right, box.top)
 
-    on_screen = _on_screen(page.get_bbox(), page.get_rotation())  # the crop box, as shown
-    textpage = page.get_textpage()
-    try:
-        lines: list[tuple[_Item, _Box]] = []
-        for start, line, hyphen in _pieces(textpage.get_text_range()):
-            text = line.strip()
-            if not text:
-                continue
-            text += hyphen
-            first = start + _units(line[: len(line) - len(line.lstrip())])
-            last = first + _units(line.strip()) - 1
-            chars = [raw.FPDFText_GetCharIndexFromTextIndex(textpage, i) for i in (first, last)]
-            if min(chars) < 0:
-                continue
-            head, tail = box_at(chars[0]), box_at(chars[1])
-            if head is None or tail is None:
-                continue
-            size = max(size_at(chars[0]), size_at(chars[1]))
-            # a line as tall as its type, up from the font's descent: the same
-            # height for every font, so gaps between lines compare across fonts
-            bottom = head[1]
-            top = bottom - (size or head[1] - head[0])
-            lines.append(((top, text, size, bottom - top), (top, bottom, head[2], tail[3])))
-        return lines
-    finally:
-        textpage.close()
+    lines: list[_Line] = []
+    for start, line, hyphen in _pieces(textpage.get_text_range()):
+        text = line.strip()
+        if not text:
+            continue
+        text += hyphen
+        first = start + _units(line[: len(line) - len(line.lstrip())])
+        last = first + _units(line.strip()) - 1
+        chars = [raw.FPDFText_GetCharIndexFromTextIndex(textpage, i) for i in (first, last)]
+        if min(chars) < 0:
+            continue
+        head, tail = box_at(chars[0]), box_at(chars[1])
+        if head is None or tail is None:
+            continue
+        size = max(size_at(chars[0]), size_at(chars[1]))
+        # a line as tall as its type, up from the font's descent: the same
+        # height for every font, so gaps between lines compare across fonts
+        bottom = head[1]
+        top = bottom - (size or head[1] - head[0])
+        # pdfium's characters of the line, a hyphen it wrote as U+FFFE among them
+        chars_of = range(chars[0], chars[1] + (2 if hyphen else 1))
+        lines.append(((top, text, size, bottom - top), (top, bottom, head[2], tail[3]), chars_of))
+    return lines
 
 
 def _pieces(text: str) -> Iterator[tuple[int, str, str]]:
@@ -341,9 +343,10 @@ class _TableFinder:
             raise ConversionError(_UNREADABLE.format(name=name)) from None
         self._name = name
 
-    def on_page(self, index: int, page) -> list[tuple[_Box, str]]:  # noqa: ANN001 - a PdfPage
+    def on_page(  # noqa: ANN001 - a PdfPage and its PdfTextPage
+        self, index: int, page, textpage, lines: list[_Line], on_screen: Callable[..., _Box]
+    ) -> list[tuple[_Box, str]]:
         """Each table's box (top, bottom, left, right) and markdown."""
-        on_screen = _on_screen(page.get_bbox(), page.get_rotation())
         across, down = _rules(page, on_screen)
         if len(across) < 2 or len(down) < 2:
             return []
@@ -359,7 +362,19 @@ class _TableFinder:
             raise ConversionError(_UNREADABLE.format(name=self._name)) from None
         if not found:
             return []
-        chars = _characters(page, on_screen)
+        # only the lines that reach into a table can hold a cell's text
+        near = [
+            line[2]
+            for line in lines
+            if any(
+                line[1][0] < t.bbox[3]
+                and line[1][1] > t.bbox[1]
+                and line[1][2] < t.bbox[2]
+                and line[1][3] > t.bbox[0]
+                for t in found
+            )
+        ]
+        chars = _characters(textpage, near, on_screen)
         out = []
         for table in found:
             rows = [
@@ -463,28 +478,30 @@ def _then(first: _Matrix, second: _Matrix) -> _Matrix:
     )
 
 
-def _characters(page, on_screen: Callable[..., _Box]) -> list[tuple[str, float, float]]:  # noqa: ANN001
-    """The page's characters in pdfium's order, each with the middle of its box on
-    the page as shown; a space or line break pdfium adds takes the one before's."""
+def _characters(  # noqa: ANN001 - a PdfTextPage
+    textpage, lines: list[range], on_screen: Callable[..., _Box]
+) -> list[tuple[str, float, float]]:
+    """The lines' characters, each with the middle of its box on the page as shown
+    (a space pdfium adds takes the one before's), and a line break after each line."""
     import ctypes
 
     import pypdfium2.raw as raw
 
-    textpage = page.get_textpage()
     box = raw.FS_RECTF()
     out: list[tuple[str, float, float]] = []
-    middle: tuple[float, float] | None = None
-    try:
-        for i in range(raw.FPDFText_CountChars(textpage)):
+    for indices in lines:
+        middle: tuple[float, float] | None = None
+        for i in indices:
             if not raw.FPDFText_IsGenerated(textpage, i) and raw.FPDFText_GetLooseCharBox(
                 textpage, i, ctypes.byref(box)
             ):
                 top, bottom, left, right = on_screen(box.left, box.bottom, box.right, box.top)
                 middle = ((top + bottom) / 2, (left + right) / 2)
             if middle is not None:
-                out.append((chr(raw.FPDFText_GetUnicode(textpage, i)), *middle))
-    finally:
-        textpage.close()
+                char = chr(raw.FPDFText_GetUnicode(textpage, i))
+                out.append(("-" if char == "\ufffe" else char, *middle))
+        if middle is not None:
+            out.append(("\n", *middle))
     return out
 
 
@@ -495,14 +512,14 @@ def _text_in(chars: list[tuple[str, float, float]], cell: tuple[float, ...]) -> 
     return "".join(ch for ch, y, x in chars if left <= x < right and top <= y < bottom)
 
 
-def _with_tables(lines: list[tuple[_Item, _Box]], tables: list[tuple[_Box, str]]) -> list[_Item]:
+def _with_tables(lines: list[_Line], tables: list[tuple[_Box, str]]) -> list[_Item]:
     """The page's lines outside its tables, and each table as one item, top to bottom."""
 
     def inside(box: _Box, table: _Box) -> bool:
         middle_y, middle_x = (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
         return table[0] <= middle_y <= table[1] and table[2] <= middle_x <= table[3]
 
-    items = [item for item, box in lines if not any(inside(box, t) for t, _ in tables)]
+    items = [item for item, box, _ in lines if not any(inside(box, t) for t, _ in tables)]
     items += [(box[0], markdown, 0.0, 0.0) for box, markdown in tables]
     items.sort(key=lambda item: item[0])
     return items
