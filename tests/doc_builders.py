@@ -104,3 +104,124 @@ def docx() -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+def astral_pdf() -> bytes:
+    """A page whose body lines read as letters beyond U+FFFF (mathematical bold A-D,
+    two UTF-16 units each, through a ToUnicode map), each followed by a one-letter
+    heading set larger. Written by hand: fpdf2's core fonts stop at Latin-1."""
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+        b"/CMapName /Astral def 1 begincodespacerange <00> <FF> endcodespacerange\n"
+        b"2 beginbfrange <20> <40> <0020> <45> <7E> <0045> endbfrange\n"
+        b"4 beginbfchar <41> <D835DC00> <42> <D835DC01> <43> <D835DC02> <44> <D835DC03>\n"
+        b"endbfchar endcmap CMapName currentdict /CMap defineresource pop end end\n"
+    )
+    lines = []
+    for n in range(3):
+        y = 760 - 60 * n
+        lines.append(f"BT /F1 10 Tf 72 {y} Td (Text ABCDABCD and ABCD.) Tj ET")
+        lines.append(f"BT /F2 18 Tf 72 {y - 30} Td (H) Tj ET")
+    content = "\n".join(lines).encode()
+    return _by_hand(content, b"/ToUnicode 7 0 R", cmap)
+
+
+def turned_pdf() -> bytes:
+    """A page turned a quarter (/Rotate 90, landscape on screen) whose text is drawn
+    turned back, so it reads upright: a heading and two paragraphs of two lines."""
+    lines = [
+        (18, 72, "Turned heading"),
+        (10, 100, "The first line of the body on a turned page,"),
+        (10, 112, "and the second line of the same paragraph."),
+        (10, 140, "A new paragraph after a wider gap,"),
+        (10, 152, "and its second line."),
+    ]
+    # the text's x axis along the page's y: upright once the page is turned
+    content = "\n".join(
+        f"BT /F1 {size} Tf 0 1 -1 0 {x} 72 Tm ({text}) Tj ET" for size, x, text in lines
+    )
+    return _by_hand(content.encode(), page=b"/Rotate 90")
+
+
+def _by_hand(content: bytes, font: bytes = b"", cmap: bytes = b"", page: bytes = b"") -> bytes:
+    """A one-page PDF around ``content``: /F1 is Helvetica (``font`` adds to its
+    dictionary), /F2 plain Helvetica, object 7 the ``cmap`` stream."""
+    helvetica = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R %s"
+        b" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>" % page,
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        helvetica + b" " + font + b" >>",
+        helvetica + b" >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)
+
+
+def hyphenated_pdf() -> bytes:
+    """A paragraph whose word is broken over two lines at a hyphen, then another."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 5, "A word broken over two lines: manip-\nulation, then\na third line.")
+    pdf.ln(6)
+    pdf.multi_cell(0, 5, "A second paragraph.")
+    return bytes(pdf.output())
+
+
+def three_lines_pdf(middle_font: str, pitch: float) -> bytes:
+    """Three lines of 10 pt type, ``pitch`` mm apart, the middle one in
+    ``middle_font`` (a command in the text, say) and the others in Helvetica."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    for font, line in (
+        ("Helvetica", "Prime the pump with the command"),
+        (middle_font, "pump --prime --valve closed"),
+        ("Helvetica", "before every start."),
+    ):
+        pdf.set_font(font, size=10)
+        pdf.cell(0, pitch, line, new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def grid_pdf() -> bytes:
+    """A table drawn as separate lines (not boxes), one cell's text over two lines."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(0, 5, "The torques, bolt by bolt:")
+    rows = [["Part", "Torque (Nm)"], ["Impeller bolt", "45"], ["Flange bolt", "30, then 35"]]
+    x0, y0, width, height = 20, 40, 40, 12
+    for i in range(len(rows) + 1):
+        pdf.line(x0, y0 + i * height, x0 + 2 * width, y0 + i * height)
+    for j in range(3):
+        pdf.line(x0 + j * width, y0, x0 + j * width, y0 + len(rows) * height)
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            first, _, second = cell.partition(", ")
+            pdf.text(x0 + j * width + 2, y0 + i * height + 5, first + ("," if second else ""))
+            if second:
+                pdf.text(x0 + j * width + 2, y0 + i * height + 10, second)
+    pdf.set_y(90)
+    pdf.multi_cell(0, 5, "Tighten them crosswise.")
+    return bytes(pdf.output())

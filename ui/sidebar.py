@@ -138,8 +138,9 @@ def _upload() -> Document | None:
 
 
 def _read_upload(raw: bytes, name: str, file_id: str) -> Document:
-    """The upload read once per file: a PDF's conversion takes a second or so, and
-    every widget change reruns the page. A refusal is kept too, so it is not redone."""
+    """The upload read once per file: converting a PDF, web page or Word file is
+    the slow part of a read, and every widget change reruns the page. A refusal
+    is kept too, so it is not redone."""
     ss = st.session_state
     kept = ss.get(_CONVERTED)
     if kept and kept[0] == file_id:

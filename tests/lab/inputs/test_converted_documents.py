@@ -4,6 +4,7 @@ running footers, and every refusal as one line (library and command line)."""
 from __future__ import annotations
 
 import builtins
+import io
 import json
 from pathlib import Path
 
@@ -114,20 +115,35 @@ def test_every_refusal_is_one_line(tmp_path: Path, capsys, name, make, message) 
     assert "Traceback" not in err
 
 
-def test_a_missing_converter_names_the_pip_install(monkeypatch, pdf: bytes) -> None:
+PDF_NEEDS = "reading PDF files needs pypdfium2 and pdfplumber"
+MISSING = [
+    ("pypdfium2", "manual.pdf", PDF_NEEDS),
+    ("pdfplumber", "manual.pdf", PDF_NEEDS),
+    ("bs4", "guide.html", "reading HTML files needs markdownify and beautifulsoup4"),
+    ("markdownify", "guide.html", "reading HTML files needs markdownify and beautifulsoup4"),
+    ("mammoth", "guide.docx", "reading Word files needs mammoth"),
+]
+
+
+@pytest.mark.parametrize(("package", "name", "needs"), MISSING, ids=[m[0] for m in MISSING])
+def test_a_missing_converter_names_the_pip_install(
+    tmp_path: Path, capsys, monkeypatch, pdf: bytes, package, name, needs
+) -> None:
+    data = {".pdf": pdf, "html": build.HTML.encode(), "docx": build.docx()}[name[-4:]]
     real_import = builtins.__import__
 
-    def without_pdfplumber(name, *args, **kwargs):
-        if name.startswith("pdfplumber"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
+    def without(module, *args, **kwargs):
+        if module == package or module.startswith(package + "."):
+            raise ImportError(module)
+        return real_import(module, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "__import__", without_pdfplumber)
+    monkeypatch.setattr(builtins, "__import__", without)
     with pytest.raises(DocumentError) as refused:
-        read_document(pdf, name="manual.pdf")
-    assert str(refused.value) == (
-        "reading PDF files needs pdfplumber: pip install 'chunk-lab[documents]'"
-    )
+        read_document(data, name=name)
+    assert str(refused.value) == f"{needs}: pip install 'chunk-lab[documents]'"
+    (tmp_path / name).write_bytes(data)
+    code, out, err = run(capsys, "chunk", str(tmp_path / name))
+    assert code == 2 and out == "" and needs in err and err.count("\n") == 1
 
 
 def test_uploads_keep_the_size_limit_before_converting(pdf: bytes) -> None:
@@ -163,3 +179,63 @@ def test_an_export_keeps_each_chunks_source_file_and_page(pdf: bytes) -> None:
         assert read_config["document"] == "manual.pdf"
         assert [c.page for c in read_chunks] == [c.page for c in chunks]
         assert {c.page for c in read_chunks} == {1, 2, 3}
+
+
+def test_letters_beyond_u_ffff_do_not_shift_the_headings_after_them() -> None:
+    # each such letter is two UTF-16 units to pdfium and one character to Python
+    text = read_document(build.astral_pdf(), name="math.pdf").text
+    line = "Text 𝐀𝐁𝐂𝐃𝐀𝐁𝐂𝐃 and 𝐀𝐁𝐂𝐃."
+    assert text == "## Page 1\n\n" + f"{line}\n\n### H\n\n" * 2 + f"{line}\n\n### H\n"
+
+
+def test_a_turned_page_reads_top_to_bottom_as_shown() -> None:
+    text = read_document(build.turned_pdf(), name="turned.pdf").text
+    assert text == (
+        "## Page 1\n\n### Turned heading\n\n"
+        "The first line of the body on a turned page,\n"
+        "and the second line of the same paragraph.\n\n"
+        "A new paragraph after a wider gap,\nand its second line.\n"
+    )
+
+
+def test_a_page_whose_corner_is_not_at_zero_keeps_its_table_and_lines_apart(pdf: bytes) -> None:
+    import pypdfium2
+
+    moved = pypdfium2.PdfDocument(pdf)
+    for page in moved:
+        left, bottom, right, top = page.get_bbox()
+        page.set_mediabox(left - 20, bottom + 40, right - 20, top + 40)
+        page.set_cropbox(left - 15, bottom + 45, right - 25, top + 35)
+    out = io.BytesIO()
+    moved.save(out)
+    moved.close()
+    as_printed = read_document(pdf, name="manual.pdf").text
+    assert read_document(out.getvalue(), name="moved.pdf").text == as_printed
+
+
+def test_a_word_hyphenated_at_a_line_end_keeps_its_hyphen_lines_and_paragraph() -> None:
+    # pdfium joins such a line to the next and marks the hyphen with U+FFFE
+    text = read_document(build.hyphenated_pdf(), name="hyphen.pdf").text
+    assert text == (
+        "## Page 1\n\nA word broken over two lines: manip-\nulation, then\na third line.\n\n"
+        "A second paragraph.\n"
+    )
+
+
+@pytest.mark.parametrize("pitch", [5.6, 6.8], ids=["one paragraph", "a paragraph a line"])
+def test_a_line_in_another_font_starts_a_paragraph_only_as_one_in_the_same_font(pitch) -> None:
+    # fonts rise above and sink below the line by different amounts: the gap
+    # between lines is measured as if every line were as tall as its type
+    same = read_document(build.three_lines_pdf("Helvetica", pitch), name="same.pdf").text
+    mixed = read_document(build.three_lines_pdf("Courier", pitch), name="mixed.pdf").text
+    assert mixed == same
+    assert same.count("\n\n") == (1 if pitch < 6 else 3)
+
+
+def test_a_table_drawn_as_lines_is_a_table_and_a_cells_two_lines_one_cell() -> None:
+    text = read_document(build.grid_pdf(), name="grid.pdf").text
+    assert text == (
+        "## Page 1\n\nThe torques, bolt by bolt:\n\n"
+        "| Part | Torque (Nm) |\n| --- | --- |\n| Impeller bolt | 45 |\n"
+        "| Flange bolt | 30, then 35 |\n\nTighten them crosswise.\n"
+    )
