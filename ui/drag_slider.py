@@ -1,8 +1,9 @@
 """The drag slider of the labs that sweep chunk size (1, 2 and 3): a Streamlit
-component (components v2, inline HTML/CSS/JS, no build step) that redraws the verdict
-and the chunks around the answer at every step of a drag or of an arrow key, in the
-browser, from frames computed once (lab.measure.drag); only the size it settles on
-goes back to Python, which moves the app's size there."""
+component (components v2, inline HTML/CSS/JS, no build step) that redraws the verdict,
+the chunks around the answer and a pointer on a strip of the survival curve at every
+step of a drag or of an arrow key, in the browser, from frames computed once
+(lab.measure.drag); only the size it settles on goes back to Python, which moves the
+app's size there (as does a click on the strip)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,30 @@ from typing import Any
 import streamlit as st
 
 from lab.measure.drag import too_long_to_drag
-from ui import cached, palette, state
+from ui import cached, frame, palette, state
 
 NAME = "chunk_lab.drag_slider"
 SETTLED = "settled"  # the trigger the component fires when a drag or a key press ends
+THUMB_PX = 16  # the width of Chromium's and Firefox's range thumb, which the strip lines up with
 
 HTML = """
 <div class="drag" data-testid="drag-slider">
-  <label class="label"><span class="label-text"></span>
-    <input type="range" class="size" data-testid="drag-size">
-    <output class="value" data-testid="drag-value"></output>
-  </label>
+  <div class="head">
+    <label class="label"><span class="label-text"></span>
+      <input type="range" class="size" data-testid="drag-size">
+      <output class="value" data-testid="drag-value"></output>
+    </label>
+    <div class="strip" aria-hidden="true" data-testid="drag-strip">
+      <div class="cells"></div>
+      <div class="rail"><span class="pointer" data-testid="drag-pointer">▲</span></div>
+      <div class="ends">
+        <span class="lo"></span>
+        <span class="key"><span class="swatch ok"></span>intact
+          <span class="swatch bad"></span>split</span>
+        <span class="hi"></span>
+      </div>
+    </div>
+  </div>
   <p class="verdict" aria-live="polite" data-testid="drag-verdict"></p>
   <p class="others" data-testid="drag-others"></p>
   <p class="note" data-testid="drag-note"></p>
@@ -32,22 +46,51 @@ HTML = """
 
 CSS = f"""
 .drag {{ font-family: var(--st-font, sans-serif); color: var(--st-text-color, #222); }}
-.label {{ display: flex; gap: 0.75rem; align-items: center; font-weight: 600; }}
-.size {{ flex: 1; accent-color: var(--st-primary-color, {palette.OKABE_ITO["blue"]}); }}
+.head {{
+  display: grid; grid-template-columns: auto 1fr auto; column-gap: 0.75em;
+  align-items: center; font-weight: 600;
+}}
+.label {{ display: contents; }}
+.size {{ accent-color: var(--st-primary-color, {palette.OKABE_ITO["blue"]}); margin: 0; }}
 .size:focus-visible {{
   outline: 3px solid {palette.OKABE_ITO["blue"]}; outline-offset: 3px; border-radius: 4px;
 }}
 .value {{ min-width: 6.5em; font-variant-numeric: tabular-nums; }}
-.verdict {{ font-weight: 600; margin: 0.5rem 0 0.25rem; }}
+/* -- why these margins -- the thumb's centre runs from half a thumb inside the track's
+   left end to half a thumb inside its right end: the strip reaches as far past that
+   as half a cell, so each cell's centre sits under the thumb at its size */
+.strip {{
+  grid-column: 2; --n: 2; --thumb: {THUMB_PX}px;
+  margin-inline: calc((var(--thumb) * var(--n) - 100%) / (2 * (var(--n) - 1)));
+  font-weight: 400; font-size: 0.75em; user-select: none;
+}}
+.cells {{ display: flex; height: 1.1em; cursor: pointer; }}
+.cell {{ flex: 1; }}
+/* the survival curve's step, as a row: intact at full height, split a low bar */
+.cell.ok {{ background: {palette.INTACT}; }}
+.cell.bad {{ background: linear-gradient(to top, {palette.SPLIT} 35%, transparent 35%); }}
+.rail {{ position: relative; height: 1.3em; }}
+.pointer {{
+  position: absolute; top: 0; transform: translateX(-50%); line-height: 1;
+  font-size: 1.3em; color: {palette.CURRENT};
+}}
+.ends {{ display: flex; justify-content: space-between; gap: 1em; line-height: 1.2; }}
+.swatch {{
+  display: inline-block; width: 0.8em; height: 0.8em; margin: 0 0.25em 0 0.5em;
+  vertical-align: -0.05em;
+}}
+.swatch.ok {{ background: {palette.INTACT}; }}
+.swatch.bad {{ background: linear-gradient(to top, {palette.SPLIT} 35%, transparent 35%); }}
+.verdict {{ font-weight: 600; margin: 0.5em 0 0.25em; }}
 .verdict.ok {{ color: {palette.INTACT}; }}
 .verdict.bad {{ color: {palette.SPLIT}; }}
-.others {{ margin: 0 0 0.25rem; font-variant-numeric: tabular-nums; }}
+.others {{ margin: 0 0 0.25em; font-variant-numeric: tabular-nums; }}
 .others:empty {{ display: none; }}
-.note {{ font-size: 0.85rem; opacity: 0.75; margin: 0 0 0.25rem; min-height: 1em; }}
+.note {{ font-size: 0.85em; opacity: 0.75; margin: 0 0 0.25em; min-height: 1em; }}
 .doc {{
-  white-space: pre-wrap; overflow-y: auto; max-height: 260px; padding: 0.5rem;
+  white-space: pre-wrap; overflow-y: auto; max-height: 260px; padding: 0.5em;
   border: 1px solid rgba(128, 128, 128, 0.4); border-radius: 6px; line-height: 1.6;
-  font-size: 0.9rem;
+  font-size: 0.9em;
 }}
 .c0 {{ background: rgba(86, 180, 233, 0.22); }}
 .c1 {{ background: rgba(230, 159, 0, 0.22); }}
@@ -57,7 +100,7 @@ CSS = f"""
 }}
 .ans {{ text-decoration: underline 2px {palette.ANSWER}; text-underline-offset: 3px; }}
 .num {{
-  font-size: 0.7rem; font-weight: 700; padding: 0 0.2rem; margin-right: 0.1rem;
+  font-size: 0.78em; font-weight: 700; padding: 0 0.2em; margin-right: 0.1em;
   border-left: 2px solid currentColor;
 }}
 """
@@ -86,9 +129,27 @@ export default function (component) {
   input.step = 1;
   note.textContent = data.note;
   const [a0, a1] = data.answer;
+  // presenter mode: every text of the component, the strip's too, grows with the page's
+  root.style.fontSize = (data.scale || 1) + 'em';
+
+  // the strip: one cell per size, intact or split as the frame says, in slider order
+  const strip = root.querySelector('.strip');
+  const cells = strip.querySelector('.cells');
+  const pointer = strip.querySelector('.pointer');
+  strip.style.setProperty('--n', String(Math.max(2, frames.length)));
+  cells.replaceChildren(...frames.map((f, i) => {
+    const cell = document.createElement('div');
+    cell.className = 'cell ' + (f.intact ? 'ok' : 'bad');
+    cell.dataset.i = String(i);
+    cell.dataset.size = String(f.size);
+    return cell;
+  }));
+  strip.querySelector('.lo').textContent = String(frames[0].size);
+  strip.querySelector('.hi').textContent = frames[frames.length - 1].size + ' ' + data.unit;
 
   function draw(i) {
     const f = frames[i];
+    pointer.style.left = ((i + 0.5) / frames.length) * 100 + '%';
     input.setAttribute('aria-valuenow', String(f.size));
     value.textContent = f.size + ' ' + data.unit;
     input.setAttribute('aria-valuetext', f.size + ' ' + data.unit + ': ' + f.verdict);
@@ -156,6 +217,15 @@ export default function (component) {
   input.onpointerdown = () => { delete root.dataset.keying; };
   input.onchange = () => { if (!root.dataset.keying) settle(); };
   input.onblur = () => { if (root.settleTimer) settle(); };
+  // a click on the strip jumps there, as a click on the lab's survival curve does
+  cells.onclick = (e) => {
+    const cell = e.target.closest('.cell');
+    if (!cell) return;
+    input.value = cell.dataset.i;
+    draw(Number(cell.dataset.i));
+    input.focus();
+    settle();
+  };
 }
 """
 
@@ -171,11 +241,13 @@ def drag_slider(
     value: int,
     on_settled: Callable[[int], None],
     others: dict[str, dict[int, bool]] | None = None,
+    scale: float = 1,
 ) -> None:
     """Draw the slider over ``payload`` (lab.measure.drag.DragWindow.to_json) at size
     ``value``; ``on_settled(size)`` runs, as a callback, when a drag ends elsewhere.
     ``others`` names more strategies, each with whether the answer is intact, by size:
-    a line under the verdict says so for each (a dash at a size it did not sweep)."""
+    a line under the verdict says so for each (a dash at a size it did not sweep).
+    ``scale``: every text of the slider this many times its ordinary size."""
 
     def settled() -> None:
         result = st.session_state.get(key) or {}
@@ -183,7 +255,7 @@ def drag_slider(
         if isinstance(size, int):
             on_settled(size)
 
-    data = {**payload, "label": label, "unit": unit, "value": value}
+    data = {**payload, "label": label, "unit": unit, "value": value, "scale": scale}
     if others:
         data["others"] = list(others)
         data["frames"] = [
@@ -212,6 +284,7 @@ def lab_drag(ctx: Any, sizes: Sequence[int], *, key: str, others: dict[str, Any]
         unit=ctx.unit,
         value=ctx.size,
         on_settled=state.set_size,
+        scale=frame.PRESENTER_TEXT if state.presenter() else 1,
         others={
             name: dict(zip(curve.sizes, curve.intact, strict=True))
             for name, curve in (others or {}).items()
