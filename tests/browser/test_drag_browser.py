@@ -12,6 +12,7 @@ from bench.browser import VIEWS, hold_drag_slider, new_page, open_view, wait_idl
 from lab.inputs.gold import load_gold
 from lab.measure.drag import drag_frames
 from tests.browser.conftest import DESKTOP, PROJECTOR
+from tests.browser.presenter_fit import PRESENTER_CHART_PX
 from tests.support import AUDIT, SAMPLES
 from tests.support import run_cli as run
 from ui.present.sweeps import sweep_sizes
@@ -245,3 +246,5 @@ def test_presenter_mode_enlarges_the_strip_and_keeps_it_on_screen(app_url, brows
             page.close()
     assert [n for n in texts if px[True][n] < 1.5 * px[False][n]] == [], px
     assert px[False]["lowest size"] >= 12, px  # legible at a laptop's size too
+    # the strip's words are a chart's: at least a chart's text size on a projector
+    assert min(px[True][n] for n in ("lowest size", "highest size", "key")) >= PRESENTER_CHART_PX
