@@ -102,7 +102,8 @@ def body(ctx):
             shown = sweeps.display_name(ctx.strategy)
             frame.explain(
                 f"The slider below draws {shown}'s chunks and verdict at every size while "
-                "you drag it; the line under the verdict gives the other strategies'."
+                f"you drag it, and the strip under it is {shown}'s curve; the line under the "
+                "verdict gives the other strategies'."
             )
             others = {sweeps.display_name(n): c for n, c in curves.items() if n != ctx.strategy}
             lab_drag(ctx, sizes, key=DRAG_KEY, others=others)

@@ -17,7 +17,7 @@ from ui import cached, frame, palette, state
 
 NAME = "chunk_lab.drag_slider"
 SETTLED = "settled"  # the trigger the component fires when a drag or a key press ends
-THUMB_PX = 16  # the width of Chromium's and Firefox's range thumb, which the strip lines up with
+THUMB_PX = 16  # a range input's thumb in Chromium: the strip's cells line up with its stops
 
 HTML = """
 <div class="drag" data-testid="drag-slider">
