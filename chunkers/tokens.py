@@ -72,6 +72,8 @@ class Tokenizer(ABC):
 
 
 def _encodable(text: str) -> str:
+    if text.isascii():  # (known without encoding it: no surrogate)
+        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
