@@ -187,11 +187,7 @@ class SeamPacker:
         """text[s:e] cut at its own tokens' starts into pieces of at most ``cap``
         tokens (the first at most ``first_cap``), each counted alone."""
         assert self.counter is not None
-        key = ("token starts", self.tokenizer, s, e)  # (the same at every size)
-        cuts = self.cache.get(key)
-        if cuts is None:
-            cuts = self.cache[key] = (self.counter.offsets(self.text[s:e]).starts + s).tolist()
-        cuts = [*cuts]
+        cuts = (self.counter.offsets(self.text[s:e]).starts + s).tolist()
         n = len(cuts)
         cuts.append(e)
         out: list[Span] = []

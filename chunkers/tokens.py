@@ -72,8 +72,6 @@ class Tokenizer(ABC):
 
 
 def _encodable(text: str) -> str:
-    if text.isascii():  # (known without encoding it: no surrogate)
-        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
