@@ -168,9 +168,9 @@ class SeamPacker:
     def parts(self, level: Callable[[int, int], list[Span]], s: int, e: int) -> list[Part]:
         """The parts ``level`` cuts text[s:e] into, each with its length and tail.
 
-        -- why kept -- a rung cuts a span the same way at every size, and in tokens
-        -- and words counting the parts costs more than packing them: a sweep counts
-        -- each part once per document, not once per size (``cache`` is one text's)."""
+        -- why kept -- a rung cuts a span the same way at every size: a sweep cuts
+        -- and counts each part once per document, not once per size (``cache`` is
+        -- one text's; the figures are in docs/performance.md)."""
         key = ("parts", getattr(level, "func", level), self.unit, self.tokenizer, s, e)
         found = self.cache.get(key)
         if found is None:
