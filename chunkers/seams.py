@@ -30,8 +30,11 @@ from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
 Span = tuple[int, int]
 # a rung of the ladder: (start, end) -> trimmed parts of text[start:end]; None
-# for a piece that is indivisible (a table row)
+# for a piece that is indivisible (a table row). A rung is a partial of a module
+# function over one text (and its parse): that function names it (SeamPacker.parts)
 Level = Callable[[int, int], list[Span]] | None
+# a part a rung cuts: (start, end, length in the unit, tail in tokens)
+Part = tuple[int, int, int, int]
 
 # the seams a cut can fall on, strongest first
 SEAMS = ("sentence", "line", "stop", "clause", "word", "char")
@@ -162,6 +165,24 @@ class SeamPacker:
         nxt = m.start() if m else len(self.text)
         return self.length(s, nxt) - self.length(s, e) if nxt > e else 0
 
+    def parts(self, level: Callable[[int, int], list[Span]], s: int, e: int) -> list[Part]:
+        """The parts ``level`` cuts text[s:e] into, each with its length and tail.
+
+        -- why kept -- a rung cuts a span the same way at every size: a sweep cuts
+        -- and counts each part once per document, not once per size (``cache`` is
+        -- one text's; the figures are in docs/performance.md)."""
+        key = ("parts", getattr(level, "func", level), self.unit, self.tokenizer, s, e)
+        found = self.cache.get(key)
+        if found is None:
+            spans = level(s, e)
+            if self.unit == "chars":
+                found = [(a, z, z - a, 0) for a, z in spans]
+            else:
+                length, tail = self.length, self.tail
+                found = [(a, z, length(a, z), tail(a, z)) for a, z in spans]
+            self.cache[key] = found
+        return found
+
     def _token_spans(self, s: int, e: int, first_cap: int, cap: int) -> list[Span]:
         """text[s:e] cut at its own tokens' starts into pieces of at most ``cap``
         tokens (the first at most ``first_cap``), each counted alone."""
@@ -199,6 +220,7 @@ class SeamPacker:
         in order, whitespace-trimmed, together holding every non-whitespace character.
         A piece opening with leads may pass its limit by the slack (``first_slack``
         for the first piece: what its caller has not used yet)."""
+        levels, parts = self._cutting(s, e, first_cap, levels)
         if not levels:
             return self._below_every_rung(s, e, first_cap, cap)
         if levels[0] is None:  # indivisible: it stands alone, however long
@@ -210,15 +232,16 @@ class SeamPacker:
         limit = first_cap
         slack = self.slack if first_slack is None else first_slack
         chars = self.unit == "chars"
-        for ps, pe in levels[0](s, e):
-            n = pe - ps if chars else self.length(ps, pe)
+        last_tail = 0  # the tail of group[-1]
+        for ps, pe, n, part_tail in parts:
             if group_start >= 0:
                 # (in tokens, the whitespace after the piece's last part counts too)
-                joined = (pe - group_start) if chars else group_len + self.tail(*group[-1]) + n
+                joined = (pe - group_start) if chars else group_len + last_tail + n
                 if joined <= limit:
                     group_len = joined
                     group_end = pe
                     group.append((ps, pe))
+                    last_tail = part_tail
                     continue
                 if self.leads(*group[-1]):
                     done = len(out)
@@ -227,6 +250,7 @@ class SeamPacker:
                     )
                     (group_start, _), group_end = group[0], group[-1][1]
                     group_len = self.length(group_start, group_end)
+                    last_tail = part_tail if group[-1] == (ps, pe) else self.tail(*group[-1])
                     if len(out) > done:
                         limit, slack = cap, self.slack
                     if placed:
@@ -237,6 +261,7 @@ class SeamPacker:
             if n <= limit:
                 group_start, group_end, group_len = ps, pe, n
                 group = [(ps, pe)]
+                last_tail = part_tail
                 continue
             sub = self.pack(ps, pe, limit, cap, levels[1:], slack)
             out.extend(sub[:-1])
@@ -245,9 +270,27 @@ class SeamPacker:
             group_start, group_end = sub[-1]
             group_len = self.length(*sub[-1])
             group = [sub[-1]]
+            last_tail = self.tail(*sub[-1])
         if group_start >= 0:
             out.append((group_start, group_end))
         return out
+
+    def _cutting(
+        self, s: int, e: int, first_cap: int, levels: list[Level]
+    ) -> tuple[list[Level], list[Part]]:
+        """The ladder from its first rung that cuts text[s:e] (or leaves it whole within
+        ``first_cap``), and that rung's parts.
+
+        -- why skip -- a rung that leaves the span whole, too big for its room, cuts
+        -- nothing: packing would hand the span to the next rung and return its pieces.
+        -- Small sizes take most spans down several such rungs."""
+        parts: list[Part] = []
+        while levels and levels[0] is not None:
+            parts = self.parts(levels[0], s, e)
+            if len(parts) != 1 or parts[0][2] <= first_cap or parts[0][:2] != (s, e):
+                break
+            levels = levels[1:]
+        return levels, parts
 
     def _below_every_rung(self, s: int, e: int, first_cap: int, cap: int) -> list[Span]:
         """What no rung could cut: one word in words (it always fits), tokens in

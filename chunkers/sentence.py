@@ -99,12 +99,14 @@ def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
         # pieces are whitespace-separated: words add up, tokens with their tails
         return cum[b] - cum[a] + pieces[b].length
 
-    counter = opts.counter
+    # in tokens, a span's exact count, kept with the text's other counts: a chunk is
+    # counted once, whatever the sizes of a sweep that make it again
+    exact = SeamPacker(text, unit, opts.tokenizer, src.cache).length if unit == "tokens" else None
 
     def over(a: int, b: int, limit: int) -> bool:
         """In tokens, whether pieces a..b counted whole pass ``limit`` (the sum of
         counts with tails decides; the exact count has the last word)."""
-        return counter is not None and counter.count(text[pieces[a].start : pieces[b].end]) > limit
+        return exact is not None and exact(pieces[a].start, pieces[b].end) > limit
 
     groups: list[tuple[int, int]] = []  # first and last piece of each chunk
     first = 0
@@ -119,6 +121,7 @@ def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
     drafts: list[Draft] = []
     for g, (a, b) in enumerate(groups):
         d = Draft(pieces[a].start, pieces[b].end)
+        d.length = exact(d.start, d.end) if exact else -1  # (else finish() counts it)
         d.sentence_cut = _weaker(pieces[a - 1].cut_after if a else "", pieces[b].cut_after)
         if overlap and g:
             pa, pb = groups[g - 1]

@@ -183,6 +183,8 @@ class Packer:
         """In tokens, the count of a chunk's body as finish() makes it: its repeated
         header, then its span. Kept on the parse: neighbouring sizes of a sweep
         make most of the same chunks."""
+        if header is None:  # the span's own count: the one the splitter keeps
+            return self.split.length(start, end)
         key = ("exact", self.opts.tokenizer, start, end, header)
         cache = self.doc.cache
         n = cache.get(key)

@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chunkers import chunk
+from chunkers import ChunkOptions, chunk, chunk_sweep, chunk_with
 from chunkers.seams import SeamPacker, clause_spans, seam_at, stop_spans
 from chunkers.segment import sentence_spans
 from tests.chunkers.realistic_texts import chat_log, tokenised_wiki
-from tests.support import lost_characters
+from tests.support import SAMPLES, lost_characters
 
 
 def _cuts(text: str, chunks) -> list[tuple[int, int]]:
@@ -216,3 +217,24 @@ def test_a_list_item_too_big_for_a_chunk_is_cut_at_its_clause_marks() -> None:
     assert len(chunks) > 2
     for end, _ in _cuts(text, chunks):
         assert text[end] == "\n" or text[end - 1] == ",", text[end - 30 : end + 5]
+
+
+# -- a sweep keeps what no size changes: never what a unit changes --------------------
+SWEPT = [  # small sizes, so most text is cut down the ladder; units and tokenizers mixed
+    ChunkOptions(size=size, overlap=2, unit=unit, tokenizer=tokenizer)
+    for size in (9, 14, 23)
+    for unit, tokenizer in (
+        ("tokens", "cl100k_base"),
+        ("words", "cl100k_base"),
+        ("tokens", "o200k_base"),
+        ("chars", "cl100k_base"),
+    )
+]
+
+
+@pytest.mark.parametrize("strategy", ["structural", "sentence"])
+def test_a_sweep_across_units_chunks_each_size_as_chunking_it_alone_does(strategy: str) -> None:
+    # one parse (one text's counts) serves every size, unit and tokenizer of the sweep
+    text = (SAMPLES / "inspection_manual.md").read_text(encoding="utf-8")
+    for opts, chunks in zip(SWEPT, chunk_sweep(text, strategy, SWEPT), strict=True):
+        assert chunks == chunk_with(text, strategy, opts), (opts.unit, opts.tokenizer, opts.size)
