@@ -19,7 +19,7 @@ from tests.support import AUDIT, SAMPLES
 SPLIT_24 = "✗ answer split across chunks 4 and 5: unretrievable at any k"
 
 
-def test_default_view_is_seed_002_at_24_words():
+def test_default_view_is_lottery_article_at_24_words():
     at = open_app()
     assert at.title[0].value == "1. Boundary lottery"
     assert verdicts(at) == [SPLIT_24]

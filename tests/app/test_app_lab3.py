@@ -15,7 +15,7 @@ from tests.app.app_harness import (
 from tests.support import AUDIT, SAMPLES
 
 
-def test_four_strategies_side_by_side_on_seed_002():
+def test_four_strategies_side_by_side_on_lottery_article():
     at = open_lab("structure")
     v = verdicts(at)
     # four strategy verdicts, then the chunk view's for the sidebar strategy (fixed)

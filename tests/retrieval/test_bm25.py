@@ -75,7 +75,7 @@ def test_overlap_switch_decides_whether_an_overlap_only_match_scores():
 
 
 @pytest.mark.parametrize("variant", ["okapi", "lucene"])
-def test_seed_000_orphan_row_outranks_the_table_it_came_from(variant):
+def test_chunker_spec_orphan_row_outranks_the_table_it_came_from(variant):
     # Four chunks, each with Mumbai once; only length differs (the runt lesson's example). The
     # length lesson is the tf part, the same in every variant.
     orphan = make(0, "| Mumbai | FY24 | 18,412 | 4.2% |")

@@ -77,7 +77,7 @@ def test_fts5_and_rank_bm25_agree_on_a_clear_case():
     assert [s.rank for s in fx if s.rank is not None] == [1]  # only chunk 3 matches
 
 
-def test_seed_000_orphan_first_and_table_last_in_fts5_too():
+def test_chunker_spec_orphan_first_and_table_last_in_fts5_too():
     chunks = [
         make(0, "| Mumbai | FY24 | 18,412 | 4.2% |"),
         make(1, "Mumbai " + filler("c", 60)),

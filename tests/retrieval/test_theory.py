@@ -10,30 +10,30 @@ from lab.retrieval.theory import (
     relative_score,
 )
 
-SEED = dict(avgdl=1200, k1=1.2, b=0.75)  # the length-normalisation chart's parameters
+CHART = dict(avgdl=1200, k1=1.2, b=0.75)  # the length-normalisation chart's parameters
 
 
-def test_seed_table_relative_scores_by_length():
-    got = relative_score(np.array([42, 400, 1200, 1780]), **SEED)
+def test_published_table_relative_scores_by_length():
+    got = relative_score(np.array([42, 400, 1200, 1780]), **CHART)
     assert isinstance(got, np.ndarray)
     assert np.round(got, 2).tolist() == [1.65, 1.38, 1.00, 0.83]
     # scalars in, plain floats out
-    assert isinstance(relative_score(42, **SEED), float)
-    assert round(relative_score(42, **SEED), 2) == 1.65
+    assert isinstance(relative_score(42, **CHART), float)
+    assert round(relative_score(42, **CHART), 2) == 1.65
 
 
 def test_saturation_at_1780_chars():
-    got = relative_score(1780, tf=np.array([1, 2, 3, 5]), **SEED)
+    got = relative_score(1780, tf=np.array([1, 2, 3, 5]), **CHART)
     assert np.round(got, 2).tolist() == [0.83, 1.21, 1.42, 1.66]
-    orphan = relative_score(42, **SEED)
+    orphan = relative_score(42, **CHART)
     # "needs five occurrences to edge past a single occurrence in the 42-char fragment"
     assert got[2] < orphan < got[3]
 
 
 def test_ceiling_and_orphan_share_of_it():
     assert ceiling(1.2) == pytest.approx(2.2)
-    assert relative_score(1200, tf=10**9, **SEED) == pytest.approx(2.2, abs=1e-6)
-    assert round(relative_score(42, **SEED) / ceiling(1.2), 2) == 0.75
+    assert relative_score(1200, tf=10**9, **CHART) == pytest.approx(2.2, abs=1e-6)
+    assert round(relative_score(42, **CHART) / ceiling(1.2), 2) == 0.75
 
 
 def test_runt_floor_caps_inflation():

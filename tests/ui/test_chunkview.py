@@ -50,7 +50,7 @@ def test_document_and_cards_escape_markup():
         assert "&lt;script&gt;" in out
 
 
-def test_verdict_words_follow_seed_002():
+def test_verdict_words_follow_lottery_article():
     chunks = chunk(PLATFORM, "fixed", 24, unit="words")
     v = verdict(check_survival(chunks, PLATFORM, AUDIT))
     assert v.ok is False

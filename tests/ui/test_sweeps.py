@@ -13,7 +13,7 @@ from ui.present.sweeps import (
 )
 
 
-def test_seed_002_table_of_sizes():
+def test_lottery_article_table_of_sizes():
     c = survival_curve(PLATFORM, AUDIT, "fixed", range(22, 60, 2), unit="words")
     assert runs_table(c) == [
         {"Chunk size": "22", "Answer intact?": "✓"},
@@ -71,7 +71,7 @@ def test_lottery_grid_half_overlap_rescues_more_sizes():
     assert row0[22] == 1 and row0[24] == 0
 
 
-def test_storage_bill_in_seed_002_words():
+def test_storage_bill_in_lottery_article_words():
     opts = ChunkOptions(size=24, overlap=0, unit="words")
     chunks = chunk(PLATFORM, "fixed", 24, unit="words")
     bill = storage_bill(chunks, len(chunks), opts)

@@ -18,7 +18,7 @@ DOCS = ["platform_data", "regional_revenue"]
 QUESTIONS = {"platform_data": 3, "regional_revenue": 6}
 
 
-def test_empty_link_gives_seed_002_defaults():
+def test_empty_link_gives_lottery_article_defaults():
     s, notes = parse_params({}, DOCS, QUESTIONS)
     assert s == DEFAULTS == Settings("platform_data", 0, "fixed", "words", 24, 0, "boundary")
     assert notes == []

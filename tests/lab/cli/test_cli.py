@@ -56,7 +56,7 @@ def test_runt_merge_off_keeps_the_shed_runt_and_the_old_flag_still_works(capsys)
     assert lengths["--sweep", "backward"] == lengths["--runt-merge", "backward"]
 
 
-def test_survival_json_is_seed_002s_table(capsys) -> None:
+def test_survival_json_is_published_lottery_table(capsys) -> None:
     code, out, _ = run(
         capsys,
         "survival",

@@ -29,7 +29,7 @@ def test_200_words_50_overlap():
     row = cost_row(**CORPUS, size=200, overlap=50)
     assert row.chunks == 133_334  # ceil(20,000,000 / 150)
     assert round_sig(row.chunks, 3) == 133_000
-    # The seed's 817 MB is the rounded 133,000 chunks x 6,144 bytes;
+    # The article's 817 MB is the rounded 133,000 chunks x 6,144 bytes;
     # the exact 133,334 chunks give 819.2 MB.
     assert vector_bytes(int(round_sig(row.chunks, 3))) / MB == pytest.approx(817, abs=1)
     assert row.vector_bytes / MB == pytest.approx(819.2, abs=0.1)

@@ -23,8 +23,8 @@ from lab.measure.survival import (
 )
 from tests.support import AUDIT, PLATFORM, SAMPLES
 
-# Every size 22..120, not only the seed's even ones. The answer is words 89-101
-# (1-based), so the seed's "52+" stops at 88: a boundary at 89..100 cuts it.
+# Every size 22..120, not only the article's even ones. The answer is words 89-101
+# (1-based), so the article's "52+" stops at 88: a boundary at 89..100 cuts it.
 INTACT = {22, 26, 27, 28, 29, *range(34, 45), *range(51, 89), *range(101, 121)}
 SIZES = range(22, 121)
 FRACTIONS = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5]
@@ -53,17 +53,17 @@ def platform() -> str:
 # ------------------------------------------------------------------ the published lottery table
 
 
-def test_seed_002_table_fast_path(platform: str) -> None:
+def test_lottery_article_table_fast_path(platform: str) -> None:
     curve = survival_curve(platform, AUDIT, "fixed", SIZES, unit="words")
     assert curve.sizes == list(SIZES)
     assert {s for s, ok in zip(curve.sizes, curve.intact, strict=True) if ok} == INTACT
-    # the seed's rows as printed
+    # the article's rows as printed
     row = dict(zip(curve.sizes, curve.intact, strict=True))
     assert row[22] and not row[24] and row[26] and row[28] and not row[30] and not row[32]
     assert all(row[s] for s in range(34, 45, 2)) and not any(row[s] for s in (46, 48, 50))
 
 
-def test_seed_002_table_by_chunking(platform: str) -> None:
+def test_lottery_article_table_by_chunking(platform: str) -> None:
     got = {s for s in SIZES if by_chunking(platform, AUDIT, s, 0, "words")}
     assert got == INTACT
 

@@ -1,4 +1,4 @@
-"""Seed figures as oracles: each number the seeds state about chunking."""
+"""Published figures as oracles: each number the source articles state about chunking."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from langchain_text_splitters import Language, RecursiveCharacterTextSplitter
 from chunkers import STRATEGIES, ChunkOptions, chunk, merge_runt_lengths
 from tests.support import AUDIT, PLATFORM, SAMPLES
 
-SEED_002_TABLE = {
+LOTTERY_TABLE = {
     22: True,
     24: False,
     26: True,
@@ -21,7 +21,7 @@ SEED_002_TABLE = {
     50: False,
     **{s: True for s in range(52, 89, 2)},
 }
-# The seed's "52+" holds up to 88 words. The answer occupies words 89-100, so a
+# The article's "52+" holds up to 88 words. The answer occupies words 89-100, so a
 # single boundary at 89..100 cuts it again: the lottery does not end at 52.
 BEYOND_THE_TABLE = {**{s: False for s in range(89, 101)}, 101: True, 150: True, 192: True}
 
@@ -31,24 +31,24 @@ def platform() -> str:
     return PLATFORM
 
 
-def test_seed_002_document_is_192_words(platform: str) -> None:
+def test_lottery_article_document_is_192_words(platform: str) -> None:
     assert len(platform.split()) == 192
     assert len(chunk(platform, "fixed", 24, unit="words")) == 8  # "chunks: 8 from 192 words"
 
 
-@pytest.mark.parametrize("size,intact", sorted(SEED_002_TABLE.items()))
-def test_seed_002_survival_table(platform: str, size: int, intact: bool) -> None:
+@pytest.mark.parametrize("size,intact", sorted(LOTTERY_TABLE.items()))
+def test_lottery_article_survival_table(platform: str, size: int, intact: bool) -> None:
     chunks = chunk(platform, "fixed", size, 0, unit="words")
     assert any(AUDIT in c.body for c in chunks) is intact
 
 
 @pytest.mark.parametrize("size,intact", sorted(BEYOND_THE_TABLE.items()))
-def test_lottery_goes_on_past_the_seed_table(platform: str, size: int, intact: bool) -> None:
+def test_lottery_goes_on_past_the_published_table(platform: str, size: int, intact: bool) -> None:
     chunks = chunk(platform, "fixed", size, 0, unit="words")
     assert any(AUDIT in c.body for c in chunks) is intact
 
 
-def test_seed_002_widget_first_chunk(platform: str) -> None:
+def test_lottery_article_widget_first_chunk(platform: str) -> None:
     # the widget's chunk #2 ("Object storage holds ... Backups of") and #3
     chunks = chunk(platform, "fixed", 24, unit="words")
     assert chunks[1].body.startswith("Object storage holds user uploads")
@@ -66,7 +66,7 @@ def test_backward_merge_textbook_examples() -> None:
     assert merge_runt_lengths([1800, 1800, 300, 200], 1800, "off") == [1800, 1800, 300, 200]
 
 
-def test_floor_and_effective_max_seed_000() -> None:
+def test_floor_and_effective_max_chunker_spec() -> None:
     opts = ChunkOptions()
     assert (opts.size, opts.overlap, opts.unit) == (1800, 150, "chars")
     assert opts.floor == 450
@@ -202,6 +202,6 @@ def test_crlf_chunks_like_lf(name: str) -> None:
         )
 
 
-def test_default_call_uses_seed_000_defaults() -> None:
+def test_default_call_uses_chunker_spec_defaults() -> None:
     text = (SAMPLES / "regional_revenue.md").read_text(encoding="utf-8")
     assert chunk(text) == chunk(text, "structural", 1800, 150, unit="chars")
