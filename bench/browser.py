@@ -305,12 +305,14 @@ class DragTiming:
 def hold_drag_slider(page: Any) -> tuple[float, float, float]:
     """Press the mouse on the drag slider's thumb (on view, not released): its centre
     and the pixels between two sizes, so a move of k steps crosses k sizes."""
+    from ui.drag_slider import THUMB_PX  # (here: the module loads Streamlit)
+
     slider = page.locator(DRAG_SLIDER)
     slider.wait_for(timeout=30_000)
     slider.scroll_into_view_if_needed()
     box = slider.bounding_box()
     n = int(slider.get_attribute("max")) + 1
-    thumb = 16  # the thumb's width: its centre travels the track less one thumb
+    thumb = THUMB_PX  # its centre travels the track less one thumb
     step_px = (box["width"] - thumb) / (n - 1)
     x = box["x"] + thumb / 2 + int(slider.input_value()) * step_px
     y = box["y"] + box["height"] / 2
