@@ -264,14 +264,21 @@ class DocumentLayout:
         return Survival(False, None, span, pieces, cuts, verdict_line(None, pieces))
 
 
-def verdict_line(held: int | None, pieces: Sequence[int]) -> str:
+def verdict_line(held: int | None, pieces: Sequence[int], *, short: bool = False) -> str:
     """The verdict's words: intact in chunk ``held`` (0-based), or else cut into
-    ``pieces``, the chunks whose bodies meet the answer (0-based, in order)."""
+    ``pieces``, the chunks whose bodies meet the answer (0-based, in order).
+
+    ``short``: the few words a narrow column has room for, naming the same chunks
+    ("intact in chunk 9", "split, chunks 6–7", "not whole in any chunk")."""
     if held is not None:
-        return f"answer intact in chunk {held + 1}"
+        return f"intact in chunk {held + 1}" if short else f"answer intact in chunk {held + 1}"
     if len(pieces) >= 2:
+        if short:
+            return f"split, chunks {pieces[0] + 1}–{pieces[-1] + 1}"
         numbers = _and_list([p + 1 for p in pieces])
         return f"answer split across chunks {numbers}: unretrievable at any k"
+    if short:
+        return "not whole in any chunk"
     if pieces:  # part of the answer lies in no chunk's body at all
         return (
             f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
