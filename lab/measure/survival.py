@@ -32,7 +32,7 @@ from chunkers import (
 )
 from chunkers.fixed import UnitSpans, unit_spans, units_touched, windows_hold
 from chunkers.tokens import DEFAULT_TOKENIZER
-from lab.text import clip, collapse
+from lab.text import clip, collapse_whitespace
 
 _TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
 
@@ -86,7 +86,7 @@ class _Occurrences:
 
 
 def _occurrences(layout: _Layout, answer: str) -> _Occurrences:
-    needle = collapse(answer)
+    needle = collapse_whitespace(answer)
     if not needle:
         raise AnswerNotFound("the answer is empty: give the text to look for")
     hits: list[int] = []
@@ -123,12 +123,12 @@ def find_answer(text: str, answer: str) -> tuple[int, int]:
 def _require(text: str, answers: Sequence[str]) -> None:
     """AnswerNotFound unless every answer occurs in the text (whitespace aside).
 
-    The same test as find_answer (its layout's collapsed text is collapse(text))
+    The same test as find_answer (its layout's collapsed text is collapse_whitespace(text))
     without building the token layout: a sweep step asks this once per size, and
     on a long upload the layout alone costs more than the step's search."""
-    collapsed = collapse(text)
+    collapsed = collapse_whitespace(text)
     for a in answers:
-        needle = collapse(a)
+        needle = collapse_whitespace(a)
         if not needle or needle not in collapsed:
             find_answer(text, a)  # raises AnswerNotFound with the usual message
 
@@ -175,7 +175,7 @@ class ChunkTexts:
     """
 
     def __init__(self, chunks: Sequence[Chunk]) -> None:
-        collapsed = [collapse(c.retrievable_text) for c in chunks]
+        collapsed = [collapse_whitespace(c.retrievable_text) for c in chunks]
         # collapsed texts hold no newline and neither does a collapsed answer, so
         # joined by newlines no match can run from one chunk into the next
         self._joined = "\n".join(collapsed)
@@ -188,7 +188,7 @@ class ChunkTexts:
     def holders(self, answer: str, *, first_only: bool = False) -> list[int]:
         """Positions (in the chunking) of every chunk that holds ``answer`` whole,
         in chunk order; only the first with ``first_only``."""
-        needle = collapse(answer)
+        needle = collapse_whitespace(answer)
         if not needle:
             return []
         found: list[int] = []
