@@ -390,13 +390,17 @@ def _options(
 def sweep_plan(
     strategy: str,
     sizes: Iterable[int],
+    *,
     unit: str,
-    overlap: int,
-    overlap_fraction: float | None,
-    opts: dict[str, Any],
+    overlap: int = 0,
+    overlap_fraction: float | None = None,
+    **opts: Any,
 ) -> tuple[list[int], list[int], list[ChunkOptions]]:
     """A sweep's sizes, the overlap at each, and their options, every one checked
-    (the strategy's name too) before any chunking starts."""
+    (the strategy's name too) before any chunking starts. Its keywords are every
+    sweep's (survival_curve, gold_survival_rates, lab.measure.drag.drag_frames):
+    overlap in units, or a fraction of each size; ``opts``, the other ChunkOptions
+    fields."""
     get_strategy(strategy)
     sizes = [int(s) for s in sizes]
     overlaps = _overlaps(sizes, overlap, overlap_fraction)
@@ -438,7 +442,9 @@ def survival_curve(
         AnswerNotFound: the answer is empty or not in the text.
         ValueError: an unknown strategy, or a size or overlap out of range.
     """
-    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
+    sizes, overlaps, options = sweep_plan(
+        strategy, sizes, unit=unit, overlap=overlap, overlap_fraction=overlap_fraction, **opts
+    )
     if strategy == "fixed":
         case = _fixed_case(
             _layout_of(_fixed_text(text)), answer, unit, opts.get("tokenizer", DEFAULT_TOKENIZER)
@@ -500,7 +506,9 @@ def gold_survival_rates(
     answers = list(answers)
     if not answers:
         raise ValueError("no gold answers to check")
-    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
+    sizes, overlaps, options = sweep_plan(
+        strategy, sizes, unit=unit, overlap=overlap, overlap_fraction=overlap_fraction, **opts
+    )
     if strategy == "fixed":
         layout = _layout_of(_fixed_text(text))
         S, OV = np.array(sizes, np.int64), np.array(overlaps, np.int64)
