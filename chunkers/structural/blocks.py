@@ -3,6 +3,13 @@
 Chunking stays a pure function of a string: block types are
 recovered from the markdown itself. The parse is reused for every size the
 lab sweeps, so nothing here may depend on the packing options.
+
+Each section knows its heading path, whether it is transcribed (under a
+"(transcribed" heading, is_transcribed) and its page: a heading that opens with
+"Page N", at any level (a converted PDF's pages become "## Page N" headings),
+starts page N, and the sections below it are on that page until the next one
+(page_number). The packer gives each chunk the page of its first character and
+of its last (pack.Run.reach_pages).
 """
 
 from __future__ import annotations
