@@ -26,6 +26,7 @@ from ..model import (
     OVERLAP_TRANSCRIBED,
 )
 from ..options import ChunkOptions
+from ..scripts import is_word_seam
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import TITLES, ParsedDocument, is_lead
@@ -378,7 +379,7 @@ class Packer:
                 break
             pieces = self._pieces(b, cap - indent, slack)
             (ps, pe), _ = pieces[0]
-            seam = pe >= end or text[pe].isspace() or text[pe - 1].isspace()
+            seam = pe >= end or is_word_seam(text, pe)
             if seam and self._with_leads(lead_start, lead_len, pe, ps) <= total:
                 found = pieces
                 break
@@ -674,7 +675,7 @@ class Packer:
 def _word_start(text: str, ts: int, le: int) -> int:
     """``ts`` moved forward to the start of a word (past whitespace), at most ``le``."""
     if ts > 0 and not text[ts - 1].isspace():
-        while ts < le and not text[ts].isspace():
+        while ts < le and not is_word_seam(text, ts):
             ts += 1
     while ts < le and text[ts].isspace():
         ts += 1
