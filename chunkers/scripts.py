@@ -40,8 +40,8 @@ CJK_STOPS = "\u3002\uff01\uff1f\uff0e\uff61"  # 。！？．｡
 CJK_CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a\uff64"  # ，、；：､
 CJK_CLOSERS = (
     "\u300d\u300f\uff09\u3011\u300b\u3009\u3015\u3017\u3019\u301b\uff3d\uff5d\u301e\u301f"
-    "\u2019\u201d\uff02\uff07\"')\\]"
-)  # 」』）】》〉〕〗〙〛］｝〞〟 ’ ” ＂ ＇ " ' ) ]
+    "\u2019\u201d\uff02\uff07\"')"
+)  # 」』）】》〉〕〗〙〛］｝〞〟 ’ ” ＂ ＇ " ' )
 
 HAS_CJK = re.compile(f"[{_CJK}]")
 _KATA = re.compile(f"[{_KATAKANA}]")
@@ -52,9 +52,10 @@ _MARK = rf"[^\w\s{_CJK}]"
 # opening mark before, closing marks after); or a run of anything else but whitespace
 _WORD = re.compile(rf"{_MARK}*(?:[{_HAN}{_HIRAGANA}]|[{_KATAKANA}]+){_MARK}*|[^\s{_CJK}]+")
 # a CJK sentence end with its closers (a full-width full stop before a digit is a
-# decimal point)
+# decimal point; one inside a markdown link's text, before its "]", ends nothing)
 CJK_SENTENCE_END = re.compile(
-    rf"(?:[{CJK_STOPS.replace(chr(0xFF0E), '')}]|\uff0e(?![0-9\uff10-\uff19]))+[{CJK_CLOSERS}]*"
+    rf"(?:[{CJK_STOPS.replace(chr(0xFF0E), '')}]|\uff0e(?![0-9\uff10-\uff19]))+"
+    rf"[{CJK_CLOSERS}]*(?!\])"
 )
 # a CJK clause mark with its closers
 CJK_CLAUSE_END = re.compile(rf"[{CJK_CLAUSE_MARKS}]+[{CJK_CLOSERS}]*")
@@ -112,6 +113,18 @@ def is_word_seam(text: str, i: int) -> bool:
         return a_cjk
     # a CJK letter starts a word, unless it goes on a run of katakana
     return not (j == i - 1 and _KATA.match(text, i) and _KATA.match(text, j))
+
+
+_ENDS_AT_CJK_MARK = re.compile(rf"(?:{CJK_SENTENCE_END.pattern}|{CJK_CLAUSE_END.pattern})\Z")
+
+
+def is_seam(text: str, i: int) -> bool:
+    """Whether a cut at ``i`` falls at a seam: between two words, or right after a
+    CJK sentence end or clause mark (whatever mark follows it: "。`code`")."""
+    if is_word_seam(text, i):
+        return True
+    head = max(0, i - 8)
+    return not text[head:i].isascii() and _ENDS_AT_CJK_MARK.search(text, head, i) is not None
 
 
 def _is_letter(text: str, i: int) -> bool:

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from .scripts import CJK_CLAUSE_END, CJK_SENTENCE_END, is_word_seam
+from .scripts import CJK_CLAUSE_END, CJK_SENTENCE_END, is_seam
 from .text import count_units, word_spans
 from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
@@ -93,7 +93,7 @@ _NON_SPACE = re.compile(r"\S")
 def seam_at(text: str, end: int, next_start: int) -> str:
     """The strongest seam below the sentence between a piece ending at ``end``
     and the next starting at ``next_start``: how a cut there reads."""
-    if next_start == end and not is_word_seam(text, end):
+    if next_start == end and not is_seam(text, end):
         return "char"
     if "\n" in text[end:next_start]:
         return "line"
@@ -406,7 +406,7 @@ class SeamPacker:
         """Whether ``piece``, the first of a span ending at ``end``, fits ``room`` and
         ends at a seam (not inside a word, where only characters or tokens cut)."""
         a, z = piece
-        return (z >= end or is_word_seam(self.text, z)) and self._span_len(a, z) <= room
+        return (z >= end or is_seam(self.text, z)) and self._span_len(a, z) <= room
 
     def _span_len(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else self.length(s, e)

@@ -26,7 +26,7 @@ from ..model import (
     OVERLAP_TRANSCRIBED,
 )
 from ..options import ChunkOptions
-from ..scripts import is_word_seam
+from ..scripts import is_seam, is_word_seam
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import TITLES, ParsedDocument, is_lead
@@ -379,7 +379,7 @@ class Packer:
                 break
             pieces = self._pieces(b, cap - indent, slack)
             (ps, pe), _ = pieces[0]
-            seam = pe >= end or is_word_seam(text, pe)
+            seam = pe >= end or is_seam(text, pe)
             if seam and self._with_leads(lead_start, lead_len, pe, ps) <= total:
                 found = pieces
                 break
