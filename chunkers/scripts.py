@@ -86,10 +86,34 @@ def word_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[
 
 
 def count_words(text: str) -> int:
-    """The number of words in text (word_spans' rule)."""
+    """The number of words in text (word_spans' rule), counted without finding them.
+
+    -- why not len(_WORD.findall(text)) -- a match per ideograph costs more than the
+    -- rest of chunking CJK text in words. The rule read as a sum: every ideograph
+    -- and hiragana is a word, every run of katakana one, and every run of anything
+    -- else but whitespace one when it holds a letter or digit or stands alone
+    -- between whitespace (marks beside a CJK word belong to it). The tests hold
+    -- the two readings equal."""
     if not has_cjk(text):
         return len(text.split())
-    return sum(1 for _ in _WORD.finditer(text))
+    # (runs of ideographs, not each one: a match costs more than a character)
+    n = sum(map(len, _LETTER_RUN.findall(text))) + len(_KATA_RUN.findall(text))
+    end = len(text)
+    for m in _OTHER_RUN.finditer(text):
+        s, e = m.span()
+        if _WORD_CHAR.search(text, s, e) or (
+            (s == 0 or text[s - 1].isspace()) and (e == end or text[e].isspace())
+        ):
+            n += 1
+    return n
+
+
+_OTHER_RUN = re.compile(rf"[^\s{_CJK}]+")
+_WORD_CHAR = re.compile(rf"[^\W{_CJK}]")
+
+
+_LETTER_RUN = re.compile(f"[{_HAN}{_HIRAGANA}]+")
+_KATA_RUN = re.compile(f"[{_KATAKANA}]+")
 
 
 def is_word_seam(text: str, i: int) -> bool:
