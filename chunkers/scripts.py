@@ -63,17 +63,18 @@ CJK_CLAUSE_END = re.compile(rf"[{CJK_CLAUSE_MARKS}]+[{CJK_CLOSERS}]*")
 
 def cjk_sentence_cuts(text: str, start: int, end: int) -> list[int]:
     """Where CJK sentences end inside text[start:end] (after their closers), however
-    the text goes on: the cuts ``end`` itself excluded."""
-    if not has_cjk(text, start, end):
-        return []
+    the text goes on: the cuts ``end`` itself excluded (ask has_cjk first: most
+    text has none)."""
     return [m.end() for m in CJK_SENTENCE_END.finditer(text, start, end) if m.end() < end]
 
 
 def has_cjk(text: str, start: int = 0, end: int | None = None) -> bool:
     """Whether text[start:end] holds a Han ideograph or a kana."""
-    if text.isascii():  # (known without a scan)
-        return False
-    return HAS_CJK.search(text, start, len(text) if end is None else end) is not None
+    if end is None:
+        if start == 0 and text.isascii():  # (known without a scan)
+            return False
+        end = len(text)
+    return HAS_CJK.search(text, start, end) is not None
 
 
 def word_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

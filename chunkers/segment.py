@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sentencex import segment
 
-from .scripts import cjk_sentence_cuts
+from .scripts import cjk_sentence_cuts, has_cjk
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -29,8 +29,12 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     pieces = list(segment("en", piece_text))
     if "".join(pieces) != piece_text:  # never trust a segmenter with offsets blindly
         pieces = [piece_text]
-    for s, e in _cut_at_cjk_ends(text, pos, _joined_inside_tokens(pieces)):
-        piece = text[s:e]
+    joined = _joined_inside_tokens(pieces)
+    if has_cjk(piece_text):
+        joined = [text[s:e] for s, e in _cut_at_cjk_ends(text, pos, joined)]
+    for piece in joined:
+        s, e = pos, pos + len(piece)
+        pos = e
         stripped = piece.strip()
         if not stripped:
             continue
