@@ -13,6 +13,9 @@ cut falls at the strongest seam that lets the pieces fit.
 - A *clause mark* is ``;``, ``:``, ``,``, a dash or an ellipsis before
   whitespace. Marks inside a token (``18,412``, ``12:30``, ``v3.2``) are not
   seams, so in words no cut ever splits a token.
+- Chinese and Japanese need no whitespace: ``。！？`` are stops and ``，、；：``
+  clause marks whatever follows them, and a word seam lies between two
+  ideographs (chunkers.scripts holds these marks and the word rule).
 
 The structural chunker's splitter (structural/split.py) and the sentence
 strategy (sentence.py) both cut through this module; neither has a ladder of
@@ -25,6 +28,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
+from .scripts import CJK_CLAUSE_END, CJK_SENTENCE_END, is_seam
 from .text import count_units, word_spans
 from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
@@ -42,11 +46,13 @@ SEAMS = ("sentence", "line", "stop", "clause", "word", "char")
 _STOPS = ".!?"
 _CLAUSE_MARKS = ";:,\u2014\u2013\u2026"  # ; : , em dash, en dash, ellipsis
 _CLOSERS = "\"')\\]\u201d\u2019\u00bb"  # " ' ) ] and the typographic closers
-# a seam is the whitespace after its marks (group 1): the marks stay with the text they end
-_STOP_GAP = re.compile(rf"[{_STOPS}]+[{_CLOSERS}]*(\s+)")
-_CLAUSE_GAP = re.compile(rf"[{_CLAUSE_MARKS}]+[{_CLOSERS}]*(\s+)")
-_ENDS_AT_STOP = re.compile(rf"[{_STOPS}]+[{_CLOSERS}]*\Z")
-_ENDS_AT_CLAUSE = re.compile(rf"[{_CLAUSE_MARKS}]+[{_CLOSERS}]*\Z")
+# a seam is the whitespace after its marks (group 1; none may follow a CJK mark): the
+# marks stay with the text they end
+_CJK_STOP, _CJK_CLAUSE = CJK_SENTENCE_END.pattern, CJK_CLAUSE_END.pattern
+_STOP_GAP = re.compile(rf"(?:[{_STOPS}]+[{_CLOSERS}]*(?=\s)|{_CJK_STOP})(\s*)")
+_CLAUSE_GAP = re.compile(rf"(?:[{_CLAUSE_MARKS}]+[{_CLOSERS}]*(?=\s)|{_CJK_CLAUSE})(\s*)")
+_ENDS_AT_STOP = re.compile(rf"(?:[{_STOPS}]+[{_CLOSERS}]*|{_CJK_STOP})\Z")
+_ENDS_AT_CLAUSE = re.compile(rf"(?:[{_CLAUSE_MARKS}]+[{_CLOSERS}]*|{_CJK_CLAUSE})\Z")
 # a line's text from its first to its last non-whitespace character
 _LINE_TEXT = re.compile(r"\S(?:.*\S)?")
 
@@ -87,7 +93,7 @@ _NON_SPACE = re.compile(r"\S")
 def seam_at(text: str, end: int, next_start: int) -> str:
     """The strongest seam below the sentence between a piece ending at ``end``
     and the next starting at ``next_start``: how a cut there reads."""
-    if next_start == end:
+    if next_start == end and not is_seam(text, end):
         return "char"
     if "\n" in text[end:next_start]:
         return "line"
@@ -400,9 +406,7 @@ class SeamPacker:
         """Whether ``piece``, the first of a span ending at ``end``, fits ``room`` and
         ends at a seam (not inside a word, where only characters or tokens cut)."""
         a, z = piece
-        text = self.text
-        seam = z >= end or text[z].isspace() or text[z - 1].isspace()
-        return seam and self._span_len(a, z) <= room
+        return (z >= end or is_seam(self.text, z)) and self._span_len(a, z) <= room
 
     def _span_len(self, s: int, e: int) -> int:
         return e - s if self.unit == "chars" else self.length(s, e)

@@ -5,14 +5,18 @@ download, and returns pieces that concatenate back to the input, so offsets
 come from running lengths rather than from searching the text. It keeps
 "4.2%", "e.g.", "v3.2" and "Dr." inside their sentences.
 
-A sentence ends only where whitespace follows it: sentencex also breaks inside
-a token ("Media.Vision", "./app", tokenised "7 @.@ 5", a code span's
-backticks), and a cut there would split a word, so such pieces are joined.
+A sentence ends where whitespace follows it, and in Chinese and Japanese
+text at ``。！？`` and their closers whatever follows (chunkers.scripts).
+Elsewhere sentencex also breaks inside a token ("Media.Vision", "./app",
+tokenised "7 @.@ 5", a code span's backticks), and a cut there would split a
+word, so such pieces are joined.
 """
 
 from __future__ import annotations
 
 from sentencex import segment
+
+from .scripts import cjk_sentence_cuts, has_cjk
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -25,7 +29,10 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     pieces = list(segment("en", piece_text))
     if "".join(pieces) != piece_text:  # never trust a segmenter with offsets blindly
         pieces = [piece_text]
-    for piece in _joined_inside_tokens(pieces):
+    joined = _joined_inside_tokens(pieces)
+    if has_cjk(piece_text):
+        joined = [text[s:e] for s, e in _cut_at_cjk_ends(text, pos, joined)]
+    for piece in joined:
         s, e = pos, pos + len(piece)
         pos = e
         stripped = piece.strip()
@@ -34,6 +41,19 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
         lead = len(piece) - len(piece.lstrip())
         spans.append((s + lead, s + lead + len(stripped)))
     return spans
+
+
+def _cut_at_cjk_ends(text: str, pos: int, pieces: list[str]) -> list[tuple[int, int]]:
+    """The pieces' spans from ``pos``, each cut again where a CJK sentence ends in it."""
+    out: list[tuple[int, int]] = []
+    for piece in pieces:
+        s, e = pos, pos + len(piece)
+        pos = e
+        for cut in cjk_sentence_cuts(text, s, e):
+            out.append((s, cut))
+            s = cut
+        out.append((s, e))
+    return out
 
 
 def _joined_inside_tokens(pieces: list[str]) -> list[str]:

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .scripts import count_words, word_spans
 from .tokens import DEFAULT_TOKENIZER, tokenizer_for
 
-_WS = re.compile(r"\S+")
+__all__ = ["SourceText", "count_units", "surrogates_and_returns", "word_spans"]
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -70,17 +71,11 @@ def surrogates_and_returns(text: str) -> tuple[bool, bool]:
 
 
 def count_units(text: str, unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> int:
-    """Length of ``text`` in the unit: whitespace-delimited words for words, characters
-    for chars, the tokenizer's count for tokens."""
+    """Length of ``text`` in the unit: words for words (whitespace-delimited, each
+    Han ideograph and kana one: chunkers.scripts), characters for chars, the
+    tokenizer's count for tokens."""
     if unit == "chars":
         return len(text)
     if unit == "tokens":
         return tokenizer_for(tokenizer).count(text)
-    return len(text.split())
-
-
-def word_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
-    """(start, end) of every whitespace-delimited token in text[start:end]."""
-    if end is None:
-        end = len(text)
-    return [(m.start(), m.end()) for m in _WS.finditer(text, start, end)]
+    return count_words(text)

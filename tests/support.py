@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from chunkers import Chunk
+from chunkers.text import count_units
 
 _NON_WS = re.compile(r"\S")
 _UNCOVERED = re.compile(rb"\x00+")
@@ -56,7 +57,8 @@ def assert_spans_true(text: str, chunks: list[Chunk]) -> None:
 
 
 def units(text: str, unit: str) -> int:
-    return len(text) if unit == "chars" else len(text.split())
+    """Characters, or words as the words unit counts them (an ideograph is a word)."""
+    return len(text) if unit == "chars" else count_units(text, "words")
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,12 +71,13 @@ AUDIT = "Audit logs are retained for four hundred days to satisfy the compliance
 
 # -- The shared material sits beside the project in CI and in the developers'
 # -- checkouts; a fresh clone has none of it. CHUNK_LAB_SHARED moves the whole
-# -- folder. The corpus-wide tests read both of its markdown folders (documentation
-# -- of five projects, and more: mkdocs-material's, Rust by Example, a changelog);
+# -- folder. The corpus-wide tests read its three markdown folders (documentation
+# -- of five projects; more: mkdocs-material's, Rust by Example, a changelog; and
+# -- the Rust book in Chinese and Japanese);
 # -- CHUNK_LAB_CORPUS names more folders of markdown (several, separated by ":").
 SHARED = Path(os.environ.get("CHUNK_LAB_SHARED") or ROOT.parent / "shared")
 SHARED_CORPUS = SHARED / "corpus"
-SHARED_CORPORA = (SHARED_CORPUS, SHARED / "corpus-more")
+SHARED_CORPORA = (SHARED_CORPUS, SHARED / "corpus-more", SHARED / "corpus-cjk")
 OWN_CORPORA = tuple(
     Path(p) for p in os.environ.get("CHUNK_LAB_CORPUS", "").split(os.pathsep) if p.strip()
 )

@@ -228,7 +228,7 @@ _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
 # -- and a heading written inside a block (a list item's "  ### Implementation")
 _TITLE_LINE = re.compile(rf"[ \t]*(?:{_TITLED.pattern})")
 _INNER_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|\Z)")
-_LEAD_IN_END = re.compile(r":[*_]*\Z")
+_LEAD_IN_END = re.compile(r"[:\uff1a][*_]*\Z")  # (\uff1a: the full-width colon of CJK text)
 _LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
 _DEFINITION_LABEL = re.compile(r"[ \t]*\[[^\]]+\]:")  # a link reference definition's, alone
 # (on one line; an element with no content, void or written self-closing, introduces
@@ -247,9 +247,9 @@ _ANCHORS = re.compile(
 
 def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
     """Whether text[s:e] introduces what follows it: a title line (a heading's
-    inside a block too), a lead-in ending in ":", a lone opening tag (alone, or a
-    paragraph's last line), or anchors and comments only. In code (``code``) a "#"
-    line is a comment, no heading."""
+    inside a block too), a lead-in ending in ":" (or a full-width "："), a lone
+    opening tag (alone, or a paragraph's last line), or anchors and comments only.
+    In code (``code``) a "#" line is a comment, no heading."""
     if e <= s:
         return False
     last_line = text.rfind("\n", s, e) + 1 or s
@@ -259,7 +259,7 @@ def is_lead(text: str, s: int, e: int, code: bool = False) -> bool:
     if not code and text[last_line] in "# \t" and _INNER_HEADING.match(text, last_line, e):
         return True
     end = text[e - 1]
-    if end in ":*_" and (end == ":" or _LEAD_IN_END.search(text, max(s, e - 8), e)):
+    if end in ":*_\uff1a" and (end in ":\uff1a" or _LEAD_IN_END.search(text, max(s, e - 8), e)):
         # -- not an option line such as ":docstring:", nor a definition's label; and
         # -- the colon ends its line outside any bracket: "(default:" or a label
         # -- "`url`: the URL ..." cut at its colon goes on in the same sentence
@@ -363,7 +363,7 @@ class _Parser:
         colon, emphasis closing after one, a tag's end) or its first (a tag, a title's
         mark, indentation) says it may introduce the block after it: most text does not."""
         text = self.text
-        if text[e - 1] in ":*_>" or text[s] in "<!?=/ \t":
+        if text[e - 1] in ":*_>\uff1a" or text[s] in "<!?=/ \t":
             self.may_lead.append(len(self.kinds))
         self.add(kind, s, e)
 

@@ -26,6 +26,7 @@ from ..model import (
     OVERLAP_TRANSCRIBED,
 )
 from ..options import ChunkOptions
+from ..scripts import has_cjk, is_seam, is_word_seam
 from ..spans import Draft
 from ..text import word_spans
 from .blocks import TITLES, ParsedDocument, is_lead
@@ -383,7 +384,7 @@ class Packer:
                 break
             pieces = self._pieces(b, cap - indent, slack)
             (ps, pe), _ = pieces[0]
-            seam = pe >= end or text[pe].isspace() or text[pe - 1].isspace()
+            seam = pe >= end or is_seam(text, pe)
             if seam and self._with_leads(lead_start, lead_len, pe, ps) <= total:
                 found = pieces
                 break
@@ -673,11 +674,19 @@ class Packer:
         return any(x.tag in NOT_PROSE and x.start < e and s < x.end for x in found)
 
 
+_SPACE = re.compile(r"\s")
+
+
 def _word_start(text: str, ts: int, le: int) -> int:
     """``ts`` moved forward to the start of a word (past whitespace), at most ``le``."""
     if ts > 0 and not text[ts - 1].isspace():
-        while ts < le and not text[ts].isspace():
-            ts += 1
+        m = _SPACE.search(text, ts, le)
+        gap = m.start() if m else le
+        if has_cjk(text, ts - 1, gap):  # (a word of CJK text may start before the space)
+            while ts < gap and not is_word_seam(text, ts):
+                ts += 1
+        else:
+            ts = gap
     while ts < le and text[ts].isspace():
         ts += 1
     return ts

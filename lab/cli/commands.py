@@ -15,6 +15,7 @@ from tqdm import tqdm
 from chunkers import ChunkOptions, chunk_with, indexed_text
 from chunkers.limit import over_limit
 from chunkers.model import HEADING_SEPARATOR, Chunk
+from chunkers.scripts import unsegmented_note
 from lab.inputs.placement import HOW, PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
@@ -59,6 +60,10 @@ from .lessons import (
 def cmd_chunk(args: argparse.Namespace) -> int:
     docs, problems = read_documents(args.path)
     opts = chunk_options(args)
+    for name, text in docs.items():  # a script whose sentences are not found: said once
+        note = unsegmented_note(text)
+        if note:
+            print(f"{name}: {note}", file=sys.stderr)
     if args.output is not None and args.format is None:
         raise BadInput(
             "--output writes an export: add --format (jsonl, csv, langchain, llamaindex)"

@@ -31,10 +31,11 @@ from chunkers import (
     get_strategy,
 )
 from chunkers.fixed import UnitSpans, unit_spans, units_touched, windows_hold
+from chunkers.scripts import has_cjk
 from chunkers.tokens import DEFAULT_TOKENIZER
 from lab.text import clip, collapse_whitespace
 
-_TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
+_TOKEN = re.compile(r"\S+")  # chunkers.text.word_spans' words where no CJK text is
 
 
 class AnswerNotFound(ValueError):
@@ -328,9 +329,10 @@ class _FixedCase:
 def _fixed_case(layout: _Layout, answer: str, unit: str, tokenizer: str) -> _FixedCase:
     occ = _occurrences(layout, answer)
     # the layout's tokens are the fixed chunker's words (chunkers.text.word_spans)
+    # unless the text holds CJK, where each ideograph is a word of its own
     spans = (
         (layout.starts, layout.ends)
-        if unit == "words"
+        if unit == "words" and not has_cjk(layout.text)
         else unit_spans(layout.text, unit, tokenizer)
     )
     return _FixedCase(*units_touched(spans, occ.start, occ.end))

@@ -26,6 +26,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from chunkers import ChunkOptions, chunk
+from chunkers.scripts import is_seam
 from chunkers.structural.blocks import TITLES, parse
 from tests.chunkers.invariants import ending_breaks, over_max_breaks, overlap_breaks
 from tests.support import COMMONMARK_SPEC, corpus_files, corpus_name, lost_characters
@@ -74,8 +75,10 @@ def chunker_headings(text: str, blocks: list) -> set[int]:
 
 def _at_seam(text: str, i: int, size: int) -> bool:
     """A cut at i is at a line break or a space (rows, items, lines, sentences, words
-    all end at one); mid-word only inside a word longer than a chunk."""
-    if i <= 0 or i >= len(text) or text[i - 1].isspace() or text[i].isspace():
+    all end at one), or between two words of CJK text (an ideograph is a word) or
+    after its sentence end or clause mark; mid-word only inside a word longer than a
+    chunk."""
+    if is_seam(text, i):
         return True
     word_start = max(text.rfind(" ", 0, i), text.rfind("\n", 0, i)) + 1
     return i - word_start >= size

@@ -1,6 +1,6 @@
-"""Real markdown from ../shared/corpus and ../shared/corpus-more (and the folders
-CHUNK_LAB_CORPUS names): indented fences, admonitions, content tabs, includes,
-code listings, a long changelog."""
+"""Real markdown from ../shared/corpus, ../shared/corpus-more and ../shared/corpus-cjk
+(and the folders CHUNK_LAB_CORPUS names): indented fences, admonitions, content tabs,
+includes, code listings, a long changelog, Chinese and Japanese prose."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_corpus_is_there() -> None:
 
 @pytest.mark.shared_corpus
 def test_the_shared_corpus_is_whole() -> None:
-    assert [len(sorted(f.rglob("*.md"))) for f in SHARED_CORPORA] == [332, 120]
+    assert [len(sorted(f.rglob("*.md"))) for f in SHARED_CORPORA] == [332, 120, 74]
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))

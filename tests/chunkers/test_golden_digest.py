@@ -34,9 +34,9 @@ CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
     ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
-    ("corpus", "words"): "4278448ab129871524196cf6e6e9f6387838e4d02689fe25f5e859a7ba8e92c6",
+    ("corpus", "words"): "68fb0bf8454e4cc29fc02dbf1cda9e1b3211fc08d26ee31d0c71c41f43f08bb2",
     ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
-    ("corpus-crlf", "words"): "fccbacadf903b177b3ecb142a41d6a21338f09708e18b1a10cd537b19ccaf744",
+    ("corpus-crlf", "words"): "b7c37290387666c4dba5209ef055988f1fe8d4e05540b697ffd21eba8d1b2175",
 }
 
 CHUNK_DIGESTS = ROOT / "tests" / "data" / "golden_chunks.json"

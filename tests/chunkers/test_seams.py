@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chunkers import ChunkOptions, chunk, chunk_sweep, chunk_with
+from chunkers.scripts import is_word_seam
 from chunkers.seams import SeamPacker, clause_spans, seam_at, stop_spans
 from chunkers.segment import sentence_spans
+from chunkers.text import count_units
 from tests.chunkers.realistic_texts import chat_log, tokenised_wiki
 from tests.support import SAMPLES, lost_characters
 
@@ -163,7 +165,8 @@ def _level(text: str, end: int, start: int) -> int:
         return 1
     if text[end - 1] in ",;":
         return 2
-    return 3 if gap else 4
+    # (between two ideographs lies a word seam, with no gap)
+    return 3 if gap or is_word_seam(text, end) else 4
 
 
 # where the unit a rung above each cut level ends: a unit ends at its own seams
@@ -185,7 +188,7 @@ def _unit_around(text: str, pos: int, level: int) -> tuple[int, int]:
 
 
 def _size_of(text: str, unit: str) -> int:
-    return len(text) if unit == "chars" else len(text.split())
+    return count_units(text, unit)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from chunkers import STRATEGIES, ChunkOptions, chunk, chunk_parsed, parse
 from chunkers.options import Unit
 from chunkers.registry import PEERS
+from chunkers.scripts import is_word_seam
 from chunkers.tokens import DEFAULT_TOKENIZER, OPENAI_ENCODINGS
 from tests.chunkers.invariants import over_max_breaks, runt_breaks
 from tests.chunkers.test_properties import documents
@@ -109,7 +110,8 @@ def structural_breaks(text: str, size: int, overlap: int, name: str) -> list[str
         if c.overlap_prefix:  # whole words, within the overlap
             if count(c.overlap_prefix) > overlap:
                 breaks.append(f"chunk {c.index}: overlap of {count(c.overlap_prefix)} tokens")
-            if c.overlap_start and not text[c.overlap_start - 1].isspace():
+            # (a word starts after whitespace, or between two ideographs)
+            if c.overlap_start and not is_word_seam(text, c.overlap_start):
                 breaks.append(f"chunk {c.index}: overlap starts inside a word")
     return breaks
 
