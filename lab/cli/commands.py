@@ -52,6 +52,7 @@ from .lessons import (
     small_to_big_for_check,
     stats_drift,
     strip_for_check,
+    stripped_count,
 )
 
 
@@ -339,6 +340,8 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
+    if args.max_runts is not None and args.max_runts < 0:
+        raise BadInput(f"--max-runts must be a whole number of at least 0, got {args.max_runts}")
     docs, problems = read_documents(args.path)
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
@@ -375,6 +378,8 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         unreadable=problems,
         skipped=skipped,
         thresholds=thresholds,
+        max_runts=args.max_runts,
+        stripped=stripped_count(stripped),
     )
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)

@@ -191,6 +191,13 @@ def _gate_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--min-recall", type=float, metavar="SHARE", help="fail below this recall@k")
     p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
     p.add_argument(
+        "--max-runts",
+        type=int,
+        metavar="N",
+        help="fail when more than N chunks are runts with no excuse, whatever the strategy "
+        "(without it, runts fail only the structural strategy, which promises a floor)",
+    )
+    p.add_argument(
         "--format",
         choices=("text", "json", "markdown"),
         default="text",

@@ -27,6 +27,7 @@ from lab.text import clip, collapse
 
 from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
 from .survival import AnswerNotFound, DocumentLayout
+from .verdict import gate_verdict
 
 RECALL_KS = (1, 3, 5, 10)
 DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
@@ -184,8 +185,9 @@ class IntegrityReport:
 
     @property
     def passed(self) -> bool:
-        """The index-time gate: every answer is whole in some chunk."""
-        return not self.missing
+        """The gate on this report alone: every answer is whole in some chunk (the
+        rule lives in lab.measure.verdict, with the gate's others)."""
+        return gate_verdict(missing=len(self.missing), strategy=self.strategy).passed
 
 
 def status_by(statuses: Mapping[str, str]) -> str:
