@@ -69,6 +69,7 @@ class ChunkConfig:
     overlap: int
     tokenizer: str = DEFAULT_TOKENIZER
     chunks: str = ""  # the chunk file, when strategy is "chunks"
+    headings_embedded: bool = False  # its pipeline embeds the heading path with the text
 
     @property
     def options(self) -> ChunkOptions:
@@ -91,7 +92,9 @@ class ChunkConfig:
         if not self.imported:
             return chunk_with(text, self.strategy, self.options)
         try:
-            return import_chunk_file(self.chunks, text, self.unit, self.tokenizer).chunks
+            return import_chunk_file(
+                self.chunks, text, self.unit, self.tokenizer, self.headings_embedded
+            ).chunks
         except PlacementError as exc:
             raise ConfigError(f"{self}: {exc}") from None
 
@@ -99,7 +102,9 @@ class ChunkConfig:
         """An imported set's chunks of a folder: each row placed in the document its
         ``source`` names (the placement ``check --chunks`` uses on a folder)."""
         try:
-            placed = import_chunk_folder(self.chunks, documents, self.unit, self.tokenizer)
+            placed = import_chunk_folder(
+                self.chunks, documents, self.unit, self.tokenizer, self.headings_embedded
+            )
         except PlacementError as exc:
             raise ConfigError(f"{self}: {exc}") from None
         return {name: p.chunks for name, p in placed.items()}

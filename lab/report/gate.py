@@ -281,7 +281,13 @@ def _imported(imported: dict[str, Any] | None) -> list[str]:
     how = ", ".join(f"{n} {h}" for h, n in imported.get("how", {}).items())
     lines = [
         f"imported {imported['file']}: {imported['chunks']} chunk(s) placed in the document"
-        f"{f' ({how})' if how else ''}, {imported['unplaced']} not placed"
+        f"{f' ({how})' if how else ''}, {imported['unplaced']} not placed",
+        "  measured on the text the pipeline embeds ("
+        + (
+            "each row's text with its heading path (--embeds-headings))"
+            if imported.get("headings_embedded")
+            else "each row's own text)"
+        ),
     ]
     lines += [f"  {f}" for f in findings[:SHOWN_FINDINGS]]
     if len(findings) > SHOWN_FINDINGS:
