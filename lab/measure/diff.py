@@ -39,6 +39,7 @@ from lab.retrieval.interface import Retriever
 
 from .atomic import KINDS, Elements, Violations, elements, violations
 from .integrity import DEFAULT_K, check_judged
+from .paired import PairedDifference, found_within, paired_difference, reciprocal_ranks
 from .stats import Distribution, distribution
 
 DEFAULT_LIMIT = 20
@@ -181,10 +182,49 @@ class GoldSummary:
     # token efficiency of the top k (lab.measure.efficiency): precision, token_recall,
     # iou, precision_omega, context_cost, each a mean over questions
     tokens: dict[str, float] = field(default_factory=dict)
+    ranks: tuple[int | None, ...] = ()  # each question's rank (None: not ranked), in order
 
     @property
     def intact_rate(self) -> float:
         return self.intact / self.questions if self.questions else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RankDifference:
+    """One figure's difference B - A by one judge, with its paired bootstrap interval."""
+
+    retriever: str
+    figure: str  # "MRR" or "recall@K"
+    a: float
+    b: float
+    paired: PairedDifference
+
+
+def rank_differences(ja: GoldSummary, jb: GoldSummary) -> list[RankDifference]:
+    """MRR and recall at each k, A against B, each with how sure the difference is
+    (lab.measure.paired): the same questions, scored question by question."""
+    if not ja.ranks or len(ja.ranks) != len(jb.ranks):
+        return []
+    out = [
+        RankDifference(
+            ja.retriever,
+            "MRR",
+            ja.mrr,
+            jb.mrr,
+            paired_difference(reciprocal_ranks(ja.ranks), reciprocal_ranks(jb.ranks)),
+        )
+    ]
+    for k in ja.recall:
+        out.append(
+            RankDifference(
+                ja.retriever,
+                f"recall@{k}",
+                ja.recall[k],
+                jb.recall[k],
+                paired_difference(found_within(ja.ranks, k), found_within(jb.ranks, k)),
+            )
+        )
+    return out
 
 
 @dataclass(frozen=True)
@@ -255,6 +295,12 @@ class DiffReport:
     @property
     def worse(self) -> bool:
         return bool(self.regressions)
+
+    @property
+    def differences(self) -> list[RankDifference]:
+        """Each judge's MRR and recall@k differences, with their intervals."""
+        pairs = list(zip(self.a.judged, self.b.judged, strict=True))
+        return [d for ja, jb in pairs for d in rank_differences(ja, jb)]
 
 
 def _pct(rate: Fraction) -> str:
@@ -375,6 +421,7 @@ def _side(
                 report.mrr,
                 report.retriever,
                 report.token_figures(),
+                tuple(r.rank for r in report.results),
             )
             for report in reports
         ]

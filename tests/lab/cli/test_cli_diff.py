@@ -264,15 +264,45 @@ def test_the_report_opens_with_what_to_change_when_wholeness_and_ranking_disagre
     assert head[4:6] == ["## What should I change?", ""]
     assert head[6] == said
     assert said == (
-        "Figures read A vs B. A keeps answers whole (intact answers 8 vs 8 of 8; "
-        "atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64). "
-        "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875, "
-        "recall@10 1.000 vs 1.000. "
+        "Figures read A vs B. Tie on intact answers (8 vs 8 of 8); A keeps more elements "
+        "whole (atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64). "
+        "By bm25 (lucene), the 8 questions cannot tell A and B apart: MRR 0.734 vs 0.875 "
+        "(B − A +0.141, 95 % interval -0.125 to +0.406), recall@10 1.000 vs 1.000; "
+        "about 21 more questions would, were the difference to hold. "
         "A makes 39 chunks, mean 214.1 chars, 2,177 chars of context a question@10; "
         "B makes 7 chunks, mean 1,203 chars, 10,221 chars of context a question@10. "
-        "Next: try B's size with a split that keeps elements whole, "
-        "structural:chars:1500:300, and diff it against B."
+        "Next: take A: B wins on neither wholeness nor ranking."
     )
+
+
+def test_each_rank_difference_has_a_reproducible_paired_interval(capsys) -> None:
+    argv = ["diff", API, "--a", WHOLE, "--b", RANKS, "--gold", API_GOLD, "--format", "json"]
+    _, out, _ = run(capsys, *argv)
+    first = json.loads(out)["rank_differences"]
+    assert [d["figure"] for d in first] == ["MRR", "recall@1", "recall@3", "recall@5", "recall@10"]
+    for d in first:
+        low, high = d["interval"]
+        assert low <= d["difference"] <= high and d["difference"] == pytest.approx(d["b"] - d["a"])
+        assert d["spans_zero"] == (low <= 0 <= high)
+    _, out, _ = run(capsys, *argv)
+    assert json.loads(out)["rank_differences"] == first  # seeded: the same every run
+
+
+def test_a_tie_is_called_a_tie(capsys) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", FIXED, "--b", FIXED, "--gold", KB_GOLD)
+    said = out.split("\n")[6]
+    assert "Tie on ranking by bm25 (lucene): MRR " in said
+    assert "keeps answers whole" not in said
+
+
+def test_the_advice_weighs_the_embedders_limit(capsys) -> None:
+    # -- big fixed windows pass a 300-character limit; small structural chunks do not
+    argv = ["diff", API, "--a", RANKS, "--b", WHOLE, "--gold", API_GOLD]
+    code, out, _ = run(capsys, *argv, "--embedder-limit", "300")
+    said = out.split("\n")[6]
+    assert "Over the embedder's limit (300): A 7 of 7, B " in said
+    assert "text the index never sees" in said
+    assert "Next: take B" in said
 
 
 def test_without_gold_the_advice_says_what_it_cannot_judge(capsys) -> None:
