@@ -84,17 +84,27 @@ def size_rows(report: DiffReport) -> list[tuple[str, str, str]]:
     return rows
 
 
+NO_CHUNK_ROW = "{kind}: whole in no chunk"  # of the cut ones, what overlap did not repair
+
+
 def violation_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
+    """Each kind's violations; under a kind cut at a boundary (code, sentences), how
+    many of those cut no chunk holds whole, its overlap prefix included."""
     va, vb = report.a.violations, report.b.violations
-    rows = [
-        (
-            kind,
-            _count(va.counts[kind]),
-            _count(vb.counts[kind]),
-            _compare(va.counts[kind].rate, vb.counts[kind].rate, higher_is_worse=True),
-        )
-        for kind in KINDS
-    ]
+    rows = []
+    for kind in KINDS:
+        ca, cb = va.counts[kind], vb.counts[kind]
+        rows.append((kind, _count(ca), _count(cb), _compare(ca.rate, cb.rate, True)))
+        if kind in va.whole_in_no_chunk or kind in vb.whole_in_no_chunk:
+            la, lb = va.whole_in_no_chunk.get(kind, 0), vb.whole_in_no_chunk.get(kind, 0)
+            rows.append(
+                (
+                    NO_CHUNK_ROW.format(kind=kind),
+                    _count(KindCount(la, ca.out_of)),
+                    _count(KindCount(lb, cb.out_of)),
+                    _compare(Fraction(la, ca.out_of or 1), Fraction(lb, cb.out_of or 1), True),
+                )
+            )
     rows.append(("all elements", _count(va.total), _count(vb.total), ""))
     return rows
 
@@ -228,7 +238,11 @@ def _whole(report: DiffReport) -> tuple[str | None, str]:
     ka, kb = va.counts[kind], vb.counts[kind]
     figures = [f"atomic-element violations {_of(ta, tb)}"]
     if ka.violations != kb.violations:
-        figures.append(f"{kind} {_of(ka, kb)}")
+        lost = ""
+        if kind in va.whole_in_no_chunk and kind in vb.whole_in_no_chunk:
+            la, lb = va.whole_in_no_chunk[kind], vb.whole_in_no_chunk[kind]
+            lost = f" (whole in no chunk {la} vs {lb})"
+        figures.append(f"{kind} {_of(ka, kb)}{lost}")
     said = "; ".join(figures)
     by_elements = None
     if ta.violations != tb.violations:
@@ -473,7 +487,16 @@ def _side_json(side: Side) -> dict[str, Any]:
             "below_floor": s.below_floor,
         },
         "violations": {
-            kind: {"violations": c.violations, "out_of": c.out_of, "rate": float(c.rate)}
+            kind: {
+                "violations": c.violations,  # cut at a boundary, for code and sentences
+                "out_of": c.out_of,
+                "rate": float(c.rate),
+                **(
+                    {"whole_in_no_chunk": v.whole_in_no_chunk[kind]}
+                    if kind in v.whole_in_no_chunk
+                    else {}
+                ),
+            }
             for kind, c in v.counts.items()
         },
         "violation_rate": float(v.total.rate),

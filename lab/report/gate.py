@@ -128,6 +128,9 @@ def check_report(
         "skipped_other_documents": skipped,
         "intact_rate": report.intact_rate,
         "passage_intact_rate": report.passage_intact_rate,
+        # -- apart: a boundary inside a passage, and a passage whole in no chunk
+        "passages_cut_at_boundary": report.passages_cut,
+        "passages_whole_in_no_chunk": report.passages_in_no_chunk,
         "recall": _keyed(report.recall),
         "coverage": _keyed(report.coverage),
         "mrr": report.mrr,
@@ -236,6 +239,11 @@ def _notes(data: dict[str, Any]) -> list[str]:
         f"chunk does not exist: {data['chunk_does_not_exist']}   chunk exists but ranks below "
         f"{k}: {_poorly(data)}"
     ]
+    if "passages_cut_at_boundary" in data:
+        lines.append(
+            f"passages cut at a boundary: {data['passages_cut_at_boundary']}   whole in no "
+            f"chunk: {data['passages_whole_in_no_chunk']}"
+        )
     for r in data["pairs"]:
         if r["status"] == NO_CHUNK:
             lines.append(f"  NOT INTACT: {clip(r['question'], 50)}: {r['verdict']}")

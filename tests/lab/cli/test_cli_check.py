@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -282,3 +283,19 @@ def test_max_runts_below_zero_is_one_line(capsys) -> None:
     assert code == 2
     assert err.strip().endswith("--max-runts must be a whole number of at least 0, got -1")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_cut_at_a_boundary_and_whole_in_no_chunk_are_reported_apart(capsys) -> None:
+    # 50-word windows cut six answers at a boundary; 20 words of overlap keep every one
+    # whole in the next chunk, so none is whole in no chunk
+    argv = ["check", KB, "--gold", KB_GOLD, "--strategy", "fixed", "--unit", "words"]
+    code, out, _ = run(capsys, *argv, "--size", "50", "--overlap", "20", "--json")
+    data = json.loads(out)
+    assert (data["passages_cut_at_boundary"], data["passages_whole_in_no_chunk"]) == (6, 0)
+    assert code == 0
+    code, out, _ = run(capsys, *argv, "--size", "50", "--overlap", "0")
+    assert "passages cut at a boundary: " in out and code == 1
+    said = re.search(r"passages cut at a boundary: (\d+)   whole in no chunk: (\d+)", out)
+    assert said is not None
+    cut, none = int(said.group(1)), int(said.group(2))
+    assert none >= 1 and cut >= none

@@ -42,6 +42,7 @@ def test_json_for_machines(capsys) -> None:
         "violations": 2,
         "out_of": 43,
         "rate": 2 / 43,
+        "whole_in_no_chunk": 0,  # the 150 characters of overlap hold both cut sentences
     }
     assert len(data["changed"]) == min(20, data["pairs"])
 
@@ -265,7 +266,8 @@ def test_the_report_opens_with_what_to_change_when_wholeness_and_ranking_disagre
     assert head[6] == said
     assert said == (
         "Figures read A vs B. Tie on intact answers (8 vs 8 of 8); A keeps more elements "
-        "whole (atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64). "
+        "whole (atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64 "
+        "(whole in no chunk 0 vs 0)). "
         "By bm25 (lucene), the 8 questions cannot tell A and B apart: MRR 0.734 vs 0.875 "
         "(B − A +0.141, 95 % interval -0.125 to +0.406), recall@10 1.000 vs 1.000; "
         "about 21 more questions would, were the difference to hold. "
@@ -342,3 +344,18 @@ def test_a_folder_dump_naming_a_document_not_in_the_folder_is_one_line(
     code, out, err = run(capsys, "diff", str(tmp_path), "--a", STRUCTURAL, "--b", f"chunks:{dump}")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "its document 'delta.md' is none of the 3 in this folder" in err
+
+
+def test_cut_at_a_boundary_and_whole_in_no_chunk_are_apart_in_the_diff(capsys) -> None:
+    # 20 words of overlap repair most of the sentences 50-word windows cut
+    argv = ["diff", KB, "--a", "fixed:words:50:0", "--b", "fixed:words:50:20"]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    data = json.loads(out)
+    a, b = data["a"]["violations"]["sentence cut"], data["b"]["violations"]["sentence cut"]
+    assert a["whole_in_no_chunk"] == a["violations"] == 17  # no overlap: every cut is lost
+    assert b["violations"] == 26 and b["whole_in_no_chunk"] == 5
+    code, out, _ = run(capsys, *argv)
+    assert "| sentence cut | 17 of 43 (39.5%) | 26 of 43 (60.5%) | ✗ worse |" in out
+    assert (
+        "| sentence cut: whole in no chunk | 17 of 43 (39.5%) | 5 of 43 (11.6%) | ✓ better |" in out
+    )
