@@ -33,10 +33,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
-    ("corpus", "words"): "4278448ab129871524196cf6e6e9f6387838e4d02689fe25f5e859a7ba8e92c6",
-    ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
-    ("corpus-crlf", "words"): "fccbacadf903b177b3ecb142a41d6a21338f09708e18b1a10cd537b19ccaf744",
+    ("corpus", "chars"): "3196e79a0f0a20ae0f02c9ed1044ad15e31259c3bd93f95a977527d8875e2285",
+    ("corpus", "words"): "861231bb0b15cc3c8c923c6d38c7536b50e241cb592248525a3b09e5663170e1",
+    ("corpus-crlf", "chars"): "c42e5ebd9ababdc8f0b94270f44515157ad6462722ed7421f9619fc49819db9f",
+    ("corpus-crlf", "words"): "3039b5529c1eebdde7f78d6d4b22893564b7a0231a58ef412e0b10e067255a15",
 }
 
 CHUNK_DIGESTS = ROOT / "tests" / "data" / "golden_chunks.json"
