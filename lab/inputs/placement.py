@@ -11,13 +11,13 @@ A file the lab exported itself (lab.inputs.exports) is read back as such.
 Each chunk is placed in the document in turn:
 
 1. offsets the row gives, when the document holds the chunk's text exactly there;
-2. else the chunk's text, searched for from the previous chunk's start on (so a
-   repeated passage lands on the copy the pipeline was walking past), then from
-   the document's start;
+2. else the chunk's text, searched for from the previous chunk's start on;
 3. else the same search on both texts normalised by one rule: every whitespace
    and non-printable character dropped (what splitters strip, collapse, re-join or
    drop: indentation, tabs, NBSP, "  \n" line joins, zero-width characters), the
-   match mapped back to the exact span in the document;
+   match mapped back to the exact span in the document; only then are 2 and 3
+   tried from the document's start (so a repeated passage lands on the nearest
+   copy after its neighbour, the one the pipeline was walking past);
 4. else, normalised, the span from a piece of the chunk's start to a piece of its
    end (a pipeline that added or changed a few words, e.g. a heading line of its own).
 
@@ -491,22 +491,28 @@ class _Finder:
             if row.end is not None and row.start < row.end and text.endswith(doc[row.start : end]):
                 # -- the text indexed: the heading path and overlap lead into the body
                 return row.start, end, OFFSETS
-        for at in _from(prev[0], 0):
+        needle = normalise(text)
+        # -- the nearest occurrence after the previous row, exact or normalised, before
+        # -- any from the top: a repeated text lands where its neighbours are
+        for after in (True, False):
+            if not after and prev[0] == 0:
+                break
+            at = prev[0] if after else 0
             s = self._next(doc, text, at, prev)
             if s >= 0:
                 return s, s + len(text), EXACT
-        needle = normalise(text)
-        if not needle:
-            return None
-        norm = self.normalised
-        for at in _from(norm.from_source(prev[0]), 0):
-            n = norm.text.find(needle, at)
+            if not needle:
+                return None
+            norm = self.normalised
+            n = norm.text.find(needle, norm.from_source(at))
             while n >= 0:
                 s, e = norm.span(n, n + len(needle))
                 if (s, e) != prev:
                     return s, e, NORMALISED
                 n = norm.text.find(needle, n + 1)
-        return self._partly(needle, norm, prev)
+        if not needle:
+            return None
+        return self._partly(needle, self.normalised, prev)
 
     @staticmethod
     def _partly(
@@ -779,6 +785,16 @@ def _document_of(row: Row, documents: Mapping[str, str], file: str) -> str:
         )
     path = _path_parts(source)
     found = [n for n in documents if path[-len(_path_parts(n)) :] == _path_parts(n)]
+    if not found:  # -- a shorter name (a basename): the documents whose path ends with it
+        found = [n for n in documents if _path_parts(n)[-len(path) :] == path] if path else []
+        if len(found) > 1:
+            named = " and ".join(sorted(found)[:2]) + (
+                f" (and {len(found) - 2} more)" if len(found) > 2 else ""
+            )
+            raise PlacementError(
+                f"{file}, {row.where}: its document {clip(source, _PREVIEW)!r} is ambiguous: "
+                f"both {named} end with it; give its path from the folder"
+            )
     if not found:
         raise PlacementError(
             f"{file}, {row.where}: its document {clip(source, _PREVIEW)!r} is none of the "
