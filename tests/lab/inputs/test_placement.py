@@ -407,3 +407,17 @@ def test_a_source_naming_two_documents_of_the_folder_is_ambiguous(tmp_path) -> N
     # -- a name that ends one document's path only is that document
     path.write_text(json.dumps({"text": "C.", "metadata": {"source": "other.md"}}) + "\n")
     assert [c.body for c in import_chunk_folder(path, documents)["c/other.md"].chunks] == ["C."]
+
+
+def test_a_heading_path_only_in_metadata_is_not_what_the_chunk_is_ranked_on():
+    # -- LangChain keeps "Header 1" in metadata and embeds page_content alone: the
+    # -- placed chunk carries no path (so lengths and ranks leave it out), its Source
+    # -- keeps it; said to be embedded, the path leads the chunk and counts in length
+    text = "# Guide\n\nInstall the agent on every node before the upgrade.\n"
+    row = {"page_content": text.split("\n\n")[1].strip(), "metadata": {"Header 1": "Guide"}}
+    plain = import_chunks(jsonl([row]), text, "c.jsonl", "words")
+    assert plain.chunks[0].heading_path == () and plain.sources[0].heading_path == ("Guide",)
+    assert plain.sources[0].length == 9
+    embedded = import_chunks(jsonl([row]), text, "c.jsonl", "words", headings_embedded=True)
+    assert embedded.chunks[0].heading_path == ("Guide",)
+    assert embedded.sources[0].length == 10
