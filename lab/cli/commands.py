@@ -19,7 +19,7 @@ from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.inputs.placement import HOW, PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
-from lab.measure.diff import ConfigError, build_diff, parse_config
+from lab.measure.diff import ChunkConfig, ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
@@ -353,6 +353,10 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
+    if args.embeds_headings and not args.chunks:
+        raise BadInput(
+            "--embeds-headings says how imported chunks were embedded; use it with --chunks"
+        )
     if args.max_runts is not None and args.max_runts < 0:
         raise BadInput(f"--max-runts must be a whole number of at least 0, got {args.max_runts}")
     docs, problems = read_documents(args.path)
@@ -505,15 +509,28 @@ def _limit_extras(data: dict[str, Any]) -> list[str]:
 DIFF_FORMATS = ("md", "html", "json")
 
 
-def cmd_diff(args: argparse.Namespace) -> int:
+def _diff_configs(args: argparse.Namespace) -> tuple[ChunkConfig, ChunkConfig]:
+    """The two sides, an imported one told whether its pipeline embeds headings."""
     try:
         config_a, config_b = parse_config(args.a), parse_config(args.b)
     except ConfigError as exc:
         raise BadInput(str(exc)) from None
-    if args.embeds_headings:  # -- only an imported side has a pipeline of its own
-        config_a, config_b = (
-            replace(c, headings_embedded=c.imported) for c in (config_a, config_b)
+    if not args.embeds_headings:
+        return config_a, config_b
+    if not (config_a.imported or config_b.imported):
+        raise BadInput(
+            "--embeds-headings says how imported chunks were embedded; use it with a "
+            "chunks:FILE side"
         )
+    # -- only an imported side has a pipeline of its own
+    return (
+        replace(config_a, headings_embedded=config_a.imported),
+        replace(config_b, headings_embedded=config_b.imported),
+    )
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    config_a, config_b = _diff_configs(args)
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     if args.limit < 0:

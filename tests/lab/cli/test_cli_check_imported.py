@@ -200,3 +200,13 @@ def test_the_report_names_what_was_measured_for_imported_chunks(tmp_path, capsys
     assert "measured on the text the pipeline embeds (each row's own text)" in out
     _, out, _ = run(capsys, "check", doc, "--gold", gold, "--chunks", chunks, "--embeds-headings")
     assert "with its heading path (--embeds-headings)" in out
+
+
+def test_embeds_headings_without_imported_chunks_is_one_line(tmp_path, capsys):
+    doc, gold, _ = files(tmp_path, langchain_rows())
+    code, _, err = run(capsys, "check", doc, "--gold", gold, "--embeds-headings")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.strip().endswith("use it with --chunks")
+    argv = ["diff", doc, "--a", "structural:chars:400:0", "--b", "fixed:chars:400:0"]
+    code, _, err = run(capsys, *argv, "--embeds-headings")
+    assert code == 2 and err.strip().endswith("use it with a chunks:FILE side")
