@@ -210,3 +210,16 @@ def test_embeds_headings_without_imported_chunks_is_one_line(tmp_path, capsys):
     argv = ["diff", doc, "--a", "structural:chars:400:0", "--b", "fixed:chars:400:0"]
     code, _, err = run(capsys, *argv, "--embeds-headings")
     assert code == 2 and err.strip().endswith("use it with a chunks:FILE side")
+
+
+def test_the_diff_counts_an_imported_side_against_the_limit_on_what_it_embeds(tmp_path, capsys):
+    rows = langchain_rows()
+    longest = max(len(r["page_content"]) for r in rows)
+    doc, _, chunks = files(tmp_path, rows)
+    argv = ["diff", doc, "--a", f"chunks:{chunks}", "--b", "structural:chars:400:0"]
+    argv += ["--embedder-limit", str(longest), "--format", "json"]
+    code, out, err = run(capsys, *argv)
+    assert code in (0, 1), err
+    assert json.loads(out)["embedder_limit"]["a"] == 0
+    code, out, _ = run(capsys, *argv, "--embeds-headings")
+    assert json.loads(out)["embedder_limit"]["a"] >= 1
