@@ -23,6 +23,7 @@ class Strategy:
     display_name: str
     description: str
     drafts: Callable[[SourceText, ChunkOptions], list[Draft]]
+    floor: bool = False  # it merges runts: a chunk below the floor is a broken promise
 
 
 def _by_name(*strategies: Strategy) -> dict[str, Strategy]:
@@ -36,6 +37,7 @@ STRATEGIES: dict[str, Strategy] = _by_name(
         "The structure-aware chunker: cuts only between blocks, keeps tables whole or repeats "
         "their header, quarantines transcribed text and merges runts backward.",
         structural_drafts,
+        floor=True,
     ),
     Strategy(
         "fixed",
@@ -93,6 +95,13 @@ PEERS: dict[str, Strategy] = _by_name(
 # -- every strategy a caller may name: the lab's own, then the peers (a sidebar, the
 # -- command line's --strategy, a diff configuration)
 OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS}
+
+
+def promises_floor(name: str) -> bool:
+    """Whether the strategy ``name`` merges runts, so that a runt it leaves is a fault
+    (False for a peer, chunks made elsewhere, or a name that is no strategy)."""
+    found = OFFERED.get(name)
+    return bool(found and found.floor)
 
 
 def get_strategy(name: str) -> Strategy:

@@ -150,9 +150,9 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
     st.markdown(efficiency.token_summary(spread(rows), k))
     tables.wrapping_table(efficiency.token_rows(rows, k, ctx.unit))
     frame.explain(
-        "IoU: passage tokens among the top-k chunks' tokens over the tokens of both, a token "
-        "counted once however many chunks repeat it; context: what the top k cost, overlap "
-        "counted each time (docs/gate.md)."
+        "IoU: passage tokens found among the top-k chunks over the tokens they send plus "
+        "the passage tokens they miss; as Chroma counts, a token two overlapping chunks "
+        "repeat is sent, and counted, twice; context: what the top k send (docs/gate.md)."
     )
 
 

@@ -81,7 +81,11 @@ SHARED_CORPORA = (SHARED_CORPUS, SHARED / "corpus-more", SHARED / "corpus-cjk")
 OWN_CORPORA = tuple(
     Path(p) for p in os.environ.get("CHUNK_LAB_CORPUS", "").split(os.pathsep) if p.strip()
 )
-CORPORA = SHARED_CORPORA + OWN_CORPORA
+# a static site written here (Hugo-style front matter, YAML and TOML, and shortcodes,
+# paired and single, some holding "#" lines): always there, so the corpus properties
+# run on such markup on a fresh clone too
+STATIC_SITE = ROOT / "tests" / "data" / "static_site"
+CORPORA = SHARED_CORPORA + (STATIC_SITE,) + OWN_CORPORA
 COMMONMARK_SPEC = SHARED / "commonmark" / "spec.json"
 # .ci/run sets this: there, missing shared material fails the run instead of skipping
 REQUIRE_SHARED = os.environ.get("CHUNK_LAB_REQUIRE_SHARED") == "1"

@@ -4,6 +4,12 @@ Chunking stays a pure function of a string: block types are
 recovered from the markdown itself. The parse is reused for every size the
 lab sweeps, so nothing here may depend on the packing options.
 
+Besides CommonMark's blocks (engine.py), the parse knows what documentation sites
+write around them: front matter (YAML ``---`` or TOML ``+++``, at the top; metadata,
+never a heading and under none), static-site shortcodes (Hugo's ``{{< name >}}`` and
+``{{% name %}}``, paired with their ``{{< /name >}}`` or single: one block kept whole,
+no heading read from inside it), admonitions, content tabs, anchors and captions.
+
 Each section knows its heading path, whether it is transcribed (under a
 "(transcribed" heading, is_transcribed) and its page: a heading that opens with
 "Page N", at any level (a converted PDF's pages become "## Page N" headings),
@@ -47,7 +53,8 @@ def page_number(heading: str) -> int | None:
 
 
 # -- blocks that travel with what follows them, as a heading does: a chunk never
-# -- ends with one while text follows (front matter goes with the title below it)
+# -- ends with one while text follows (front matter goes with the text below it,
+# -- under no heading)
 TITLES = ("heading", "metadata", "anchor", "tab")
 
 
@@ -211,6 +218,29 @@ _TITLED = re.compile(
     r"|(?P<admonition>(?:!!!|\?\?\?\+?)[ \t]+[\w-])"
     r"|(?P<slash_block>/{3,}[ \t]*[\w-])"
 )
+# front matter at the top of the file: YAML between "---" lines (or closed by "..."),
+# TOML between "+++" lines; the engine reads only some YAML (not with a blank line
+# after the opening "---"), and then the closing "---" is a setext underline
+_FRONT_MATTER = re.compile(
+    r"(?:[ \t]*\n)*"
+    r"(?:---[ \t]*\n(?:.*?\n)??(?:---|\.\.\.)|\+\+\+[ \t]*\n(?:.*?\n)??\+\+\+)"
+    r"[ \t]*(?=\n|\Z)",
+    re.S,
+)
+# a front-matter line: a key, a list item, a comment, an indented or blank line
+_FRONT_LINE = re.compile(
+    r"[\w\"'-][^\n]*?(?::|=)(?:[ \t][^\n]*)?|-[ \t][^\n]*|#[^\n]*|[ \t]+[^\n]*|"
+)
+# static-site shortcodes (Hugo's): "{{< name args >}}" or "{{% name args %}}", paired
+# with "{{< /name >}}" or single ("{{< name />}}", or none closes it)
+_SHORTCODE_OPEN = re.compile(
+    r" {0,3}\{\{([<%])\s*(?!/)([\w./-]+)(?:[^}]|\}(?!\}))*?(/?)\s*[>%]\}\}", re.S
+)
+
+
+def _shortcode_close(name: str, mark: str) -> re.Pattern[str]:
+    delim = re.escape(mark)
+    return re.compile(rf"\{{\{{{delim}\s*/\s*{re.escape(name)}\s*[>%]\}}\}}")
 _SLASH_CLOSE = re.compile(r"[ \t]*/{3,}[ \t]*")
 # a heading's attribute block ("{ #first-steps }"), stripped from its title
 _ATTRIBUTES = re.compile(r"[ \t]*\{[^{}]*\}[ \t]*\Z")
@@ -378,9 +408,42 @@ class _Parser:
 
     def run(self) -> None:
         text = self.text
-        done = self.walk(top_level_blocks(text), 0)
+        blocks = top_level_blocks(text)
+        done = self.front_matter(blocks)
+        done = self.walk(blocks, done)
         self.gap(done, len(text))
-        self.front_matter()
+
+    def front_matter(self, blocks: list[RawBlock]) -> int:
+        """Front matter at the top, as metadata (section 0, under no heading): the
+        engine's when it found it, else YAML or TOML it did not read (whose closing
+        "---" it takes for a setext underline). Returns where it ends (0: none)."""
+        if blocks and blocks[0].tag == "metadata":
+            return 0  # (walk types it)
+        m = _FRONT_MATTER.match(self.text)
+        if m is None:
+            return 0
+        s, e = trim(self.text, m.start(), m.end())
+        body = self.text[self.text.find("\n", s) + 1 : self.text.rfind("\n", s, e)]
+        lines = body.split("\n") if body else []
+        if not all(_FRONT_LINE.fullmatch(line) for line in lines):
+            return 0  # a thematic break, text and another: no front matter
+        self.add("metadata", s, e)
+        return e
+
+    def shortcode(self, s: int) -> int | None:
+        """Where the static-site shortcode opening at s ends: its closing tag's line
+        for a pair, its own line for a single one (None: no shortcode opens at s)."""
+        text = self.text
+        m = _SHORTCODE_OPEN.match(text, s)
+        if m is None:
+            return None
+        end = m.end()
+        if not m.group(3):  # (not written self-closing: look for its pair)
+            close = _shortcode_close(m.group(2), m.group(1)).search(text, end)
+            if close is not None:
+                end = close.end()
+        line_end = text.find("\n", end)
+        return len(text) if line_end < 0 else line_end
 
     def walk(self, blocks: list[RawBlock], done: int, nested: bool = False) -> int:
         """Type the blocks (the text before ``done`` is typed already); returns where
@@ -395,6 +458,13 @@ class _Parser:
             if not text[done:s].isspace():  # (most blocks have only blank lines between)
                 self.gap(done, s)
             if e <= s:
+                i += 1
+                continue
+            if text[s] in "{ " and (code_end := self.shortcode(s)) is not None:
+                # -- kept whole, whatever the engine read inside (no heading)
+                e = trim(text, s, code_end)[1]
+                self.add("html", s, e)
+                done = max(done, e)
                 i += 1
                 continue
             i, e = self.block(blocks, i, s, e, nested)
@@ -619,17 +689,6 @@ class _Parser:
             and (j + 1 not in section_starts or kinds[j + 1] == "tab")
             and is_lead(text, starts[j], ends[j])
         )
-
-    def front_matter(self) -> None:
-        """Front matter is metadata, never a section: when nothing but it comes
-        before the first heading, it belongs to that heading's section, so the
-        first chunk keeps the heading's path."""
-        if (
-            self.kinds[:1] == ["metadata"]
-            and len(self.section_starts) > 1
-            and self.section_starts[1] == 1
-        ):
-            self.section_starts[1] = 0
 
     def heading(self, s: int, e: int, level: int, title: str) -> None:
         """A heading of ``level`` on the lines s:e, titled ``title`` (see title())."""

@@ -560,8 +560,8 @@ class Packer:
             # -- in its path; a section outside them (an empty heading followed by a
             # -- heading above its level) does not lend the run its path
             above = cur.heading_path[: cur.context]
-            if path[: cur.context] != above:
-                path = above
+            if path[: cur.context] != above or cur.first_kind == "metadata":
+                path = above  # (a run that opens with front matter is under no heading)
             cur.section = section
             cur.heading_path = path
             cur.transcribed = child.transcribed

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any
 
 from tqdm import tqdm
@@ -19,7 +20,7 @@ from chunkers.scripts import unsegmented_note
 from lab.inputs.placement import HOW, PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
-from lab.measure.diff import ConfigError, build_diff, parse_config
+from lab.measure.diff import ChunkConfig, ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
@@ -53,6 +54,7 @@ from .lessons import (
     small_to_big_for_check,
     stats_drift,
     strip_for_check,
+    stripped_count,
 )
 
 
@@ -237,18 +239,30 @@ def _chunked_sized(
 
 
 def _limit_lines(
-    chunked: dict[str, list[Chunk]], opts: ChunkOptions, sizes: dict[str, ChunkOptions] | None
+    chunked: dict[str, list[Chunk]],
+    opts: ChunkOptions,
+    sizes: dict[str, ChunkOptions] | None,
+    imported: dict[str, Any] | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     """With --limit: the size chosen and how many chunks pass the limit, as lines and
-    as data (none without --limit)."""
+    as data (none without --limit). Imported chunks are measured on the text their
+    pipeline embeds (``imported``'s embedded lengths), not on our indexed text."""
     if opts.limit is None:
         return [], {}
     everything = [c for cs in chunked.values() for c in cs]
-    lines = [over_limit_line(everything, opts, opts.limit)]
-    data: dict[str, Any] = {
-        "limit": opts.limit,
-        "over_limit": len(over_limit(everything, opts, opts.limit)),
-    }
+    if imported is None:
+        lines = [over_limit_line(everything, opts, opts.limit)]
+        over = len(over_limit(everything, opts, opts.limit))
+    else:
+        lengths = [p["embedded_length"] for p in imported["placed"]]
+        what = (
+            "heading path + each row's text"
+            if imported["headings_embedded"]
+            else "each row's own text"
+        )
+        lines = [over_limit_line(everything, opts, opts.limit, lengths, what)]
+        over = sum(n > opts.limit for n in lengths)
+    data: dict[str, Any] = {"limit": opts.limit, "over_limit": over}
     if sizes:
         lines.insert(0, limit_line(opts, [o.size for o in sizes.values()]))
         data["sizes_chosen"] = {n: o.size for n, o in sizes.items()}
@@ -344,6 +358,12 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     thresholds = _thresholds(args)
+    if args.embeds_headings and not args.chunks:
+        raise BadInput(
+            "--embeds-headings says how imported chunks were embedded; use it with --chunks"
+        )
+    if args.max_runts is not None and args.max_runts < 0:
+        raise BadInput(f"--max-runts must be a whole number of at least 0, got {args.max_runts}")
     docs, problems = read_documents(args.path)
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
@@ -380,10 +400,12 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         unreadable=problems,
         skipped=skipped,
         thresholds=thresholds,
+        max_runts=args.max_runts,
+        stripped=stripped_count(stripped),
     )
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
-    limit_lines, limit_data = _limit_lines(chunked, opts, sizes)
+    limit_lines, limit_data = _limit_lines(chunked, opts, sizes, imported)
     if limit_lines:  # -- the embedder's limit, for the lab's chunks and imported ones alike
         data["embedder_limit"] = {**limit_data, "lines": limit_lines}
     if imported is not None:
@@ -424,9 +446,15 @@ def imported_chunks(
     try:
         if len(docs) == 1:  # -- one document: every row is its, whatever a row names
             ((name, text),) = docs.items()
-            placed = {name: import_chunk_file(args.chunks, text, opts.unit, opts.tokenizer)}
+            placed = {
+                name: import_chunk_file(
+                    args.chunks, text, opts.unit, opts.tokenizer, args.embeds_headings
+                )
+            }
         else:
-            placed = import_chunk_folder(args.chunks, docs, opts.unit, opts.tokenizer)
+            placed = import_chunk_folder(
+                args.chunks, docs, opts.unit, opts.tokenizer, args.embeds_headings
+            )
     except PlacementError as exc:
         raise BadInput(str(exc)) from None
     several = len(placed) > 1
@@ -437,7 +465,7 @@ def imported_chunks(
             "how": src.how,
             "start": c.overlap_start,
             "end": c.end,
-            "heading_path": list(c.heading_path),
+            "heading_path": list(src.heading_path),
             "embedded_length": src.length,  # the pipeline's own text, in the unit asked for
         }
         for n, p in placed.items()
@@ -449,6 +477,9 @@ def imported_chunks(
         "how": {h: n for h in HOW if (n := sum(c["how"] == h for c in each))},
         "unplaced": sum(len(p.unplaced) for p in placed.values()),
         "unit": opts.unit_name,
+        # -- what lengths, limits and ranks are measured on: the row's own text, or
+        # -- with its heading path when the pipeline embeds that too
+        "headings_embedded": bool(args.embeds_headings),
         "placed": each,
         "findings": [
             f"{n}: {line}" if several else line
@@ -483,11 +514,28 @@ def _limit_extras(data: dict[str, Any]) -> list[str]:
 DIFF_FORMATS = ("md", "html", "json")
 
 
-def cmd_diff(args: argparse.Namespace) -> int:
+def _diff_configs(args: argparse.Namespace) -> tuple[ChunkConfig, ChunkConfig]:
+    """The two sides, an imported one told whether its pipeline embeds headings."""
     try:
         config_a, config_b = parse_config(args.a), parse_config(args.b)
     except ConfigError as exc:
         raise BadInput(str(exc)) from None
+    if not args.embeds_headings:
+        return config_a, config_b
+    if not (config_a.imported or config_b.imported):
+        raise BadInput(
+            "--embeds-headings says how imported chunks were embedded; use it with a "
+            "chunks:FILE side"
+        )
+    # -- only an imported side has a pipeline of its own
+    return (
+        replace(config_a, headings_embedded=config_a.imported),
+        replace(config_b, headings_embedded=config_b.imported),
+    )
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    config_a, config_b = _diff_configs(args)
     if args.k < 1:
         raise BadInput(f"--k must be a whole number of at least 1, got {args.k}")
     if args.limit < 0:

@@ -55,14 +55,26 @@ def limit_line(opts: ChunkOptions, sizes: list[int]) -> str:
     return f"size chosen: {chosen} for limit {opts.limit} {opts.unit_name}"
 
 
-def over_limit_line(chunks: list[Chunk], opts: ChunkOptions, limit: int) -> str:
-    """How many chunks' indexed text an embedder truncating at ``limit`` would cut."""
-    lengths = indexed_lengths(chunks, opts)
+INDEXED = "heading path + overlap + body"  # what the lab's own chunks embed
+
+
+def over_limit_line(
+    chunks: list[Chunk],
+    opts: ChunkOptions,
+    limit: int,
+    lengths: list[int] | None = None,
+    what: str = INDEXED,
+) -> str:
+    """How many chunks' embedded text an embedder truncating at ``limit`` would cut:
+    the indexed text of the lab's chunks, or ``lengths`` (``what`` says of which text:
+    an imported chunk's is the pipeline's own)."""
+    if lengths is None:
+        lengths = indexed_lengths(chunks, opts)
     over = [n for n in lengths if n > limit]
     worst = f" (largest {max(over)})" if over else ""
     return (
-        f"over the embedder's limit ({limit} {opts.unit_name}, heading path + overlap + "
-        f"body): {len(over)} of {len(lengths)}{worst}"
+        f"over the embedder's limit ({limit} {opts.unit_name}, {what}): "
+        f"{len(over)} of {len(lengths)}{worst}"
     )
 
 

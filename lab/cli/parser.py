@@ -191,6 +191,13 @@ def _gate_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--min-recall", type=float, metavar="SHARE", help="fail below this recall@k")
     p.add_argument("--min-coverage", type=float, metavar="SHARE", help="fail below this coverage@k")
     p.add_argument(
+        "--max-runts",
+        type=int,
+        metavar="N",
+        help="fail when more than N chunks are runts with no excuse, whatever the strategy "
+        "(without it, runts fail only the structural strategy, which promises a floor)",
+    )
+    p.add_argument(
         "--format",
         choices=("text", "json", "markdown"),
         default="text",
@@ -203,6 +210,13 @@ def _gate_options(p: argparse.ArgumentParser) -> None:
         "optional start and end) instead of chunking the document: they are placed in it, "
         "lengths in --unit; for a folder, each row's metadata names its document (source, "
         "file_path or file_name)",
+    )
+    p.add_argument(
+        "--embeds-headings",
+        action="store_true",
+        help="with --chunks: the pipeline embeds each chunk's heading path (from its "
+        "metadata) with its text, so lengths, limits and ranks count it (default: the "
+        "row's own text, page_content or text, as LangChain and LlamaIndex embed)",
     )
 
 
@@ -228,6 +242,12 @@ def _diff_options(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the embedder's hard limit, in each side's unit: count its chunks whose "
         "indexed text (heading path + overlap + body) passes N",
+    )
+    p.add_argument(
+        "--embeds-headings",
+        action="store_true",
+        help="for a chunks:FILE side: its pipeline embeds each chunk's heading path with its "
+        "text (default: the row's own text)",
     )
     p.add_argument("--format", choices=DIFF_FORMATS, default="md", help="report format")
 

@@ -11,13 +11,13 @@ A file the lab exported itself (lab.inputs.exports) is read back as such.
 Each chunk is placed in the document in turn:
 
 1. offsets the row gives, when the document holds the chunk's text exactly there;
-2. else the chunk's text, searched for from the previous chunk's start on (so a
-   repeated passage lands on the copy the pipeline was walking past), then from
-   the document's start;
+2. else the chunk's text, searched for from the previous chunk's start on;
 3. else the same search on both texts normalised by one rule: every whitespace
    and non-printable character dropped (what splitters strip, collapse, re-join or
    drop: indentation, tabs, NBSP, "  \n" line joins, zero-width characters), the
-   match mapped back to the exact span in the document;
+   match mapped back to the exact span in the document; only then are 2 and 3
+   tried from the document's start (so a repeated passage lands on the nearest
+   copy after its neighbour, the one the pipeline was walking past);
 4. else, normalised, the span from a piece of the chunk's start to a piece of its
    end (a pipeline that added or changed a few words, e.g. a heading line of its own).
 
@@ -100,6 +100,9 @@ class Row:
     end: int | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     heading_path: tuple[str, ...] = ()
+    # the heading path is part of the text the pipeline embeds (the lab's own export
+    # writes it there); a path only in metadata (LangChain's Header N) is not
+    path_embedded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,7 @@ class Source:
     how: str  # one of HOW
     metadata: dict[str, Any]
     length: int = 0  # the text the pipeline embeds (the row's own text), in the unit asked for
+    heading_path: tuple[str, ...] = ()  # the row's heading path, embedded or only in metadata
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +300,7 @@ def _lab_rows(chunks: list[Chunk], config: dict, numbers: list[int]) -> list[Row
     for n, c in zip(numbers, chunks, strict=True):
         own = c.body[len(c.body) - (c.end - c.start) :] if c.header_repeated else c.body
         meta = {"config": config, "kind": c.kind}
-        rows.append(Row(f"row {n}", own, c.start, c.end, meta, c.heading_path))
+        rows.append(Row(f"row {n}", own, c.start, c.end, meta, c.heading_path, True))
     return rows
 
 
@@ -338,7 +342,13 @@ def _row(obj: Any, where: str, name: str, header: list[str] | None = None) -> Ro
     if not isinstance(metadata, dict):
         metadata = {} if metadata in (None, "") else {"metadata": metadata}
     start, end = _offsets(obj, metadata, where, name)
-    return Row(where, text, start, end, metadata, _heading_path(text, metadata))
+    path = _heading_path(text, metadata)
+    return Row(where, text, start, end, metadata, path, bool(path) and _path_in_text(metadata))
+
+
+def _path_in_text(metadata: Mapping[str, Any]) -> bool:
+    """A ``heading_path`` the lab's export wrote is also at the head of the row's text."""
+    return isinstance(metadata.get("heading_path"), list)
 
 
 _HEADER_KEY = re.compile(r"Header (\d+)")  # LangChain's MarkdownHeaderTextSplitter
@@ -485,22 +495,28 @@ class _Finder:
             if row.end is not None and row.start < row.end and text.endswith(doc[row.start : end]):
                 # -- the text indexed: the heading path and overlap lead into the body
                 return row.start, end, OFFSETS
-        for at in _from(prev[0], 0):
+        needle = drop_whitespace(text)
+        # -- the nearest occurrence after the previous row, exact or normalised, before
+        # -- any from the top: a repeated text lands where its neighbours are
+        for after in (True, False):
+            if not after and prev[0] == 0:
+                break
+            at = prev[0] if after else 0
             s = self._next(doc, text, at, prev)
             if s >= 0:
                 return s, s + len(text), EXACT
-        needle = drop_whitespace(text)
-        if not needle:
-            return None
-        norm = self.normalised
-        for at in _from(norm.from_source(prev[0]), 0):
-            n = norm.text.find(needle, at)
+            if not needle:
+                return None
+            norm = self.normalised
+            n = norm.text.find(needle, norm.from_source(at))
             while n >= 0:
                 s, e = norm.span(n, n + len(needle))
                 if (s, e) != prev:
                     return s, e, NORMALISED
                 n = norm.text.find(needle, n + 1)
-        return self._partly(needle, norm, prev)
+        if not needle:
+            return None
+        return self._partly(needle, self.normalised, prev)
 
     @staticmethod
     def _partly(
@@ -547,10 +563,19 @@ def _from(first: int, then: int) -> Iterator[int]:
 
 
 def place_rows(
-    document: str, rows: list[Row], unit: str = "chars", tokenizer: str = DEFAULT_TOKENIZER
+    document: str,
+    rows: list[Row],
+    unit: str = "chars",
+    tokenizer: str = DEFAULT_TOKENIZER,
+    headings_embedded: bool = False,
 ) -> Placement:
     """Place each row's text in ``document``; the chunks come back in document order,
-    their lengths in ``unit`` (tokens by ``tokenizer``)."""
+    their lengths in ``unit`` (tokens by ``tokenizer``).
+
+    A placed chunk carries the row's heading path (and so is measured and ranked with
+    it) only when the pipeline embeds it: the path is in the row's text, or
+    ``headings_embedded`` says the pipeline adds it. A path only in metadata (LangChain's
+    ``Header 1``...) is kept on the chunk's Source for the report."""
     if unit not in UNITS:
         raise ValueError(f"unit must be one of {', '.join(UNITS)}, got {unit!r}")
     finder = _Finder(document)
@@ -575,7 +600,7 @@ def place_rows(
         s, e, how = found
         placed.append((s, e, row, how))
         prev = (s, e)
-    return _assemble(document, placed, unplaced, unit, tokenizer)
+    return _assemble(document, placed, unplaced, unit, tokenizer, headings_embedded)
 
 
 def _assemble(
@@ -584,6 +609,7 @@ def _assemble(
     unplaced: list[Unplaced],
     unit: str,
     tokenizer: str,
+    headings_embedded: bool = False,
 ) -> Placement:
     placed.sort(key=lambda p: (p[0], -p[1]))
     chunks: list[Chunk] = []
@@ -611,15 +637,18 @@ def _assemble(
                 end=e,
                 # counted as the lab's strategies count, on text with LF line ends
                 length=count_units(body.replace("\r\n", "\n"), unit, tokenizer),
-                heading_path=row.heading_path,
+                heading_path=row.heading_path if row.path_embedded or headings_embedded else (),
                 overlap_prefix=document[s:body_start],
                 overlap_start=s if s < body_start else body_start,
                 overlap_end=body_start,
             )
         )
         # -- what the pipeline embeds is its own text, whatever span it was placed on
-        embedded = count_units(row.text.replace("\r\n", "\n"), unit, tokenizer)
-        sources.append(Source(row.where, how, row.metadata, embedded))
+        sent = row.text
+        if headings_embedded and row.heading_path and not row.path_embedded:
+            sent = HEADING_SEPARATOR.join(row.heading_path) + "\n" + sent  # as indexed_text
+        embedded = count_units(sent.replace("\r\n", "\n"), unit, tokenizer)
+        sources.append(Source(row.where, how, row.metadata, embedded, row.heading_path))
         reach, reach_where = e, row.where
     if document[reach:].strip():
         gaps.append(_gap(document, reach, len(document), reach_where, ""))
@@ -652,6 +681,7 @@ def import_chunks(
     name: str = "the chunk file",
     unit: str = "chars",
     tokenizer: str = DEFAULT_TOKENIZER,
+    headings_embedded: bool = False,
 ) -> Placement:
     """Read a chunk file and place its chunks in ``document`` (see the module's rules).
 
@@ -661,6 +691,8 @@ def import_chunks(
             content does.
         unit: the unit the placed chunks' lengths are counted in (tokens by
             ``tokenizer``).
+        headings_embedded: the pipeline embeds each chunk's heading path (from its
+            metadata) with its text, so the path counts in lengths and ranks.
 
     Returns:
         The placed chunks in document order, with where each came from, and what
@@ -671,7 +703,7 @@ def import_chunks(
             UTF-8, not JSON or CSV, no chunks, a row with no text) and for a chunk
             longer than the document.
     """
-    return place_rows(document, read_rows(source, name), unit, tokenizer)
+    return place_rows(document, read_rows(source, name), unit, tokenizer, headings_embedded)
 
 
 def import_chunk_file(
@@ -679,6 +711,7 @@ def import_chunk_file(
     document: str,
     unit: str = "chars",
     tokenizer: str = DEFAULT_TOKENIZER,
+    headings_embedded: bool = False,
 ) -> Placement:
     """import_chunks on a file, refusing in one line a file that is not there and a
     file none of whose chunks is in the document (the wrong document, or the wrong file).
@@ -687,7 +720,7 @@ def import_chunk_file(
         PlacementError: one line, as said, or as import_chunks raises it.
     """
     p = Path(path)
-    placement = import_chunks(_read_file(p), document, p.name, unit, tokenizer)
+    placement = import_chunks(_read_file(p), document, p.name, unit, tokenizer, headings_embedded)
     return require_placed(placement, p.name)
 
 
@@ -711,6 +744,7 @@ def import_chunk_folder(
     documents: Mapping[str, str],
     unit: str = "chars",
     tokenizer: str = DEFAULT_TOKENIZER,
+    headings_embedded: bool = False,
 ) -> dict[str, Placement]:
     """The chunks of a whole folder's documents, from one file: each row goes to the
     document its metadata names (SOURCE_FIELDS, matched on the path's last parts, so
@@ -732,7 +766,10 @@ def import_chunk_folder(
     by_doc: dict[str, list[Row]] = {name: [] for name in documents}
     for row in rows:
         by_doc[_document_of(row, documents, p.name)].append(row)
-    placed = {n: place_rows(documents[n], rs, unit, tokenizer) for n, rs in by_doc.items()}
+    placed = {
+        n: place_rows(documents[n], rs, unit, tokenizer, headings_embedded)
+        for n, rs in by_doc.items()
+    }
     if not any(pl.chunks for pl in placed.values()):
         require_placed(next(iter(placed.values())), p.name, "these documents")
     return placed
@@ -754,6 +791,16 @@ def _document_of(row: Row, documents: Mapping[str, str], file: str) -> str:
         )
     path = _path_parts(source)
     found = [n for n in documents if path[-len(_path_parts(n)) :] == _path_parts(n)]
+    if not found:  # -- a shorter name (a basename): the documents whose path ends with it
+        found = [n for n in documents if _path_parts(n)[-len(path) :] == path] if path else []
+        if len(found) > 1:
+            named = " and ".join(sorted(found)[:2]) + (
+                f" (and {len(found) - 2} more)" if len(found) > 2 else ""
+            )
+            raise PlacementError(
+                f"{file}, {row.where}: its document {clip(source, _PREVIEW)!r} is ambiguous: "
+                f"both {named} end with it; give its path from the folder"
+            )
     if not found:
         raise PlacementError(
             f"{file}, {row.where}: its document {clip(source, _PREVIEW)!r} is none of the "

@@ -141,6 +141,9 @@ class Violations:
     counts: dict[str, KindCount] = field(default_factory=lambda: {k: KindCount() for k in KINDS})
     # (document, 0-based chunk index) -> the kinds that chunk breaks
     by_chunk: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    # of the elements cut at a boundary (code, sentences): how many no chunk holds
+    # whole, overlap prefix included (a cut overlap repairs is still counted as cut)
+    whole_in_no_chunk: dict[str, int] = field(default_factory=dict)
 
     @property
     def total(self) -> KindCount:
@@ -151,7 +154,11 @@ class Violations:
 
     def merged(self, other: Violations) -> Violations:
         counts = {k: self.counts[k] + other.counts[k] for k in KINDS}
-        return Violations(counts, {**self.by_chunk, **other.by_chunk})
+        lost = {
+            k: self.whole_in_no_chunk.get(k, 0) + other.whole_in_no_chunk.get(k, 0)
+            for k in {**self.whole_in_no_chunk, **other.whole_in_no_chunk}
+        }
+        return Violations(counts, {**self.by_chunk, **other.by_chunk}, lost)
 
 
 def violations(
@@ -167,17 +174,18 @@ def violations(
         if kind not in kinds:
             kinds.append(kind)
 
+    lost: dict[str, int] = {}
     counts = {
         TABLE: _tables(chunks, found, flag),
-        CODE: _cuts(chunks, found.code, CODE, flag),
+        CODE: _cuts(chunks, found.code, CODE, flag, lost),
         HEADING: _stranded(chunks, found.text, found.headings, HEADING, flag),
         LEADIN: _stranded(chunks, found.text, found.leads, LEADIN, flag),
-        SENTENCE: _cuts(chunks, found.sentences, SENTENCE, flag),
+        SENTENCE: _cuts(chunks, found.sentences, SENTENCE, flag, lost),
         OVERSIZE: _each(chunks, lambda c: limit is not None and c.length > limit, OVERSIZE, flag),
         MARKUP: _each(chunks, lambda c: only_markup(c.body), MARKUP, flag),
     }
     by_chunk = {(doc, chunks[i].index): tuple(k) for i, k in sorted(flagged.items())}
-    return Violations(counts, by_chunk)
+    return Violations(counts, by_chunk, lost)
 
 
 def _tables(chunks: Sequence[Chunk], found: Elements, flag) -> KindCount:
@@ -198,19 +206,44 @@ def _tables(chunks: Sequence[Chunk], found: Elements, flag) -> KindCount:
     return KindCount(bad, fragments)
 
 
-def _cuts(chunks: Sequence[Chunk], spans: Sequence[Span], kind: str, flag) -> KindCount:
-    """Spans with a chunk boundary strictly inside them."""
+def _cuts(
+    chunks: Sequence[Chunk], spans: Sequence[Span], kind: str, flag, lost: dict[str, int]
+) -> KindCount:
+    """Spans with a chunk boundary strictly inside them; ``lost[kind]``: how many of
+    those no chunk holds whole, its overlap prefix included."""
     # each boundary with the chunk it belongs to: a body's start, then its end
     bounds = sorted((p, i) for i, c in enumerate(chunks) for p in (c.start, c.end))
     points = [p for p, _ in bounds]
-    bad = 0
+    ends = [c.end for c in chunks]
+    bad = gone = 0
     for s, e in spans:
         lo, hi = bisect_right(points, s), bisect_left(points, e)
         if lo < hi:
             bad += 1
             for _, i in bounds[lo:hi]:
                 flag(i, kind)
+            if not _held(chunks, ends, s, e):
+                gone += 1
+    lost[kind] = gone
     return KindCount(bad, len(spans))
+
+
+def _retrievable(c: Chunk) -> Span:
+    """The source span a chunk's retrievable text covers: overlap prefix and body."""
+    has_prefix = c.overlap_start < c.overlap_end
+    return (min(c.overlap_start, c.start) if has_prefix else c.start, c.end)
+
+
+def _held(chunks: Sequence[Chunk], ends: list[int], s: int, e: int) -> bool:
+    """Whether some chunk's retrievable text holds [s, e) whole: one ending at or after
+    e and starting (body) before e, its prefix reaching back to s."""
+    for c in chunks[bisect_left(ends, e) :]:
+        if c.start >= e:
+            return False
+        lo, hi = _retrievable(c)
+        if lo <= s and e <= hi:
+            return True
+    return False
 
 
 def _stranded(chunks: Sequence[Chunk], text: str, spans: Sequence[Span], kind: str, flag):

@@ -30,6 +30,7 @@ from chunkers.tokens import DEFAULT_TOKENIZER, tokenizer_for
 from lab.inputs.gold import GoldQuestion
 from lab.inputs.placement import (
     IMPORTED,
+    Placement,
     PlacementError,
     import_chunk_file,
     import_chunk_folder,
@@ -39,6 +40,7 @@ from lab.retrieval.interface import Retriever
 
 from .atomic import KINDS, Elements, Violations, elements, violations
 from .integrity import DEFAULT_K, check_judged
+from .paired import PairedDifference, found_within, paired_difference, reciprocal_ranks
 from .stats import Distribution, distribution
 
 DEFAULT_LIMIT = 20
@@ -69,6 +71,7 @@ class ChunkConfig:
     overlap: int
     tokenizer: str = DEFAULT_TOKENIZER
     chunks: str = ""  # the chunk file, when strategy is "chunks"
+    headings_embedded: bool = False  # its pipeline embeds the heading path with the text
 
     @property
     def options(self) -> ChunkOptions:
@@ -90,19 +93,26 @@ class ChunkConfig:
         """The configuration's chunks of one document (an imported set: placed in it)."""
         if not self.imported:
             return chunk_with(text, self.strategy, self.options)
+        return self.placement(text).chunks
+
+    def placement(self, text: str) -> Placement:
+        """An imported set placed in one document (its chunks, and each row's source)."""
         try:
-            return import_chunk_file(self.chunks, text, self.unit, self.tokenizer).chunks
+            return import_chunk_file(
+                self.chunks, text, self.unit, self.tokenizer, self.headings_embedded
+            )
         except PlacementError as exc:
             raise ConfigError(f"{self}: {exc}") from None
 
-    def place(self, documents: Mapping[str, str]) -> dict[str, list[Chunk]]:
-        """An imported set's chunks of a folder: each row placed in the document its
+    def place(self, documents: Mapping[str, str]) -> dict[str, Placement]:
+        """An imported set placed in a folder's documents: each row in the document its
         ``source`` names (the placement ``check --chunks`` uses on a folder)."""
         try:
-            placed = import_chunk_folder(self.chunks, documents, self.unit, self.tokenizer)
+            return import_chunk_folder(
+                self.chunks, documents, self.unit, self.tokenizer, self.headings_embedded
+            )
         except PlacementError as exc:
             raise ConfigError(f"{self}: {exc}") from None
-        return {name: p.chunks for name, p in placed.items()}
 
     def __str__(self) -> str:
         if self.imported:
@@ -176,10 +186,49 @@ class GoldSummary:
     # token efficiency of the top k (lab.measure.efficiency): precision, token_recall,
     # iou, precision_omega, context_cost, each a mean over questions
     tokens: dict[str, float] = field(default_factory=dict)
+    ranks: tuple[int | None, ...] = ()  # each question's rank (None: not ranked), in order
 
     @property
     def intact_rate(self) -> float:
         return self.intact / self.questions if self.questions else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RankDifference:
+    """One figure's difference B - A by one judge, with its paired bootstrap interval."""
+
+    retriever: str
+    figure: str  # "MRR" or "recall@K"
+    a: float
+    b: float
+    paired: PairedDifference
+
+
+def rank_differences(ja: GoldSummary, jb: GoldSummary) -> list[RankDifference]:
+    """MRR and recall at each k, A against B, each with how sure the difference is
+    (lab.measure.paired): the same questions, scored question by question."""
+    if not ja.ranks or len(ja.ranks) != len(jb.ranks):
+        return []
+    out = [
+        RankDifference(
+            ja.retriever,
+            "MRR",
+            ja.mrr,
+            jb.mrr,
+            paired_difference(reciprocal_ranks(ja.ranks), reciprocal_ranks(jb.ranks)),
+        )
+    ]
+    for k in ja.recall:
+        out.append(
+            RankDifference(
+                ja.retriever,
+                f"recall@{k}",
+                ja.recall[k],
+                jb.recall[k],
+                paired_difference(found_within(ja.ranks, k), found_within(jb.ranks, k)),
+            )
+        )
+    return out
 
 
 @dataclass(frozen=True)
@@ -251,6 +300,12 @@ class DiffReport:
     def worse(self) -> bool:
         return bool(self.regressions)
 
+    @property
+    def differences(self) -> list[RankDifference]:
+        """Each judge's MRR and recall@k differences, with their intervals."""
+        pairs = list(zip(self.a.judged, self.b.judged, strict=True))
+        return [d for ja, jb in pairs for d in rank_differences(ja, jb)]
+
 
 def _pct(rate: Fraction) -> str:
     return f"{float(rate):.1%}"
@@ -304,13 +359,17 @@ def build_diff(
         if c.imported and placed is None and len(documents) > 1
     }
     found = {name: elements(text) for name, text in documents.items()}
+    # -- an imported side's placements: what its pipeline embeds, row by row
+    embedded: dict[ChunkConfig, list[int]] = {}
 
     def chunked(config: ChunkConfig, name: str, text: str) -> list[Chunk]:
         if config.imported and placed is not None:
             return placed[name]
-        if config in folder:
-            return folder[config][name]
-        return config.chunk(name, text)
+        if not config.imported:
+            return config.chunk(name, text)
+        p = folder[config][name] if config in folder else config.placement(text)
+        embedded.setdefault(config, []).extend(src.length for src in p.sources)
+        return p.chunks
 
     chunks_a = {name: chunked(a, name, text) for name, text in documents.items()}
     chunks_b = {name: chunked(b, name, text) for name, text in documents.items()}
@@ -319,8 +378,8 @@ def build_diff(
         pairs += match_chunks(name, chunks_a[name], chunks_b[name])
     pairs.sort(key=_most_changed_first)
     return DiffReport(
-        _side(a, chunks_a, found, documents, gold, k, retrievers, embedder_limit),
-        _side(b, chunks_b, found, documents, gold, k, retrievers, embedder_limit),
+        _side(a, chunks_a, found, documents, gold, k, retrievers, embedder_limit, embedded.get(a)),
+        _side(b, chunks_b, found, documents, gold, k, retrievers, embedder_limit, embedded.get(b)),
         [DocCounts(n, len(chunks_a[n]), len(chunks_b[n])) for n in documents],
         pairs[:limit],
         len(pairs),
@@ -344,6 +403,7 @@ def _side(
     k: int,
     retrievers: Sequence[Retriever],
     embedder_limit: int | None = None,
+    embedded: list[int] | None = None,  # an imported side's rows as its pipeline embeds them
 ) -> Side:
     opts = config.options
     broken = Violations()
@@ -370,6 +430,7 @@ def _side(
                 report.mrr,
                 report.retriever,
                 report.token_figures(),
+                tuple(r.rank for r in report.results),
             )
             for report in reports
         ]
@@ -379,8 +440,20 @@ def _side(
         broken,
         judged[0] if judged else None,
         tuple(judged),
-        None if embedder_limit is None else len(over_limit(everything, opts, embedder_limit)),
+        _over_limit(everything, opts, embedder_limit, embedded),
     )
+
+
+def _over_limit(
+    chunks: list[Chunk], opts: ChunkOptions, limit: int | None, embedded: list[int] | None
+) -> int | None:
+    """Chunks past the embedder's limit: on their indexed text, or for an imported side
+    on the text its pipeline embeds (each row's own)."""
+    if limit is None:
+        return None
+    if embedded is not None:
+        return sum(n > limit for n in embedded)
+    return len(over_limit(chunks, opts, limit))
 
 
 def match_chunks(doc: str, a: Sequence[Chunk], b: Sequence[Chunk]) -> list[ChangedPair]:

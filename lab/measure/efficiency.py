@@ -3,8 +3,11 @@
 Chroma's evaluation of chunkers counts tokens, not chunks: of the tokens the
 top-k chunks put in the context window, how many are passage tokens
 (precision), how many passage tokens arrive (recall), and their intersection
-over union (IoU). A token counts once however many retrieved chunks repeat it
-(overlap), so overlap costs the context window without raising recall.
+over union (IoU). Counted as Chroma counts them: what is retrieved is every
+token **as sent**, the chunks' lengths summed, so a token that two overlapping
+chunks repeat counts twice (overlap lowers precision and IoU); a passage token
+found counts once, however many chunks bring it. The one formula for precision
+and IoU is here, on ``Efficiency``; every figure at a k or a budget uses it.
 
 Counted in the chunking's unit; a unit belongs to a span when its first
 character does. Spans are the chunks' source text (body and overlap prefix);
@@ -29,11 +32,11 @@ class Efficiency:
     """One question's token counts over its top-k chunks, and the shares made of them."""
 
     passage: int  # passage units (E)
-    retrieved: int  # distinct units in the top-k chunks (R), every document together
+    retrieved: int  # distinct units in the top-k chunks, every document together
     found: int  # passage units among them (E ∩ R)
     relevant: int  # distinct units of every chunk that meets a passage
     relevant_found: int  # passage units among those
-    cost: int  # units the top-k chunks cost the context window, overlap counted each time
+    cost: int  # units the top-k chunks send (R), overlap counted each time: Chroma's count
 
     @property
     def recall(self) -> float:
@@ -41,11 +44,13 @@ class Efficiency:
 
     @property
     def precision(self) -> float:
-        return self.found / self.retrieved if self.retrieved else 0.0
+        """Passage units found (each once) over the units sent (overlap counted each time)."""
+        return self.found / self.cost if self.cost else 0.0
 
     @property
     def iou(self) -> float:
-        union = self.passage + self.retrieved - self.found
+        """Found over the units sent plus the passage units that did not arrive."""
+        union = self.cost + self.passage - self.found
         return self.found / union if union else 0.0
 
     @property

@@ -27,6 +27,7 @@ from lab.text import clip, collapse
 
 from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
 from .survival import AnswerNotFound, DocumentLayout
+from .verdict import gate_verdict
 
 RECALL_KS = (1, 3, 5, 10)
 DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
@@ -70,6 +71,9 @@ class PassageResult:
     intact: bool  # whole in one chunk's retrievable text
     chunk_index: int | None  # first chunk holding it whole (0-based)
     verdict: str
+    # a chunk boundary (a body's start or end) falls inside it: cut at a boundary,
+    # whether or not overlap keeps it whole in some chunk (``intact``)
+    cut: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,16 @@ class IntegrityReport:
     @property
     def passage_intact_rate(self) -> float:
         return _share(p.intact for r in self.results for p in r.passages)
+
+    @property
+    def passages_cut(self) -> int:
+        """Passages a chunk boundary falls inside (overlap may still hold them whole)."""
+        return sum(p.cut for r in self.results for p in r.passages)
+
+    @property
+    def passages_in_no_chunk(self) -> int:
+        """Passages whole in no chunk: cut, and no overlap or copy repaired the cut."""
+        return sum(not p.intact for r in self.results for p in r.passages)
 
     def recall_at(self, k: int) -> float:
         """Share of questions with a relevant chunk in the top k."""
@@ -184,8 +198,9 @@ class IntegrityReport:
 
     @property
     def passed(self) -> bool:
-        """The index-time gate: every answer is whole in some chunk."""
-        return not self.missing
+        """The gate on this report alone: every answer is whole in some chunk (the
+        rule lives in lab.measure.verdict, with the gate's others)."""
+        return gate_verdict(missing=len(self.missing), strategy=self.strategy).passed
 
 
 def status_by(statuses: Mapping[str, str]) -> str:
@@ -240,6 +255,11 @@ class _Document:
         if self._counts is None:
             self._counts = unit_counts(self.text, self.opts.unit, self.opts.tokenizer)
         return self._counts
+
+    def cut_inside(self, s: int, e: int) -> bool:
+        """Whether a chunk's body starts or ends strictly inside [s, e)."""
+        b = self.body
+        return bool((((s < b[:, 0]) & (b[:, 0] < e)) | ((s < b[:, 1]) & (b[:, 1] < e))).any())
 
     def spans_of(self, position: int) -> list[tuple[int, int]]:
         """One chunk's source text: its body and its overlap prefix."""
@@ -385,6 +405,7 @@ def _result(
             bool(loc.holders),
             doc.layout.chunks[loc.holders[0]].index if loc.holders else None,
             loc.verdict,
+            doc.cut_inside(*loc.spans[0]),
         )
         for loc in located
     ]

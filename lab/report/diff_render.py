@@ -18,7 +18,14 @@ from typing import Any
 from chunkers import Chunk
 from chunkers.options import unit_name
 from lab.measure.atomic import KINDS, KindCount
-from lab.measure.diff import ChangedPair, DiffReport, GoldSummary, Side
+from lab.measure.diff import (
+    ChangedPair,
+    DiffReport,
+    GoldSummary,
+    RankDifference,
+    Side,
+    rank_differences,
+)
 
 from .markup import md_escape
 
@@ -77,17 +84,27 @@ def size_rows(report: DiffReport) -> list[tuple[str, str, str]]:
     return rows
 
 
+NO_CHUNK_ROW = "{kind}: whole in no chunk"  # of the cut ones, what overlap did not repair
+
+
 def violation_rows(report: DiffReport) -> list[tuple[str, str, str, str]]:
+    """Each kind's violations; under a kind cut at a boundary (code, sentences), how
+    many of those cut no chunk holds whole, its overlap prefix included."""
     va, vb = report.a.violations, report.b.violations
-    rows = [
-        (
-            kind,
-            _count(va.counts[kind]),
-            _count(vb.counts[kind]),
-            _compare(va.counts[kind].rate, vb.counts[kind].rate, higher_is_worse=True),
-        )
-        for kind in KINDS
-    ]
+    rows = []
+    for kind in KINDS:
+        ca, cb = va.counts[kind], vb.counts[kind]
+        rows.append((kind, _count(ca), _count(cb), _compare(ca.rate, cb.rate, True)))
+        if kind in va.whole_in_no_chunk or kind in vb.whole_in_no_chunk:
+            la, lb = va.whole_in_no_chunk.get(kind, 0), vb.whole_in_no_chunk.get(kind, 0)
+            rows.append(
+                (
+                    NO_CHUNK_ROW.format(kind=kind),
+                    _count(KindCount(la, ca.out_of)),
+                    _count(KindCount(lb, cb.out_of)),
+                    _compare(Fraction(la, ca.out_of or 1), Fraction(lb, cb.out_of or 1), True),
+                )
+            )
     rows.append(("all elements", _count(va.total), _count(vb.total), ""))
     return rows
 
@@ -211,8 +228,8 @@ def _of(a: KindCount, b: KindCount) -> str:
 
 
 def _whole(report: DiffReport) -> tuple[str | None, str]:
-    """Which side keeps answers whole (intact share first, then atomic-element
-    violations), and the figures that say so."""
+    """Which side keeps answers whole (intact answers; with no gold set, or a tie on
+    them, atomic elements), and the figures that say so."""
     ga, gb = report.a.gold, report.b.gold
     va, vb = report.a.violations, report.b.violations
     ta, tb = va.total, vb.total
@@ -221,22 +238,54 @@ def _whole(report: DiffReport) -> tuple[str | None, str]:
     ka, kb = va.counts[kind], vb.counts[kind]
     figures = [f"atomic-element violations {_of(ta, tb)}"]
     if ka.violations != kb.violations:
-        figures.append(f"{kind} {_of(ka, kb)}")
-    winner = None
+        lost = ""
+        if kind in va.whole_in_no_chunk and kind in vb.whole_in_no_chunk:
+            la, lb = va.whole_in_no_chunk[kind], vb.whole_in_no_chunk[kind]
+            lost = f" (whole in no chunk {la} vs {lb})"
+        figures.append(f"{kind} {_of(ka, kb)}{lost}")
+    said = "; ".join(figures)
+    by_elements = None
+    if ta.violations != tb.violations:
+        by_elements = "A" if ta.violations < tb.violations else "B"
     if ga and gb:
-        figures.insert(0, f"intact answers {ga.intact} vs {gb.intact} of {ga.questions}")
+        answers = f"intact answers {ga.intact} vs {gb.intact} of {ga.questions}"
         if ga.intact != gb.intact:
             winner = "A" if ga.intact > gb.intact else "B"
-    if winner is None and ta.violations != tb.violations:
-        winner = "A" if ta.violations < tb.violations else "B"
-    said = "; ".join(figures)
-    if winner is None:
+            return winner, f"{winner} keeps answers whole ({answers}; {said})"
+        # -- a tie on answers: elements may still differ, but no answer was lost to them
+        if by_elements is None:
+            return None, f"tie on keeping answers whole ({answers}; {said})"
+        return by_elements, (
+            f"tie on intact answers ({ga.intact} vs {gb.intact} of {ga.questions}); "
+            f"{by_elements} keeps more elements whole "
+            f"({said})"
+        )
+    if by_elements is None:
         return None, f"A and B keep answers whole alike ({said})"
-    return winner, f"{winner} keeps answers whole ({said})"
+    return by_elements, f"{by_elements} keeps answers whole ({said})"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}"
+
+
+def _interval(d: RankDifference) -> str:
+    p = d.paired
+    return f"B − A {_signed(p.difference)}, 95 % interval {_signed(p.low)} to {_signed(p.high)}"
+
+
+def _unsure(d: RankDifference) -> str:
+    """What a difference the questions cannot settle would need."""
+    more = d.paired.more_questions
+    if more is None:
+        return "no number of questions would, while they score alike"
+    return f"about {more:,} more questions would, were the difference to hold"
 
 
 def _ranked(report: DiffReport) -> tuple[str | None, str]:
-    """Which side ranks answers higher, judge by judge (MRR, then recall@k)."""
+    """Which side ranks answers higher, judge by judge: by MRR, when its paired
+    bootstrap interval over the questions clears zero; else a tie, or the questions
+    cannot tell."""
     if report.a.gold is None or report.b.gold is None:
         return None, (
             "with no gold set (--gold) it cannot judge which ranks answers higher "
@@ -248,23 +297,59 @@ def _ranked(report: DiffReport) -> tuple[str | None, str]:
     winners: set[str | None] = set()
     said: list[str] = []
     for ja, jb in pairs:
+        diffs = {d.figure: d for d in rank_differences(ja, jb)}
+        run_k = diffs.get(f"recall@{ja.k}")
         # -- recall at the k asked for (the table has the others)
         recall = "".join(
             f", recall@{k} {ja.recall[k]:.3f} vs {jb.recall[k]:.3f}" for k in ja.recall if k == ja.k
         )
+        if run_k is not None and ja.recall[ja.k] != jb.recall[ja.k]:
+            recall += f" ({_interval(run_k)})"
         who = ja.retriever or "the retriever"
+        mrr = diffs.get("MRR")
+        figures = f"MRR {ja.mrr:.3f} vs {jb.mrr:.3f}"
         if ja.mrr == jb.mrr:
             winners.add(None)
+            said.append(f"tie on ranking by {who}: {figures}{recall}")
+        elif mrr is not None and mrr.paired.spans_zero:
+            winners.add(None)
+            n = mrr.paired.questions
             said.append(
-                f"they rank answers alike by {who}: MRR {ja.mrr:.3f} vs {jb.mrr:.3f}{recall}"
+                f"by {who}, the {n} questions cannot tell A and B apart: {figures} "
+                f"({_interval(mrr)}){recall}; {_unsure(mrr)}"
             )
         else:
             w = "A" if ja.mrr > jb.mrr else "B"
             winners.add(w)
-            said.append(
-                f"{w} ranks answers higher by {who}: MRR {ja.mrr:.3f} vs {jb.mrr:.3f}{recall}"
-            )
+            sure = f" ({_interval(mrr)})" if mrr is not None else ""
+            said.append(f"{w} ranks answers higher by {who}: {figures}{sure}{recall}")
     return (winners.pop() if len(winners) == 1 else None), "; ".join(said)
+
+
+def _over(side: Side) -> int:
+    return side.over_limit or 0
+
+
+def _over_share(side: Side) -> float:
+    """The share of a side's chunks over the embedder's limit (sides differ in count)."""
+    return _over(side) / side.sizes.count if side.sizes.count else 0.0
+
+
+def _limit_said(report: DiffReport) -> str:
+    """The embedder's limit, weighed: a chunk over it is truncated, text the index never
+    sees ("" when no limit was given)."""
+    limit = report.embedder_limit
+    if limit is None or report.a.over_limit is None or report.b.over_limit is None:
+        return ""
+    counts = f"A {_over(report.a):,} of {report.a.sizes.count:,}, B {_over(report.b):,} of " + (
+        f"{report.b.sizes.count:,}"
+    )
+    if not _over(report.a) and not _over(report.b):
+        return f"No chunk passes the embedder's limit ({limit:,}). "
+    return (
+        f"Over the embedder's limit ({limit:,}): {counts}; the embedder truncates them, "
+        "and their tails are text the index never sees. "
+    )
 
 
 def _cost(report: DiffReport) -> str:
@@ -280,6 +365,17 @@ def _cost(report: DiffReport) -> str:
         )
         parts.append(f"{name} makes {s.count:,} chunks{mean}{per_q}")
     return "; ".join(parts)
+
+
+def _truncates(report: DiffReport, name: str) -> str:
+    """A caution when side ``name`` has chunks over the embedder's limit ("" if none)."""
+    side = report.a if name == "A" else report.b
+    if report.embedder_limit is None or not _over(side):
+        return ""
+    return (
+        f", after bringing its {_over(side):,} chunks over the embedder's limit under it "
+        f"(--limit {report.embedder_limit:,})"
+    )
 
 
 def _next(report: DiffReport, whole: str | None, ranked: str | None) -> str:
@@ -305,11 +401,18 @@ def _next(report: DiffReport, whole: str | None, ranked: str | None) -> str:
     if whole is None and ranked is None and _favours(report, "A") and _favours(report, "B"):
         return "the judges disagree: weigh the one your system retrieves with"
     best = whole or ranked
+    if best is None and _over_share(report.a) != _over_share(report.b):
+        best = "A" if _over_share(report.a) < _over_share(report.b) else "B"
+        return f"take {best}: it loses less text to the embedder's limit, the rest is a tie"
     if best:
         other = "B" if best == "A" else "A"
+        caution = _truncates(report, best)
         if _favours(report, other):
-            return f"take {best}, and check that what {other} wins above does not matter to you"
-        return f"take {best}: {other} wins on neither wholeness nor ranking"
+            return (
+                f"take {best}{caution}, and check that what {other} wins above does not "
+                "matter to you"
+            )
+        return f"take {best}{caution}: {other} wins on neither wholeness nor ranking"
     ca, cb = report.a.sizes.count, report.b.sizes.count
     if ca == cb:
         return "they are even on what this diff measures, at the same count of chunks"
@@ -319,23 +422,34 @@ def _next(report: DiffReport, whole: str | None, ranked: str | None) -> str:
 
 def _favours(report: DiffReport, name: str) -> bool:
     """Whether any figure of the paragraph favours side ``name``: fewer violations,
-    more intact answers, or a higher MRR by some judge."""
+    more intact answers, fewer chunks over the embedder's limit, or a higher MRR by
+    some judge that the questions can tell (its interval clears zero)."""
     me, other = (report.a, report.b) if name == "A" else (report.b, report.a)
     if me.violations.total.violations < other.violations.total.violations:
         return True
     if me.gold and other.gold and me.gold.intact > other.gold.intact:
         return True
-    return any(m.mrr > o.mrr for m, o in zip(me.judged, other.judged, strict=True))
+    if report.embedder_limit is not None and _over_share(me) < _over_share(other):
+        return True
+    for ja, jb in zip(report.a.judged, report.b.judged, strict=True):
+        m, o = (ja, jb) if name == "A" else (jb, ja)
+        diffs = {d.figure: d for d in rank_differences(ja, jb)}
+        mrr = diffs.get("MRR")
+        if m.mrr > o.mrr and (mrr is None or not mrr.paired.spans_zero):
+            return True
+    return False
 
 
 def advice(report: DiffReport) -> str:
     """What should I change? One paragraph: who keeps answers whole, who ranks
-    them higher and by which judge, what each costs, and what to try next."""
+    them higher and by which judge (and whether the questions can tell), what the
+    embedder's limit cuts, what each costs, and what to try next."""
     whole, whole_said = _whole(report)
     ranked, ranked_said = _ranked(report)
     return (
-        f"Figures read A vs B. {whole_said}. {ranked_said[0].upper()}{ranked_said[1:]}. "
-        f"{_cost(report)}. "
+        f"Figures read A vs B. {whole_said[0].upper()}{whole_said[1:]}. "
+        f"{ranked_said[0].upper()}{ranked_said[1:]}. "
+        f"{_limit_said(report)}{_cost(report)}. "
         f"Next: {_next(report, whole, ranked)}."
     )
 
@@ -373,7 +487,16 @@ def _side_json(side: Side) -> dict[str, Any]:
             "below_floor": s.below_floor,
         },
         "violations": {
-            kind: {"violations": c.violations, "out_of": c.out_of, "rate": float(c.rate)}
+            kind: {
+                "violations": c.violations,  # cut at a boundary, for code and sentences
+                "out_of": c.out_of,
+                "rate": float(c.rate),
+                **(
+                    {"whole_in_no_chunk": v.whole_in_no_chunk[kind]}
+                    if kind in v.whole_in_no_chunk
+                    else {}
+                ),
+            }
             for kind, c in v.counts.items()
         },
         "violation_rate": float(v.total.rate),
@@ -431,6 +554,11 @@ def to_json(report: DiffReport) -> dict[str, Any]:
             for p in report.changed
         ],
         "advice": advice(report),
+        # -- each judge's MRR and recall@k, B - A, with a paired bootstrap 95 % interval
+        "rank_differences": [
+            {"retriever": d.retriever, "figure": d.figure, "a": d.a, "b": d.b, **d.paired.to_json()}
+            for d in report.differences
+        ],
         "regressions": report.regressions,
         "worse": report.worse,
         "unreadable": [{"path": p, "problem": m} for p, m in report.unreadable],

@@ -14,6 +14,7 @@ from typing import Any
 
 from chunkers.options import unit_name
 from lab.measure.integrity import NO_CHUNK, IntegrityReport, status_by
+from lab.measure.verdict import Verdict, gate_verdict
 from lab.report.words import counted
 from lab.retrieval.interface import judge_name
 from lab.text import clip
@@ -68,8 +69,11 @@ def check_report(
     unreadable: Sequence[tuple[str, str]] = (),
     skipped: int = 0,
     thresholds: Thresholds = Thresholds(),
+    max_runts: int | None = None,
+    stripped: int = 0,
 ) -> dict[str, Any]:
-    """Everything the check found, and whether the gate passes.
+    """Everything the check found, and whether the gate passes (lab.measure.verdict
+    decides; this only gathers what it decides on).
 
     ``reports`` are the same check judged by one retriever or several (in the
     order the user named them). The top-level recall, coverage, MRR and ranks
@@ -82,6 +86,8 @@ def check_report(
         documents: how many documents were checked.
         unreadable: (path, message) of the documents that could not be read.
         skipped: how many gold lines named documents that were not checked.
+        max_runts: the user's allowance of runts with no excuse (``--max-runts``).
+        stripped: gold questions whose passage was stripped as boilerplate.
 
     Returns:
         The JSON report render_text and render_markdown read; ``passed`` is the gate.
@@ -92,6 +98,14 @@ def check_report(
     many = len(reports) > 1
     below = [b for r in reports for b in _below(r, thresholds, f" ({r.retriever})" * many)]
     passages = sum(len(r.passages) for r in report.results)
+    verdict = gate_verdict(
+        missing=len(report.missing),
+        strategy=report.strategy,
+        runts=len(runts["failing"]),
+        max_runts=max_runts,
+        below=below,
+        stripped=stripped,
+    )
     pairs = []
     for n, pair in enumerate(report.results):
         judged = {
@@ -114,6 +128,9 @@ def check_report(
         "skipped_other_documents": skipped,
         "intact_rate": report.intact_rate,
         "passage_intact_rate": report.passage_intact_rate,
+        # -- apart: a boundary inside a passage, and a passage whole in no chunk
+        "passages_cut_at_boundary": report.passages_cut,
+        "passages_whole_in_no_chunk": report.passages_in_no_chunk,
         "recall": _keyed(report.recall),
         "coverage": _keyed(report.coverage),
         "mrr": report.mrr,
@@ -127,7 +144,10 @@ def check_report(
         "thresholds": {"recall": thresholds.recall, "coverage": thresholds.coverage},
         "below_threshold": below,
         "unreadable": [{"path": p, "problem": m} for p, m in unreadable],
-        "passed": report.passed and not runts["failing"] and not below,
+        "max_runts": max_runts,
+        "failed_rules": list(verdict.failed),
+        "warnings": list(verdict.warnings),
+        "passed": verdict.passed,
     }
 
 
@@ -219,6 +239,11 @@ def _notes(data: dict[str, Any]) -> list[str]:
         f"chunk does not exist: {data['chunk_does_not_exist']}   chunk exists but ranks below "
         f"{k}: {_poorly(data)}"
     ]
+    if "passages_cut_at_boundary" in data:
+        lines.append(
+            f"passages cut at a boundary: {data['passages_cut_at_boundary']}   whole in no "
+            f"chunk: {data['passages_whole_in_no_chunk']}"
+        )
     for r in data["pairs"]:
         if r["status"] == NO_CHUNK:
             lines.append(f"  NOT INTACT: {clip(r['question'], 50)}: {r['verdict']}")
@@ -238,6 +263,7 @@ def _notes(data: dict[str, Any]) -> list[str]:
             f"under the floor {runts['floor']}"
         )
     lines += [f"  BELOW THRESHOLD: {b}" for b in data["below_threshold"]]
+    lines += [f"  WARNING: {w}" for w in data.get("warnings", [])]
     if data.get("generated_questions"):
         lines.append(
             f"GENERATED: {data['generated_questions']} of {data['questions']} questions were "
@@ -263,7 +289,13 @@ def _imported(imported: dict[str, Any] | None) -> list[str]:
     how = ", ".join(f"{n} {h}" for h, n in imported.get("how", {}).items())
     lines = [
         f"imported {imported['file']}: {imported['chunks']} chunk(s) placed in the document"
-        f"{f' ({how})' if how else ''}, {imported['unplaced']} not placed"
+        f"{f' ({how})' if how else ''}, {imported['unplaced']} not placed",
+        "  measured on the text the pipeline embeds ("
+        + (
+            "each row's text with its heading path (--embeds-headings))"
+            if imported.get("headings_embedded")
+            else "each row's own text)"
+        ),
     ]
     lines += [f"  {f}" for f in findings[:SHOWN_FINDINGS]]
     if len(findings) > SHOWN_FINDINGS:
@@ -272,11 +304,16 @@ def _imported(imported: dict[str, Any] | None) -> list[str]:
 
 
 def render_text(data: dict[str, Any]) -> str:
-    """The report for a terminal; its last line is PASS or FAIL."""
+    """The report for a terminal; its last line is PASS, or FAIL and the rules that failed."""
     parts = [_headline(data), table(_headers(data), _rows(data, 44)), _metrics(data)]
     parts += _notes(data)
-    parts.append("PASS" if data["passed"] else "FAIL")
+    parts.append(verdict_line(data))
     return "\n".join(parts)
+
+
+def verdict_line(data: dict[str, Any]) -> str:
+    """PASS, or FAIL: the rules that failed (as lab.measure.verdict worded them)."""
+    return Verdict(tuple(data["failed_rules"])).line
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -300,7 +337,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     mrr = " · ".join(
         f"MRR {j['mrr']:.3f}" + (f" ({j['retriever']})" if many else "") for j in data["retrievers"]
     )
-    verdict = "PASS" if data["passed"] else "FAIL"
+    verdict = verdict_line(data)
     return "\n\n".join(
         [
             f"## Index gate: {verdict}",

@@ -38,6 +38,10 @@ def test_the_page_renders_a_sample_document_against_b() -> None:
     ]
     tables = {r["element"]: (r["A"], r["B"]) for r in figs["Atomic-element violations"]}
     assert tables["table without header"] == ("0 of 4 (0.0%)", "4 of 4 (100.0%)")
+    # a cut at a boundary and a sentence whole in no chunk are two rows
+    assert list(tables).index("sentence cut: whole in no chunk") == (
+        list(tables).index("sentence cut") + 1
+    )
     assert figs["Chunks per document"] == [
         {"document": "compute_pricing.md", "A": 17, "B": 14, "change": "-3"}
     ]

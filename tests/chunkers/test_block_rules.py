@@ -29,12 +29,67 @@ def test_a_setext_heading_keeps_the_hashes_it_ends_with() -> None:
     assert (paths[0], paths[-1]) == (("C ##",), ("C ##", "Closed"))
 
 
-def test_front_matter_is_metadata_and_keeps_the_first_path() -> None:
+def test_front_matter_is_metadata_under_no_heading() -> None:
     text = f"---\ntitle: Guide\n# not a heading\n---\n\n# Guide\n\n{PROSE}"
     doc = parse(text)
     assert [sec.heading for sec in doc.sections[1:]] == ["Guide"]
     assert doc.kinds[0] == "metadata"
-    assert s(text)[0].heading_path == ("Guide",)
+    # -- the chunk that opens with it carries no path: front matter is under no heading
+    assert s(text)[0].heading_path == ()
+    assert [c.heading_path for c in s(text, 400, 0)][-1] == ("Guide",)
+
+
+def test_front_matter_the_engine_does_not_read_is_metadata_not_a_setext_heading() -> None:
+    # -- a blank line after the opening "---": the engine reads a rule, then the
+    # -- closing "---" as a setext underline of "title: Guide"
+    yaml = f"---\n\ntitle: Guide\nweight: 2\n---\n\n{PROSE}\n\n## Later\n\n{PROSE}"
+    toml = f"+++\ntitle = 'Guide'\n+++\n\n{PROSE}\n\n## Later\n\n{PROSE}"
+    for text in (yaml, toml):
+        doc = parse(text)
+        assert doc.kinds[0] == "metadata"
+        assert [sec.heading for sec in doc.sections[1:]] == ["Later"]
+        assert [c.heading_path for c in s(text, 400, 0)][0] == ()
+        assert not lost_characters(text, s(text, 400, 0))
+
+
+def test_a_thematic_break_and_text_are_no_front_matter() -> None:
+    text = f"---\n\n{PROSE}\n\n---\n\n{PROSE}"
+    assert parse(text).kinds[:3] == ("rule", "prose", "rule")
+
+
+CODE_FROM_INLINE = (
+    '{{< codeFromInline lang="yaml" >}}\n'
+    "featureGates:\n"
+    "  # not all feature gates are tested, however\n"
+    "  # Networking\n"
+    "  ## IP Family\n"
+    "  IPv6DualStack: true\n"
+    "{{< /codeFromInline >}}"
+)
+
+
+def test_a_paired_shortcode_is_one_block_and_no_heading_is_read_inside_it() -> None:
+    text = f"# Feature gates\n\n{PROSE}\n\n{CODE_FROM_INLINE}\n\n## After\n\n{PROSE}"
+    doc = parse(text)
+    assert [sec.heading for sec in doc.sections[1:]] == ["Feature gates", "After"]
+    (block,) = [b for b in doc.blocks if doc.text[b.start : b.end].startswith("{{<")]
+    assert doc.text[block.start : block.end] == CODE_FROM_INLINE
+    paths = {c.heading_path for c in s(text, 300, 0)}
+    assert paths == {("Feature gates",), ("Feature gates", "After")}
+    (holder,) = [c for c in s(text, 300, 0) if "codeFromInline" in c.body]
+    assert CODE_FROM_INLINE in holder.body  # kept whole
+
+
+def test_percent_shortcodes_and_single_shortcodes_are_blocks_too() -> None:
+    notice = (
+        "{{% notice tip %}}\n# Not a heading\nRestart the node after the change.\n{{% /notice %}}"
+    )
+    figure = '{{< figure src="/images/arch.png" title="Architecture" >}}'
+    text = f"# Setup\n\n{figure}\n\n{PROSE}\n\n{notice}\n\n{PROSE}"
+    doc = parse(text)
+    assert [sec.heading for sec in doc.sections[1:]] == ["Setup"]
+    held = [doc.text[b.start : b.end] for b in doc.blocks if doc.kinds[0] and b.kind == "html"]
+    assert held == [figure, notice]
 
 
 def test_headings_inside_comments_and_pre_blocks_are_not_sections() -> None:

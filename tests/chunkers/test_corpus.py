@@ -19,6 +19,7 @@ from tests.chunkers.invariants import (
 from tests.support import (
     CORPORA,
     SHARED_CORPORA,
+    STATIC_SITE,
     assert_spans_true,
     corpus_files,
     corpus_name,
@@ -78,3 +79,33 @@ def test_structural_invariants_hold_on_the_corpus(unit: str, size: int, overlap:
         )
         failures += [f"{corpus_name(path)}: {b}" for b in breaks]
     assert failures == []
+
+
+# the headings the static site's pages really have: no path may name another (a "#"
+# line inside a shortcode or front matter), and front matter is under none
+SITE_HEADINGS = {
+    "content/en/docs/reference/feature-gates.md": {
+        "Overview", "Stages of a feature", "Alpha", "Beta",
+    },
+    "content/en/docs/reference/_index.md": {"Command-line tools"},
+    "content/en/blog/release-notes.md": {"Networking", "Removed gates"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("unit,size,overlap", [("chars", 1800, 150), ("chars", 300, 30)])
+def test_a_static_sites_shortcodes_and_front_matter_make_no_headings(unit, size, overlap):
+    files = sorted(STATIC_SITE.rglob("*.md"))
+    assert {f.relative_to(STATIC_SITE).as_posix() for f in files} == set(SITE_HEADINGS)
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        chunks = chunk(text, "structural", size, overlap, unit=unit)
+        named = {h for c in chunks for h in c.heading_path}
+        assert named <= SITE_HEADINGS[path.relative_to(STATIC_SITE).as_posix()], path.name
+        assert chunks[0].heading_path == ()  # it opens with front matter
+        # -- a paired shortcode that fits is never cut: its opening and closing tags
+        # -- share a chunk (one longer than the size is cut as code is, at its lines)
+        for c in chunks if size >= 1800 else ():
+            for mark in ("{{< codeFromInline", "{{% pageinfo", "{{% notice", "{{< tabpane"):
+                if mark in c.body:
+                    closing = mark.replace("{{< ", "{{< /").replace("{{% ", "{{% /")
+                    assert closing in c.body, (path.name, mark)

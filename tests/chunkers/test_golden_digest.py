@@ -33,10 +33,10 @@ pytestmark = pytest.mark.shared_corpus
 CONFIGS = {"chars": (1800, 150), "words": (200, 20)}
 
 GOLDEN = {
-    ("corpus", "chars"): "49ae19b428f482b2e7a1c11dd13999f7df2af0ce6f790cc72e4121ff57094eb8",
-    ("corpus", "words"): "68fb0bf8454e4cc29fc02dbf1cda9e1b3211fc08d26ee31d0c71c41f43f08bb2",
-    ("corpus-crlf", "chars"): "cd74a79d6ed7c6df819e281e796d6fbf01966aff0d54ceaa82da7ca58bb198cb",
-    ("corpus-crlf", "words"): "b7c37290387666c4dba5209ef055988f1fe8d4e05540b697ffd21eba8d1b2175",
+    ("corpus", "chars"): "3196e79a0f0a20ae0f02c9ed1044ad15e31259c3bd93f95a977527d8875e2285",
+    ("corpus", "words"): "c29e26004b3eecc7c6ede79a817f347bbe4a27442dffb9a056733da211f6eb8b",
+    ("corpus-crlf", "chars"): "c42e5ebd9ababdc8f0b94270f44515157ad6462722ed7421f9619fc49819db9f",
+    ("corpus-crlf", "words"): "a5475702702d0efc23fc3d2a6d390694959b2f40a167d9ac87fd2e16ef9c94c2",
 }
 
 CHUNK_DIGESTS = ROOT / "tests" / "data" / "golden_chunks.json"

@@ -152,7 +152,7 @@ def test_front_matter_and_title_travel_with_the_first_paragraph() -> None:
     out = chunk(text, "structural", 400, 40)
     assert not any(ends_with_heading(c.body) for c in out), [last_line(c.body) for c in out]
     assert out[0].body.startswith("---") and paragraph in out[0].body
-    assert out[0].heading_path == ("Title",) and out[0].kind == "prose"
+    assert out[0].heading_path == () and out[0].kind == "prose"  # front matter: no heading
 
 
 def test_anchors_and_comments_travel_with_the_heading_below() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -137,7 +138,8 @@ def test_thresholds_fail_the_gate_below_them(capsys) -> None:
     code, out, _ = run(capsys, "check", doc, "--gold", gold, "--k", "1")
     assert code == 0  # ranking below k alone does not fail the gate
     code, out, _ = run(capsys, "check", doc, "--gold", gold, "--k", "1", "--min-recall", "1")
-    assert code == 1 and "BELOW THRESHOLD: recall@1" in out and out.rstrip().endswith("FAIL")
+    assert code == 1 and "BELOW THRESHOLD: recall@1" in out
+    assert out.splitlines()[-1] == "FAIL: below threshold: recall@1 0.625 < 1.0"
     code, out, _ = run(capsys, "check", doc, "--gold", gold, "--k", "1", "--min-coverage", "0")
     assert code == 0
 
@@ -225,3 +227,75 @@ def test_the_shipped_passage_gold_set_passes_on_the_shared_corpus(capsys) -> Non
         data = json.loads(out)
         assert code == 0 and data["questions"] == 5 and data["passages"] == 6
         assert data["recall"]["10"] == 1.0 and data["coverage"]["10"] == 1.0
+
+
+def _runt_doc(tmp_path: Path) -> tuple[str, str]:
+    """A document whose answer every strategy keeps whole, and whose last few words
+    make a runt in 25-word fixed windows and in structural chunks with the merge off."""
+    words = " ".join(f"word{i}" for i in range(40))
+    doc = tmp_path / "d.md"
+    doc.write_text(f"# Intro\n\n{REFUND}. {words}\n\n# Tail\n\nShort tail.\n", encoding="utf-8")
+    return str(doc), _gold(tmp_path, {"question": "refund window?", "answer": REFUND})
+
+
+FIXED_25 = ("--strategy", "fixed", "--unit", "words", "--size", "25", "--overlap", "0")
+
+
+def test_runts_are_warned_not_failed_for_a_strategy_that_promises_no_floor(tmp_path, capsys):
+    doc, gold = _runt_doc(tmp_path)
+    code, out, _ = run(capsys, "check", doc, "--gold", gold, *FIXED_25)
+    assert "runts: 1 below the floor, 0 excused, 1 failing" in out
+    assert "WARNING: 1 runt with no excuse (reported, not failed" in out
+    assert code == 0 and out.splitlines()[-1] == "PASS"
+    code, out, _ = run(capsys, "check", doc, "--gold", gold, *FIXED_25, "--json")
+    data = json.loads(out)
+    assert data["passed"] and data["failed_rules"] == [] and len(data["warnings"]) == 1
+
+
+def test_max_runts_fails_any_strategy_and_the_last_line_names_the_rule(tmp_path, capsys):
+    doc, gold = _runt_doc(tmp_path)
+    code, out, _ = run(capsys, "check", doc, "--gold", gold, *FIXED_25, "--max-runts", "0")
+    assert code == 1
+    assert out.splitlines()[-1] == "FAIL: 1 runt with no excuse (more than --max-runts 0)"
+    code, out, _ = run(capsys, "check", doc, "--gold", gold, *FIXED_25, "--max-runts", "1")
+    assert code == 0 and out.splitlines()[-1] == "PASS"
+
+
+def test_runts_fail_the_structural_strategy_which_promises_a_floor(tmp_path, capsys):
+    doc, gold = _runt_doc(tmp_path)
+    argv = ["check", doc, "--gold", gold, "--unit", "words", "--size", "30", "--overlap", "0"]
+    code, out, _ = run(capsys, *argv, "--runt-merge", "off")
+    assert code == 1
+    assert out.splitlines()[-1] == "FAIL: 1 runt with no excuse (structural promises a floor)"
+    code, out, _ = run(capsys, *argv, "--runt-merge", "off", "--format", "markdown")
+    assert out.startswith("## Index gate: FAIL: 1 runt with no excuse")
+
+
+def test_a_cut_answer_names_its_rule_on_the_last_line(capsys) -> None:
+    code, out, _ = run(capsys, "check", KB, "--gold", KB_GOLD, "--strategy", "fixed",
+                       "--unit", "words", "--size", "37", "--overlap", "0")  # fmt: skip
+    assert code == 1
+    assert out.splitlines()[-1] == "FAIL: 5 answers in no chunk (chunk does not exist)"
+
+
+def test_max_runts_below_zero_is_one_line(capsys) -> None:
+    code, out, err = run(capsys, "check", KB, "--gold", KB_GOLD, "--max-runts", "-1")
+    assert code == 2
+    assert err.strip().endswith("--max-runts must be a whole number of at least 0, got -1")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_cut_at_a_boundary_and_whole_in_no_chunk_are_reported_apart(capsys) -> None:
+    # 50-word windows cut six answers at a boundary; 20 words of overlap keep every one
+    # whole in the next chunk, so none is whole in no chunk
+    argv = ["check", KB, "--gold", KB_GOLD, "--strategy", "fixed", "--unit", "words"]
+    code, out, _ = run(capsys, *argv, "--size", "50", "--overlap", "20", "--json")
+    data = json.loads(out)
+    assert (data["passages_cut_at_boundary"], data["passages_whole_in_no_chunk"]) == (6, 0)
+    assert code == 0
+    code, out, _ = run(capsys, *argv, "--size", "50", "--overlap", "0")
+    assert "passages cut at a boundary: " in out and code == 1
+    said = re.search(r"passages cut at a boundary: (\d+)   whole in no chunk: (\d+)", out)
+    assert said is not None
+    cut, none = int(said.group(1)), int(said.group(2))
+    assert none >= 1 and cut >= none

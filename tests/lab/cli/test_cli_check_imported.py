@@ -176,3 +176,50 @@ def test_bad_chunk_files_are_refused_in_one_line(tmp_path, capsys, rows, says):
     code, out, err = run(capsys, "check", doc, "--gold", gold, "--chunks", chunks, "--json")
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and says in err
+
+
+def test_the_limit_is_measured_on_the_text_the_pipeline_embeds(tmp_path, capsys):
+    # LangChain keeps the heading path in metadata and embeds page_content alone: the
+    # longest page_content is the limit, so no chunk is over it, unless the user says
+    # their pipeline embeds the headers too
+    rows = langchain_rows()
+    longest = max(len(r["page_content"]) for r in rows)
+    data = check_json(capsys, tmp_path, rows, "--limit", str(longest))
+    assert data["embedder_limit"]["over_limit"] == 0
+    assert data["imported"]["headings_embedded"] is False
+    assert max(p["embedded_length"] for p in data["imported"]["placed"]) == longest
+    assert data["imported"]["placed"][-1]["heading_path"] == ["Deploy guide", "Freeze windows"]
+    data = check_json(capsys, tmp_path, rows, "--limit", str(longest), "--embeds-headings")
+    assert data["imported"]["headings_embedded"] is True
+    assert data["embedder_limit"]["over_limit"] >= 1
+
+
+def test_the_report_names_what_was_measured_for_imported_chunks(tmp_path, capsys):
+    doc, gold, chunks = files(tmp_path, langchain_rows())
+    _, out, _ = run(capsys, "check", doc, "--gold", gold, "--chunks", chunks)
+    assert "measured on the text the pipeline embeds (each row's own text)" in out
+    _, out, _ = run(capsys, "check", doc, "--gold", gold, "--chunks", chunks, "--embeds-headings")
+    assert "with its heading path (--embeds-headings)" in out
+
+
+def test_embeds_headings_without_imported_chunks_is_one_line(tmp_path, capsys):
+    doc, gold, _ = files(tmp_path, langchain_rows())
+    code, _, err = run(capsys, "check", doc, "--gold", gold, "--embeds-headings")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.strip().endswith("use it with --chunks")
+    argv = ["diff", doc, "--a", "structural:chars:400:0", "--b", "fixed:chars:400:0"]
+    code, _, err = run(capsys, *argv, "--embeds-headings")
+    assert code == 2 and err.strip().endswith("use it with a chunks:FILE side")
+
+
+def test_the_diff_counts_an_imported_side_against_the_limit_on_what_it_embeds(tmp_path, capsys):
+    rows = langchain_rows()
+    longest = max(len(r["page_content"]) for r in rows)
+    doc, _, chunks = files(tmp_path, rows)
+    argv = ["diff", doc, "--a", f"chunks:{chunks}", "--b", "structural:chars:400:0"]
+    argv += ["--embedder-limit", str(longest), "--format", "json"]
+    code, out, err = run(capsys, *argv)
+    assert code in (0, 1), err
+    assert json.loads(out)["embedder_limit"]["a"] == 0
+    code, out, _ = run(capsys, *argv, "--embeds-headings")
+    assert json.loads(out)["embedder_limit"]["a"] >= 1

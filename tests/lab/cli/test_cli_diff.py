@@ -42,6 +42,7 @@ def test_json_for_machines(capsys) -> None:
         "violations": 2,
         "out_of": 43,
         "rate": 2 / 43,
+        "whole_in_no_chunk": 0,  # the 150 characters of overlap hold both cut sentences
     }
     assert len(data["changed"]) == min(20, data["pairs"])
 
@@ -264,15 +265,46 @@ def test_the_report_opens_with_what_to_change_when_wholeness_and_ranking_disagre
     assert head[4:6] == ["## What should I change?", ""]
     assert head[6] == said
     assert said == (
-        "Figures read A vs B. A keeps answers whole (intact answers 8 vs 8 of 8; "
-        "atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64). "
-        "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875, "
-        "recall@10 1.000 vs 1.000. "
+        "Figures read A vs B. Tie on intact answers (8 vs 8 of 8); A keeps more elements "
+        "whole (atomic-element violations 2 of 160 vs 6 of 96; sentence cut 0 vs 5 of 64 "
+        "(whole in no chunk 0 vs 0)). "
+        "By bm25 (lucene), the 8 questions cannot tell A and B apart: MRR 0.734 vs 0.875 "
+        "(B − A +0.141, 95 % interval -0.125 to +0.406), recall@10 1.000 vs 1.000; "
+        "about 21 more questions would, were the difference to hold. "
         "A makes 39 chunks, mean 214.1 chars, 2,177 chars of context a question@10; "
         "B makes 7 chunks, mean 1,203 chars, 10,221 chars of context a question@10. "
-        "Next: try B's size with a split that keeps elements whole, "
-        "structural:chars:1500:300, and diff it against B."
+        "Next: take A: B wins on neither wholeness nor ranking."
     )
+
+
+def test_each_rank_difference_has_a_reproducible_paired_interval(capsys) -> None:
+    argv = ["diff", API, "--a", WHOLE, "--b", RANKS, "--gold", API_GOLD, "--format", "json"]
+    _, out, _ = run(capsys, *argv)
+    first = json.loads(out)["rank_differences"]
+    assert [d["figure"] for d in first] == ["MRR", "recall@1", "recall@3", "recall@5", "recall@10"]
+    for d in first:
+        low, high = d["interval"]
+        assert low <= d["difference"] <= high and d["difference"] == pytest.approx(d["b"] - d["a"])
+        assert d["spans_zero"] == (low <= 0 <= high)
+    _, out, _ = run(capsys, *argv)
+    assert json.loads(out)["rank_differences"] == first  # seeded: the same every run
+
+
+def test_a_tie_is_called_a_tie(capsys) -> None:
+    code, out, _ = run(capsys, "diff", KB, "--a", FIXED, "--b", FIXED, "--gold", KB_GOLD)
+    said = out.split("\n")[6]
+    assert "Tie on ranking by bm25 (lucene): MRR " in said
+    assert "keeps answers whole" not in said
+
+
+def test_the_advice_weighs_the_embedders_limit(capsys) -> None:
+    # -- big fixed windows pass a 300-character limit; small structural chunks do not
+    argv = ["diff", API, "--a", RANKS, "--b", WHOLE, "--gold", API_GOLD]
+    code, out, _ = run(capsys, *argv, "--embedder-limit", "300")
+    said = out.split("\n")[6]
+    assert "Over the embedder's limit (300): A 7 of 7, B " in said
+    assert "text the index never sees" in said
+    assert "Next: take B" in said
 
 
 def test_without_gold_the_advice_says_what_it_cannot_judge(capsys) -> None:
@@ -312,3 +344,18 @@ def test_a_folder_dump_naming_a_document_not_in_the_folder_is_one_line(
     code, out, err = run(capsys, "diff", str(tmp_path), "--a", STRUCTURAL, "--b", f"chunks:{dump}")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "its document 'delta.md' is none of the 3 in this folder" in err
+
+
+def test_cut_at_a_boundary_and_whole_in_no_chunk_are_apart_in_the_diff(capsys) -> None:
+    # 20 words of overlap repair most of the sentences 50-word windows cut
+    argv = ["diff", KB, "--a", "fixed:words:50:0", "--b", "fixed:words:50:20"]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    data = json.loads(out)
+    a, b = data["a"]["violations"]["sentence cut"], data["b"]["violations"]["sentence cut"]
+    assert a["whole_in_no_chunk"] == a["violations"] == 17  # no overlap: every cut is lost
+    assert b["violations"] == 26 and b["whole_in_no_chunk"] == 5
+    code, out, _ = run(capsys, *argv)
+    assert "| sentence cut | 17 of 43 (39.5%) | 26 of 43 (60.5%) | ✗ worse |" in out
+    assert (
+        "| sentence cut: whole in no chunk | 17 of 43 (39.5%) | 5 of 43 (11.6%) | ✓ better |" in out
+    )

@@ -90,10 +90,9 @@ def test_a_folder_export_round_trips_through_the_importer(capsys, tmp_path: Path
     )  # fmt: skip
     assert code in (0, 1), err
     assert "0 not placed" in report
-    assert (
-        "over the embedder's limit (160 cl100k_base tokens, heading path + overlap + body): 0 of"
-        in report
-    )
+    # -- counted on the text the pipeline embeds: the export's rows hold the heading
+    # -- path, overlap and body
+    assert "over the embedder's limit (160 cl100k_base tokens, each row's own text): 0 of" in report
 
 
 def test_the_shapes_are_what_the_libraries_load(capsys, tmp_path: Path) -> None:

@@ -389,3 +389,46 @@ def test_a_chunk_origin_is_a_strategy_or_a_chunk_file(spec, name, imported):
     origin = ChunkOrigin.named(spec)
     assert (origin.name, origin.imported) == (name, imported)
     assert str(origin) == (spec if spec != "chunks" else "chunks:")
+
+
+def test_a_repeated_text_is_placed_after_the_row_before_it_even_when_only_normalised():
+    # -- the third row's text is exactly the first paragraph, and the fourth paragraph
+    # -- but for a line break: its neighbours say it is the fourth
+    text = "Alpha beta gamma.\n\nMiddle part.\n\nAlpha\nbeta gamma.\n\nEnd part."
+    rows = ["Alpha beta gamma.", "Middle part.", "Alpha beta gamma.", "End part."]
+    placement = import_chunks(jsonl({"text": r} for r in rows), text, "chunks.jsonl")
+    assert_placed_whole(placement, text)
+    assert [c.body for c in placement.chunks][2] == "Alpha\nbeta gamma."
+    assert [s.how for s in placement.sources] == [EXACT, EXACT, NORMALISED, EXACT]
+
+
+def test_a_source_naming_two_documents_of_the_folder_is_ambiguous(tmp_path) -> None:
+    documents = {"a/index.md": "Alpha page.", "b/index.md": "Beta page.", "c/other.md": "C."}
+    path = tmp_path / "folder.jsonl"
+    rows = [("Alpha page.", "index.md"), ("C.", "other.md")]
+    path.write_text(
+        "".join(json.dumps({"text": t, "metadata": {"source": s}}) + "\n" for t, s in rows),
+        encoding="utf-8",
+    )
+    with pytest.raises(PlacementError) as err:
+        import_chunk_folder(path, documents)
+    said = str(err.value)
+    assert "its document 'index.md' is ambiguous: both a/index.md and b/index.md" in said
+    assert "\n" not in said
+    # -- a name that ends one document's path only is that document
+    path.write_text(json.dumps({"text": "C.", "metadata": {"source": "other.md"}}) + "\n")
+    assert [c.body for c in import_chunk_folder(path, documents)["c/other.md"].chunks] == ["C."]
+
+
+def test_a_heading_path_only_in_metadata_is_not_what_the_chunk_is_ranked_on():
+    # -- LangChain keeps "Header 1" in metadata and embeds page_content alone: the
+    # -- placed chunk carries no path (so lengths and ranks leave it out), its Source
+    # -- keeps it; said to be embedded, the path leads the chunk and counts in length
+    text = "# Guide\n\nInstall the agent on every node before the upgrade.\n"
+    row = {"page_content": text.split("\n\n")[1].strip(), "metadata": {"Header 1": "Guide"}}
+    plain = import_chunks(jsonl([row]), text, "c.jsonl", "words")
+    assert plain.chunks[0].heading_path == () and plain.sources[0].heading_path == ("Guide",)
+    assert plain.sources[0].length == 9
+    embedded = import_chunks(jsonl([row]), text, "c.jsonl", "words", headings_embedded=True)
+    assert embedded.chunks[0].heading_path == ("Guide",)
+    assert embedded.sources[0].length == 10

@@ -133,14 +133,15 @@ def test_the_advice_names_each_judge_when_the_judges_disagree() -> None:
     )
     # -- a second judge that ranks the other way round (B's MRR given to A, A's to B)
     (ga,), (gb,) = r.a.judged, r.b.judged
-    other_a = dataclasses.replace(ga, retriever="judge two", mrr=gb.mrr)
-    other_b = dataclasses.replace(gb, retriever="judge two", mrr=ga.mrr)
+    other_a = dataclasses.replace(ga, retriever="judge two", mrr=gb.mrr, ranks=gb.ranks)
+    other_b = dataclasses.replace(gb, retriever="judge two", mrr=ga.mrr, ranks=ga.ranks)
     r = dataclasses.replace(
         r,
         a=dataclasses.replace(r.a, judged=(ga, other_a)),
         b=dataclasses.replace(r.b, judged=(gb, other_b)),
     )
     said = to_json(r)["advice"]
-    assert "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875" in said
-    assert "A ranks answers higher by judge two: MRR 0.875 vs 0.734" in said
-    assert said.endswith("Next: take A, and check that what B wins above does not matter to you.")
+    # -- eight questions cannot tell either judge's difference from chance
+    assert "By bm25 (lucene), the 8 questions cannot tell A and B apart: MRR 0.734 vs 0.875" in said
+    assert "by judge two, the 8 questions cannot tell A and B apart: MRR 0.875 vs 0.734" in said
+    assert said.endswith("Next: take A: B wins on neither wholeness nor ranking.")
