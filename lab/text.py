@@ -16,10 +16,6 @@ def collapse_whitespace(text: str) -> str:
     return " ".join(text.split())
 
 
-# the former name, for callers not yet renamed
-collapse = collapse_whitespace
-
-
 def clip(text: str, n: int = 60) -> str:
     """``text`` on one line (whitespace collapsed), cut to at most ``n`` characters,
     the last of them an ellipsis when anything was cut."""

@@ -23,7 +23,7 @@ from lab.retrieval.bm25_sparse import QueryScores
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.corpus import corpus_index
 from lab.retrieval.interface import Retriever, judge_name
-from lab.text import clip, collapse
+from lab.text import clip, collapse_whitespace
 
 from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
 from .survival import AnswerNotFound, DocumentLayout
@@ -324,7 +324,7 @@ def _locate_passage(doc: _Document, p: Passage, pair: GoldQuestion, n: int, name
                 f"{where}: span {s}-{e} runs outside {label} ({len(doc.text)} characters)",
             )
         text = doc.text[s:e]
-        if not collapse(text):
+        if not collapse_whitespace(text):
             raise GoldLineError(p.line or pair.line, f"{where}: span {s}-{e} holds only spaces")
         spans = [(s, e)]
     holders = doc.layout.holders(text)
