@@ -1,12 +1,21 @@
-"""A tokenizer that approximates SQLite FTS5's default ``unicode61`` tokenizer.
+"""The lab's one tokenizer for BM25: SQLite FTS5's ``unicode61`` for words between
+spaces, overlapping character bigrams for Chinese, Japanese and Korean.
 
-rank-bm25 takes pre-split tokens; giving it the same tokens FTS5 indexes keeps
-the two BM25 implementations comparable (differences then come from scoring,
-not from splitting).
+rank-bm25 takes pre-split tokens; the sparse index reads the same lists, and FTS5 is
+given them already split (``lab.retrieval.fts5``), so the three BM25 variants differ
+in scoring only, never in splitting.
+
+-- why bigrams -- Chinese and Japanese put no space between words, so unicode61 makes
+a whole run of Han or kana one token, and a question shares no token with its answer
+(BM25 then ranks at random). Each two neighbouring characters as a token, as Lucene's
+CJKBigramFilter does, matches the one- and two-character words most Chinese words are
+without a dictionary; Hangul runs (words between spaces) are split the same way, as
+Lucene does.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -45,8 +54,41 @@ class _FoldTable(dict):
 
 _TABLE = _FoldTable()
 
+# -- the characters written without spaces between words: Han ideographs (with 々 and
+# -- 〇), hiragana, katakana (half-width too) and Hangul. The one place this set is
+# -- written for searching: the tokenizer, the embedders' reading check and the gold
+# -- set's keywords all ask ``has_cjk`` or ``CJK_RUN``.
+_CJK_CHARS = (
+    "\u1100-\u11ff\u3005\u3007\u3021-\u3029\u3038-\u303b\u3040-\u309f\u30a0-\u30ff"
+    "\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff"
+    "\uf900-\ufaff\uff66-\uffdc\U0001b000-\U0001b16f\U00020000-\U0003134f"
+)
+CJK_RUN = re.compile(f"[{_CJK_CHARS}]+")
+_CJK_OR_NOT = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
 
-def tokenize(text: str) -> list[str]:
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a Han, kana or Hangul character."""
+    return CJK_RUN.search(text) is not None
+
+
+def bigrams(run: str) -> list[str]:
+    """A run of CJK characters as Lucene's CJKBigramFilter gives it: each two
+    neighbours overlapping, or the character itself for a run of one."""
+    if len(run) == 1:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def _split_cjk(token: str) -> list[str]:
+    """One unicode61 token with CJK in it: its CJK runs as bigrams, the rest as it is."""
+    out: list[str] = []
+    for part in _CJK_OR_NOT.findall(token):
+        out.extend(bigrams(part) if CJK_RUN.fullmatch(part) else [part])
+    return out
+
+
+def words_unicode61(text: str) -> list[str]:
     """Split ``text`` into lowercased word tokens the way unicode61 does (approximately).
 
     Rule:
@@ -62,7 +104,26 @@ def tokenize(text: str) -> list[str]:
     Unicode 6.1 tables), but it matches real FTS5 output on ordinary Latin,
     Cyrillic, Greek, CJK and Hangul text (see tests/retrieval/test_fts5.py).
 
-    >>> tokenize("Mumbai's FY24 revenue: 18,412")
+    >>> words_unicode61("Mumbai's FY24 revenue: 18,412")
     ['mumbai', 's', 'fy24', 'revenue', '18', '412']
     """
     return text.lower().translate(_TABLE).split()
+
+
+def tokenize(text: str) -> list[str]:
+    """The tokens BM25 indexes: unicode61's words (``words_unicode61``), each run of
+    Han, kana or Hangul in them turned into overlapping bigrams (``bigrams``).
+
+    >>> tokenize("Rust的所有权 rules")
+    ['rust', '的所', '所有', '有权', 'rules']
+    """
+    words = text.lower().translate(_TABLE).split()
+    if not has_cjk(text):  # -- text without CJK: unicode61's words, at their old speed
+        return words
+    out: list[str] = []
+    for w in words:
+        if has_cjk(w):
+            out.extend(_split_cjk(w))
+        else:
+            out.append(w)
+    return out
