@@ -72,6 +72,17 @@ def has_cjk(text: str) -> bool:
     return CJK_RUN.search(text) is not None
 
 
+_WORD_CHAR = re.compile(r"[^\W_]")
+
+
+def cjk_share(text: str) -> float:
+    """The share of ``text``'s letters and digits that are Han, kana or Hangul (0 to 1)."""
+    cjk = sum(len(run) for run in CJK_RUN.findall(text))
+    if not cjk:
+        return 0.0
+    return cjk / max(cjk, len(_WORD_CHAR.findall(text)))
+
+
 def bigrams(run: str) -> list[str]:
     """A run of CJK characters as Lucene's CJKBigramFilter gives it: each two
     neighbours overlapping, or the character itself for a run of one."""
