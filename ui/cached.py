@@ -325,6 +325,12 @@ def side_by_side(
     return judging.side_by_side(chunks(c), question, answer, hybrid=hybrid)
 
 
+@cached_by_size(max_entries=64)
+def reading_line(c: Chunking, question: str, embedder_spec: str) -> str:
+    """The line saying the dense judge cannot read these chunks or this question ("" if it can)."""
+    return judging.reading_line(chunks(c), question, embedder(embedder_spec))
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def muddy_vector(
     text: str,
