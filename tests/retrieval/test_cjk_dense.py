@@ -62,3 +62,15 @@ def test_english_and_a_users_own_model_carry_no_line():
     judged = hybrid.index(CHINESE).judge(QUESTION)
     assert judged.hybrid.note == ""
     assert np.all(np.asarray(judged.hybrid.scores) > 1 / 61)  # both judges fused
+
+
+def test_the_gates_hybrid_falls_back_to_bm25_on_chinese_too():
+    from lab.retrieval.corpus import corpus_index
+    from tests.support import make_chunk
+
+    chunks = [make_chunk(i, t) for i, t in enumerate(CHINESE)]
+    hybrid = HybridRetriever(Bm25Retriever(), DenseRetriever(load_embedder("wordllama")))
+    fused = corpus_index(hybrid, chunks)
+    bm25 = corpus_index(Bm25Retriever(), chunks)
+    assert fused.note(QUESTION).startswith("dense (wordllama) cannot read")
+    assert fused.scores(QUESTION).ranks().tolist() == bm25.scores(QUESTION).ranks().tolist()

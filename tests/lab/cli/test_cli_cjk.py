@@ -42,3 +42,20 @@ def test_score_on_chinese_ranks_by_bigrams_and_says_once_the_dense_judge_cannot_
     assert "所有权是" in first  # BM25 ranks the answer first
     code, out, _ = run(capsys, *argv)
     assert "cannot read" not in out  # BM25 alone needs no such line
+
+
+def test_check_on_the_chinese_sample_says_once_the_dense_judge_cannot_read(capsys) -> None:
+    from tests.support import SAMPLES
+
+    doc, gold = SAMPLES / "rust_variables_zh.md", SAMPLES / "rust_variables_zh.gold.jsonl"
+    argv = ["check", str(doc), "--gold", str(gold), "--size", "200"]
+    code, out, err = run(capsys, *argv, "--retriever", "bm25,dense,hybrid")
+    assert err == "" and out.count("cannot read Chinese") == 1
+    code, out, _ = run(capsys, *argv, "--retriever", "bm25,dense,hybrid", "--json")
+    import json
+
+    notes = [r["note"] for r in json.loads(out)["retrievers"]]
+    assert notes[0] == "" and notes[1].startswith("dense (wordllama)") and notes[2] == notes[1]
+    by = {r["retriever"]: r for r in json.loads(out)["retrievers"]}
+    hybrid = next(r for label, r in by.items() if label.startswith("hybrid"))
+    assert hybrid["recall"] == by["bm25 (lucene)"]["recall"]  # it ranked as BM25 does
