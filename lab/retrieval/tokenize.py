@@ -58,18 +58,45 @@ _TABLE = _FoldTable()
 # -- 〇), hiragana, katakana (half-width too) and Hangul. The one place this set is
 # -- written for searching: the tokenizer, the embedders' reading check and the gold
 # -- set's keywords all ask ``has_cjk`` or ``CJK_RUN``.
-_CJK_CHARS = (
+_CJK_BMP = (
     "\u1100-\u11ff\u3005\u3007\u3021-\u3029\u3038-\u303b\u3040-\u309f\u30a0-\u30ff"
     "\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff"
-    "\uf900-\ufaff\uff66-\uffdc\U0001b000-\U0001b16f\U00020000-\U0003134f"
+    "\uf900-\ufaff\uff66-\uffdc"
 )
+_KANA_SUPPLEMENT = "\U0001b000-\U0001b16f"
+_HAN_EXTENSIONS = "\U00020000-\U0003134f"
+_CJK_CHARS = _CJK_BMP + _KANA_SUPPLEMENT + _HAN_EXTENSIONS
 CJK_RUN = re.compile(f"[{_CJK_CHARS}]+")
-_CJK_OR_NOT = re.compile(f"[{_CJK_CHARS}]+|[^{_CJK_CHARS}]+")
+# -- the test for any one of them, as three searches: a class of BMP ranges is a table
+# -- lookup per character, one range a comparison, but a class that mixes ranges above
+# -- U+FFFF is checked range by range (several times slower on text with none)
+_ANY_CJK = tuple(re.compile(f"[{c}]") for c in (_CJK_BMP, _HAN_EXTENSIONS, _KANA_SUPPLEMENT))
+
+
+_MARK = "\x01"  # a control character: in folded text only where put there
+
+
+class _MarkedTable(dict):
+    """As ``_TABLE``, each CJK character that is a token character preceded by _MARK:
+    tokenize then finds CJK in the folded text with one search for one character,
+    and the runs by splitting at it, with no regular expression over the text."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        folded = _TABLE[code]
+        marked = _MARK + ch if folded == ch and CJK_RUN.fullmatch(ch) else folded
+        self[code] = marked
+        return marked
+
+
+_MARKED = _MarkedTable()
 
 
 def has_cjk(text: str) -> bool:
     """Whether ``text`` holds a Han, kana or Hangul character."""
-    return CJK_RUN.search(text) is not None
+    if text.isascii():  # -- (a loop in C: most text is known without a search)
+        return False
+    return any(p.search(text) is not None for p in _ANY_CJK)
 
 
 _WORD_CHAR = re.compile(r"[^\W_]")
@@ -89,14 +116,6 @@ def bigrams(run: str) -> list[str]:
     if len(run) == 1:
         return [run]
     return [run[i : i + 2] for i in range(len(run) - 1)]
-
-
-def _split_cjk(token: str) -> list[str]:
-    """One unicode61 token with CJK in it: its CJK runs as bigrams, the rest as it is."""
-    out: list[str] = []
-    for part in _CJK_OR_NOT.findall(token):
-        out.extend(bigrams(part) if CJK_RUN.fullmatch(part) else [part])
-    return out
 
 
 def words_unicode61(text: str) -> list[str]:
@@ -128,13 +147,26 @@ def tokenize(text: str) -> list[str]:
     >>> tokenize("Rust的所有权 rules")
     ['rust', '的所', '所有', '有权', 'rules']
     """
-    words = text.lower().translate(_TABLE).split()
-    if not has_cjk(text):  # -- text without CJK: unicode61's words, at their old speed
-        return words
+    folded = text.lower().translate(_MARKED)
+    if _MARK not in folded:  # -- no CJK: unicode61's words, at their old speed
+        return folded.split()
     out: list[str] = []
-    for w in words:
-        if has_cjk(w):
-            out.extend(_split_cjk(w))
-        else:
-            out.append(w)
+    for word in folded.split():
+        if _MARK not in word:
+            out.append(word)
+            continue
+        # -- each piece after the first is a CJK character and what follows it up to
+        # -- the next one: a run goes on while nothing follows its characters
+        head, *pieces = word.split(_MARK)
+        if head:
+            out.append(head)
+        run = ""
+        for piece in pieces:
+            run += piece[0]
+            if len(piece) > 1:
+                out.extend(bigrams(run))
+                out.append(piece[1:])
+                run = ""
+        if run:
+            out.extend(bigrams(run))
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lab.retrieval.bm25 import ChunkIndex
 from lab.retrieval.bm25_sparse import chunk_index
@@ -104,3 +106,40 @@ def test_length_normalisation_counts_bigrams():
     index = ChunkIndex([make(0, "内存安全"), make(1, "垃圾回收器")])
     got = index.score("内存")
     assert [s.indexed_tokens for s in got] == [3, 4]
+
+
+def test_every_cjk_block_is_seen_and_emoji_are_not():
+    assert has_cjk("𠀀") and has_cjk("𛀁") and has_cjk("한") and has_cjk("ｶ")
+    assert not has_cjk("🌐 emoji, “quotes” — and dashes")
+    assert tokenize("𠀀𠀁 🌐") == ["𠀀𠀁"]
+
+
+def _by_regex(text: str) -> list[str]:
+    """The rule read plainly: unicode61's words, each CJK run in them as bigrams."""
+    import re
+
+    from lab.retrieval.tokenize import CJK_RUN, bigrams
+
+    out: list[str] = []
+    for word in words_unicode61(text):
+        at = 0
+        for m in CJK_RUN.finditer(word):
+            if m.start() > at:
+                out.append(word[at : m.start()])
+            out.extend(bigrams(m.group()))
+            at = m.end()
+        if at < len(word):
+            out.append(word[at:])
+    return [t for t in out if not re.fullmatch(r"\s*", t)]
+
+
+_MIXED = st.text(
+    alphabet=st.sampled_from(list("ab3 ,。、「」・゛ー的所有权カタかな한국𠀀É\u0301\x01")),
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_MIXED)
+def test_tokenize_is_the_rule_read_plainly(text):
+    assert tokenize(text) == _by_regex(text)
