@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 from chunkers import ChunkOptions  # noqa: E402
 from lab.inputs.gold import GoldQuestion, load_gold  # noqa: E402
 from lab.inputs.samples import SAMPLES_DIR  # noqa: E402
-from lab.measure.integrity import check_judged  # noqa: E402
+from lab.measure.integrity import IntegrityReport, check_judged  # noqa: E402
 from lab.measure.questions import make_gold  # noqa: E402
 from lab.retrieval.bm25 import (  # noqa: E402
     BM25_VARIANTS,
@@ -149,12 +149,22 @@ def written(language: str) -> tuple[dict[str, str], list[GoldQuestion]]:
     return {f"{name}.md": text}, [replace(q, doc=f"{name}.md") for q in gold.questions]
 
 
-def recalls(docs: dict[str, str], gold: list[GoldQuestion], size: int, k: int) -> dict[str, float]:
+def reports(
+    docs: dict[str, str], gold: list[GoldQuestion], size: int, k: int, words: bool = True
+) -> list[IntegrityReport]:
+    """The gold set checked once per judge over the same chunks: the three variants,
+    the plain bigram BM25, and (``words``) BM25 over words between spaces."""
     judges: list[Retriever] = [Bm25Retriever(v) for v in BM25_VARIANTS]
-    judges += [PlainBigramBm25(), WordsBm25()]
+    judges += [PlainBigramBm25(), *([WordsBm25()] if words else [])]
     opts = ChunkOptions(size=size, overlap=0)
-    reports = check_judged(docs, gold, "structural", opts, retrievers=judges, k=k)
-    return {r.retriever: r.recall_at(k) for r in reports}
+    return check_judged(docs, gold, "structural", opts, retrievers=judges, k=k)
+
+
+def recalls(
+    docs: dict[str, str], gold: list[GoldQuestion], size: int, k: int, words: bool = True
+) -> dict[str, float]:
+    """Each judge's recall@k, by its label."""
+    return {r.retriever: r.recall_at(k) for r in reports(docs, gold, size, k, words)}
 
 
 def main() -> None:
