@@ -25,6 +25,9 @@ def _side_by_side(ctx, variant, spec, extra):
     rows = cached.side_by_side(ctx.chunked, ctx.question, ctx.answer, variant, spec)
     chunks = cached.chunks(ctx.chunked)
     ranks = judge_rows.answer_ranks(rows, ctx.answer)
+    unread = cached.reading_line(ctx.chunked, ctx.question, spec)
+    if unread:
+        st.warning(unread)
     if ranks.chunk is None:
         st.warning(ranks.line)
     else:

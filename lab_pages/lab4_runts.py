@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, FTS5
 from ui import cached, chunk_panel, frame, judge_choice, tables
-from ui.present import controls, glossary, ranking, vega_charts
+from ui.present import controls, glossary, ranking, tokenizers, vega_charts
 
 INTRO = """
 BM25 is asking *what fraction of this chunk is about your query?* {pair}**Move k1 and b, and
@@ -106,6 +106,20 @@ def _revenue(k1, b, runt_merge, variant, extra):
     )
 
 
+def _tokenizers(extra):
+    st.subheader("The tokenizer decides what BM25 can find")
+    lesson = cached.tokenizer_lesson()
+    st.markdown(tokenizers.lesson_summary(lesson))
+    tables.table(tokenizers.lesson_rows(lesson))
+    st.markdown(tokenizers.tokens_line(lesson))
+    frame.explain(
+        f"The Chinese sample ({tokenizers.LESSON_DOC}) and its gold questions, the structural "
+        f"chunker at {tokenizers.LESSON_SIZE} characters, lucene BM25 at the default k1 and b: "
+        "only the tokenizer changes. " + tokenizers.WHY
+    )
+    extra.update({f"first by {t}": lesson.first(t) for t in tokenizers.COLUMNS})
+
+
 def body(ctx):
     controls.ensure(st.session_state, "runts")
     k1_col, b_col, merge_col, variant_col = st.columns([2, 2, 2, 3])
@@ -146,6 +160,7 @@ def body(ctx):
         st.info("Type a question in the sidebar to score the chunks.")
     judge_choice.variant_caption(variant)
     _revenue(k1, b, runt_merge, variant, extra)
+    _tokenizers(extra)
     view = chunk_panel.chunk_view(ctx, key="lab4", runt_merge=runt_merge)
     chunk_panel.footer(ctx, "runts", view, extra)
 

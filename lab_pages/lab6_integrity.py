@@ -184,6 +184,9 @@ def body(ctx):
             return
         if bar:
             bar.empty()
+        unread = next((r.note for r in reports.values() if r.note), "")
+        if unread:  # -- once, above the figures it qualifies
+            st.warning(unread)
         summary = _summary(reports, k)
         left, right = st.columns([3, 2] if state.presenter() else [5, 2])
         with left:

@@ -21,7 +21,7 @@ from lab.inputs.placement import (
     ChunkOrigin,
 )
 from lab.inputs.samples import get_sample
-from lab.measure import atomic, diff, efficiency_sweep, integrity
+from lab.measure import atomic, diff, efficiency_sweep, integrity, tokenizer_choice
 from lab.measure import judges as judging
 from lab.measure import questions as questions_made
 from lab.measure.costs import tokens_per_word
@@ -36,6 +36,7 @@ from lab.measure.survival import (
     find_answer,
     gold_survival_rates,
 )
+from lab.measure.tokenizer_choice import TokenizerLesson
 from lab.measure.truncation import truncation
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT, Bm25Params, ChunkScore
 from lab.retrieval.bm25_variants import Bm25Retriever, chunk_scores
@@ -48,7 +49,7 @@ from lab.text import clip, collapse_whitespace
 from ui import worker
 from ui.caching import PROGRESS_CHARS, cached_by_size
 from ui.chunk_files import chunk_file, placement
-from ui.present import ranking, structure, sweeps
+from ui.present import ranking, structure, sweeps, tokenizers
 from ui.present.questions import answer_sentences
 
 
@@ -325,6 +326,12 @@ def side_by_side(
     return judging.side_by_side(chunks(c), question, answer, hybrid=hybrid)
 
 
+@cached_by_size(max_entries=64)
+def reading_line(c: Chunking, question: str, embedder_spec: str) -> str:
+    """The line saying the dense judge cannot read these chunks or this question ("" if it can)."""
+    return judging.reading_line(chunks(c), question, embedder(embedder_spec))
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def muddy_vector(
     text: str,
@@ -457,3 +464,11 @@ def drag_payload(
         window=window_around(text, span),
     )  # fmt: skip
     return drag_window(text, span, frames).to_json()
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def tokenizer_lesson() -> TokenizerLesson:
+    """Lab 4's tokenizer lesson: the Chinese sample's gold set, ranked three ways."""
+    name = tokenizers.LESSON_DOC
+    pairs = [(q.question, q.answer) for q in gold_questions(name) if q.answer]
+    return tokenizer_choice.tokenizer_lesson(sample_text(name), pairs, size=tokenizers.LESSON_SIZE)

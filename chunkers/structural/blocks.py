@@ -241,6 +241,8 @@ _SHORTCODE_OPEN = re.compile(
 def _shortcode_close(name: str, mark: str) -> re.Pattern[str]:
     delim = re.escape(mark)
     return re.compile(rf"\{{\{{{delim}\s*/\s*{re.escape(name)}\s*[>%]\}}\}}")
+
+
 _SLASH_CLOSE = re.compile(r"[ \t]*/{3,}[ \t]*")
 # a heading's attribute block ("{ #first-steps }"), stripped from its title
 _ATTRIBUTES = re.compile(r"[ \t]*\{[^{}]*\}[ \t]*\Z")

@@ -183,6 +183,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         f"{', '.join(r.retriever for r in judged)} "
         f"({f'BM25 k1={args.k1}, b={args.b}; ' if bm25 else ''}rank 1 is best)"
     )
+    for note in dict.fromkeys(r.note for r in judged if r.note):  # -- once, not per judge
+        print(note)
     many = len(judged) > 1
     heads = ["#"] + [f"{w}: {judge_name(r.retriever)}" for r in judged for w in ("rank", "score")]
     table_rows = []

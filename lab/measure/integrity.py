@@ -101,6 +101,7 @@ class IntegrityReport:
     chunk_count: int
     results: list[PairResult] = field(default_factory=list)
     retriever: str = ""  # who ranked: the retriever's label, e.g. "bm25 (lucene)"
+    note: str = ""  # one line when the judge cannot read the text (its ranks are noise)
 
     @property
     def intact_rate(self) -> float:
@@ -474,6 +475,7 @@ def check_judged(
     for judge in judges:
         judge.prepare([p.question for p in pairs])
     results: list[list[PairResult]] = [[] for _ in judges]
+    notes: list[list[str]] = [[] for _ in judges]
     for n, pair in enumerate(track(pairs) if track else pairs, start=1):
         name = document_of(pair, documents)
         if name not in documents:
@@ -486,12 +488,13 @@ def check_judged(
             located = [_locate_answer(doc, pair, n, pair.doc)]
         else:
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
-        for judge, out in zip(judges, results, strict=True):
+        for judge, out, note in zip(judges, results, notes, strict=True):
             scores = judge.scores(pair.question)
             out.append(_result(pair, doc, located, scores, flat, k, in_order, offsets))
+            note.append(judge.note(pair.question))
     return [
-        IntegrityReport(strategy, opts, k, len(flat), out, judge.label)
-        for judge, out in zip(judges, results, strict=True)
+        IntegrityReport(strategy, opts, k, len(flat), out, judge.label, next(filter(None, n), ""))
+        for judge, out, n in zip(judges, results, notes, strict=True)
     ]
 
 

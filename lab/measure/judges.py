@@ -19,7 +19,7 @@ from lab.measure.survival import AnswerNotFound, answer_problem, find_answer, ho
 from lab.retrieval.bm25 import query_tokens
 from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.dense import DenseRetriever, cosines
-from lab.retrieval.embedders import Embedder, load_embedder
+from lab.retrieval.embedders import Embedder, load_embedder, reading_note
 from lab.retrieval.fusion import HybridRetriever
 
 # --------------------------------------------------------------------------- the muddy vector
@@ -331,3 +331,9 @@ def side_by_side(
         )
         for i, c in enumerate(chunks)
     ]
+
+
+def reading_line(chunks: Sequence[Chunk], question: str, embedder: Embedder) -> str:
+    """The one line shown over the judges' verdicts when ``embedder`` cannot read the
+    question or the chunks (the hybrid then ranks as BM25 does); "" when it can."""
+    return reading_note(embedder, question, [c.body for c in chunks])

@@ -8,7 +8,8 @@ Three ways the literature asks questions of a text without a language model:
   passage, the sentence itself masked out of what must be found (Lee et al.'s
   inverse cloze task);
 * ``keywords``: a sentence's rarest words are the question, the sentence the
-  passage.
+  passage. In Chinese and Japanese the words are BM25's character bigrams, and
+  only a bigram that looks like a word may ask (``_word_like``).
 
 Every passage is a character span of its document, so the set does not depend on
 any chunker: the same documents and seed give the same set, whatever chunks they
@@ -30,7 +31,7 @@ from chunkers.segment import sentence_spans
 from chunkers.structural.blocks import page_number, parse, plain_title
 from chunkers.text import SourceText
 from lab.inputs.gold import GoldQuestion, Passage
-from lab.retrieval.tokenize import tokenize
+from lab.retrieval.tokenize import has_cjk, tokenize
 from lab.text import collapse_whitespace
 
 from .boilerplate import BoilerplateError, find_boilerplate
@@ -137,11 +138,60 @@ def _cloze(s: _Sentence, before: _Sentence | None, after: _Sentence | None, text
     return GoldQuestion(question, doc=s.doc, passages=passages)
 
 
-def _keywords(s: _Sentence, idf: dict[str, float]) -> GoldQuestion | None:
-    rarest = sorted(set(s.words), key=lambda w: (-idf[w], w))[:KEYWORDS]
+HIRAGANA = range(0x3040, 0x30A0)
+COHESION = 0.3  # a word's two characters are seen together at least this often
+
+
+def _word_like(sentences: Sequence[_Sentence]) -> set[str]:
+    """The CJK bigrams that may ask a keyword question: more likely a word than the
+    seam between two.
+
+    -- why -- a bigram found in one sentence only is most often the last character of
+    one word and the first of the next; one holding hiragana is most often a Japanese
+    ending or particle; and one whose characters appear mostly apart (的类: 的 is
+    everywhere) is a seam too. What is left is seen in two sentences or more, and at
+    least COHESION of the times its more frequent character appears, it appears in it.
+    """
+    grams: Counter[str] = Counter()
+    chars: Counter[str] = Counter()
+    df: Counter[str] = Counter()
+    for s in sentences:
+        cjk = [w for w in s.words if len(w) == 2 and has_cjk(w)]
+        grams.update(cjk)
+        df.update(set(cjk))
+        chars.update(w[0] for w in cjk)
+        if cjk:
+            chars[cjk[-1][1]] += 1
+    return {
+        w
+        for w, n in grams.items()
+        if df[w] >= 2
+        and not any(ord(c) in HIRAGANA for c in w)
+        and n >= COHESION * max(chars[w[0]], chars[w[1]])
+    }
+
+
+def _joined(words: Sequence[str]) -> list[str]:
+    """The chosen words ("" where not chosen) in sentence order, two neighbouring CJK
+    bigrams that overlap written as one run (プロ, ログ -> プログ)."""
+    out: list[str] = []
+    prev = ""
+    for w in words:
+        if w and prev and has_cjk(w) and has_cjk(prev) and prev[-1] == w[0]:
+            out[-1] += w[1:]
+        elif w:
+            out.append(w)
+        prev = w
+    return out
+
+
+def _keywords(s: _Sentence, idf: dict[str, float], words: set[str]) -> GoldQuestion | None:
+    """The sentence's rarest words ask for it; of its CJK bigrams only ``words`` may."""
+    held = {w for w in s.words if w in words or not has_cjk(w)}
+    rarest = sorted(held, key=lambda w: (-idf[w], w))[:KEYWORDS]
     if len(rarest) < 2:
         return None
-    question = " ".join(w for w in dict.fromkeys(s.words) if w in rarest)
+    question = " ".join(_joined([w if w in rarest else "" for w in dict.fromkeys(s.words)]))
     return GoldQuestion(question, doc=s.doc, passages=(Passage(start=s.span[0], end=s.span[1]),))
 
 
@@ -195,6 +245,7 @@ def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
         )
     df = Counter(w for s in sentences for w in set(s.words))
     idf = {w: math.log(len(sentences) / c) for w, c in df.items()}
+    words = _word_like(sentences)
     made: dict[str, dict[tuple[str, int], list[GoldQuestion]]] = {k: {} for k in KINDS}
     seen_section: set[tuple[str, int]] = set()
     for i, s in enumerate(sentences):
@@ -206,7 +257,7 @@ def make_gold(documents: dict[str, str], n: int, seed: int = 0) -> Made:
         asked = {
             "heading": _heading(s, path) if prose and path and key not in seen_section else None,
             "cloze": _cloze(s, prev, nxt, documents[s.doc]) if prose else None,
-            "keywords": _keywords(s, idf),
+            "keywords": _keywords(s, idf, words),
         }
         if prose:
             seen_section.add(key)

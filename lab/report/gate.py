@@ -53,6 +53,7 @@ def _judged(report: IntegrityReport) -> dict[str, Any]:
         "mrr": report.mrr,
         "chunk_ranks_poorly": len(report.ranks_poorly),
         **_tokens(report),
+        "note": report.note,
     }
 
 
@@ -305,7 +306,8 @@ def _imported(imported: dict[str, Any] | None) -> list[str]:
 
 def render_text(data: dict[str, Any]) -> str:
     """The report for a terminal; its last line is PASS, or FAIL and the rules that failed."""
-    parts = [_headline(data), table(_headers(data), _rows(data, 44)), _metrics(data)]
+    notes = list(dict.fromkeys(r["note"] for r in data["retrievers"] if r["note"]))
+    parts = [_headline(data), *notes, table(_headers(data), _rows(data, 44)), _metrics(data)]
     parts += _notes(data)
     parts.append(verdict_line(data))
     return "\n".join(parts)

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from .markup import md_escape
 
 
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: a wide character (Chinese, Japanese,
+    Korean, full-width forms) two, any other one."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """Columns padded to their widest cell, a dashed rule under the header."""
+    """Columns padded to their widest cell (in terminal columns), a dashed rule under
+    the header."""
     cells = [[str(h) for h in headers]] + [[cell(v) for v in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    widths = [max(columns(r[i]) for r in cells) for i in range(len(headers))]
+    lines = [
+        "  ".join(c + " " * (w - columns(c)) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in cells
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 

@@ -1,7 +1,7 @@
 """Three BM25s over the same tokens: okapi (rank-bm25), lucene (never negative), fts5 (SQLite).
 
-All three see the same indexed texts and, for okapi and lucene, the same tokens
-(``lab.retrieval.tokenize``, FTS5's unicode61 approximated) and the same k1 and b
+All three see the same indexed texts, the same tokens (``lab.retrieval.tokenize``:
+FTS5's unicode61 approximated, CJK runs as bigrams; FTS5 is handed them) and the same k1 and b
 (``lab.retrieval.bm25``'s defaults), so a difference between them is a difference of
 scoring alone. Each scores a term ``idf * tf*(k1+1) / (tf + k1*(1 - b + b*|D|/avgdl))``
 summed over the question's tokens; they differ in the IDF:

@@ -46,6 +46,10 @@ class CorpusIndex(ABC):
     def scores(self, question: str) -> QueryScores:
         """Every chunk's score for ``question``; ValueError for a wordless question."""
 
+    def note(self, question: str) -> str:
+        """The line saying this judge cannot read the question or the chunks ("" if it can)."""
+        return ""
+
 
 class _Sparse(CorpusIndex):
     def __init__(self, retriever: Bm25Retriever, texts: Sequence[str], tie_keys: Sequence[int]):
@@ -70,6 +74,9 @@ class _Whole(CorpusIndex):
             # -- embedder's cache, so each question below finds its own there
             self._index.embedder.embed(list(dict.fromkeys(questions)))
 
+    def note(self, question: str) -> str:
+        return self._index.note(question) if isinstance(self._index, DenseIndex) else ""
+
     def scores(self, question: str) -> QueryScores:
         query_tokens(question)
         if self._index.size == 0:
@@ -87,8 +94,13 @@ class _Fused(CorpusIndex):
         for part in self._parts:
             part.prepare(questions)
 
+    def note(self, question: str) -> str:
+        return self._parts[1].note(question)
+
     def scores(self, question: str) -> QueryScores:
-        judged = [part.scores(question) for part in self._parts]
+        # -- as HybridIndex does: BM25's ranks alone where the dense judge cannot read
+        parts = self._parts[:1] if self.note(question) else self._parts
+        judged = [part.scores(question) for part in parts]
         fused = rrf_scores([j.ranks() for j in judged], self._k)
         return QueryScores(fused, judged[0].tie)
 

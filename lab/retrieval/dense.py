@@ -14,7 +14,7 @@ import numpy as np
 
 from lab.retrieval.bm25 import query_tokens
 
-from .embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
+from .embedders import DEFAULT_EMBEDDER, Embedder, load_embedder, reading_note
 from .interface import Index, Retrieval, Retriever
 
 # float32 vectors hold about seven significant digits: a cosine past the sixth decimal
@@ -38,6 +38,11 @@ class DenseIndex(Index):
         self.size = len(texts)
         self.embedder = embedder
         self._vectors = embedder.embed(texts) if texts else np.zeros((0, 0), dtype=np.float32)
+        self._texts_note = reading_note(embedder, "", texts)  # the texts' half, once
+
+    def note(self, question: str) -> str:
+        """The one line when the embedder cannot read this question or these texts."""
+        return self._texts_note or reading_note(self.embedder, question)
 
     def _against(self, question_vectors: np.ndarray) -> list[np.ndarray]:
         """Each question's cosines, one matrix-vector product per question.
@@ -61,13 +66,20 @@ class DenseIndex(Index):
     def scores(self, question: str) -> np.ndarray:
         return self._against(self._embed([question]))[0]
 
+    def score(self, question: str) -> Retrieval:
+        got = super().score(question)
+        return Retrieval(got.retriever, got.scores, got.ranks, self.note(question))
+
     def score_all(self, questions: Sequence[str]) -> list[Retrieval]:
         """All questions embedded together, each scored as ``scores`` scores it alone."""
         for q in questions:
             query_tokens(q)
         if not questions or self.size == 0:
             return [Retrieval(self.label, (), ()) for _ in questions]
-        return [Retrieval.of(self.label, row) for row in self._against(self._embed(questions))]
+        return [
+            Retrieval.of(self.label, row, self.note(q))
+            for q, row in zip(questions, self._against(self._embed(questions)), strict=True)
+        ]
 
     def _embed(self, questions: Sequence[str]) -> np.ndarray:
         """The questions' vectors, each as it would be embedded alone (an embedder may

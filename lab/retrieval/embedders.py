@@ -51,6 +51,8 @@ from typing import Any
 
 import numpy as np
 
+from .tokenize import cjk_share, has_cjk
+
 WORDLLAMA = "wordllama"
 DEFAULT_EMBEDDER = WORDLLAMA
 WORDLLAMA_CONFIG = "l2_supercat"  # the model the wheel carries
@@ -148,6 +150,8 @@ class Embedder:
     name: str  # "wordllama" or the "package.module:function" it was loaded from
     function: Callable[[list[str]], Any]
     cache: EmbeddingCache | None = field(default=EMBEDDING_CACHE, repr=False)
+    # -- False for wordllama (see ``reading_note``); a user's own model is taken at its word
+    reads_cjk: bool = True
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors, one row per text (float32, shape (len(texts), d)).
@@ -251,6 +255,34 @@ def embed_wordllama(texts: list[str]) -> np.ndarray:
     return wordllama_model().embed(list(texts), norm=False)
 
 
+# --------------------------------------------------------------------------- what it can read
+
+# -- a document this much Chinese, Japanese or Korean (of its letters and digits) is
+# -- one the embedder must read: the FastAPI release notes' few Chinese names are not
+UNREAD_SHARE = 0.2
+
+
+def reading_note(embedder: Embedder, question: str, texts: Sequence[str] = ()) -> str:
+    """The one line saying ``embedder`` cannot read ``question`` or ``texts``; "" when it can.
+
+    The lab's one rule for it. wordllama's vocabulary is Llama 2's: a few hundred
+    single Han characters and kana, every other one split into its UTF-8 bytes, and
+    no Chinese or Japanese word at all. Two Chinese texts on unrelated topics get a
+    cosine of 0.3 to 0.6 from the characters and bytes they share, so its verdict on
+    such text is noise. It applies when the question holds any Han, kana or Hangul,
+    or when ``UNREAD_SHARE`` of the texts' letters are.
+    """
+    if embedder.reads_cjk:
+        return ""
+    if not has_cjk(question) and cjk_share("\n".join(texts)) < UNREAD_SHARE:
+        return ""
+    return (
+        f"dense ({embedder.name}) cannot read Chinese, Japanese or Korean: its vocabulary "
+        "holds single characters and bytes, not words, so its cosines here are noise; "
+        "hybrid falls back to BM25."
+    )
+
+
 # --------------------------------------------------------------------------- by name
 
 
@@ -304,4 +336,6 @@ def load_embedder(spec: str = DEFAULT_EMBEDDER, *, cache: EmbeddingCache | None 
     """
     spec = spec.strip()
     function = embed_wordllama if spec == WORDLLAMA else resolve_callable(spec)
-    return Embedder(spec, function, EMBEDDING_CACHE if cache is None else cache)
+    return Embedder(
+        spec, function, EMBEDDING_CACHE if cache is None else cache, reads_cjk=spec != WORDLLAMA
+    )

@@ -1,7 +1,12 @@
 """Rank chunks with SQLite FTS5's own bm25(), the third BM25 variant.
 
 Mirrors the structural chunker's index: heading_path, overlap_prefix and body each in their
-own column (so they can be weighted separately), tokenize='unicode61'.
+own column (so they can be weighted separately). Each column holds the lab's own tokens
+(``lab.retrieval.tokenize``) joined by spaces, and FTS5's ``ascii`` tokenizer splits them
+at those spaces only (it treats every non-ASCII character as part of a word, and the
+tokens hold no ASCII punctuation): FTS5 indexes exactly the tokens rank-bm25 and the
+sparse index see, CJK bigrams included. Its own ``unicode61`` would make a run of Chinese
+one token, and its ``trigram`` cannot match a word of one or two characters.
 FTS5 differs from rank-bm25 in ways worth seeing: it normalises length per
 column (each column has its own avgdl), clamps non-positive IDF to 1e-6
 instead of an epsilon floor, and returns negative scores (lower is better).
@@ -9,7 +14,6 @@ instead of an epsilon floor, and returns negative scores (lower is better).
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +21,7 @@ from dataclasses import dataclass
 from chunkers.model import HEADING_SEPARATOR, Chunk
 
 from .bm25 import query_tokens
+from .tokenize import tokenize
 
 
 class Fts5Unavailable(RuntimeError):
@@ -40,14 +45,11 @@ def match_expression(query: str) -> str:
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in unique)
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _sqlite_text(text: str) -> str:
-    """SQLite stores UTF-8, which cannot hold a lone surrogate (a lossy decode
-    leaves them): U+FFFD stands in. Neither is a token character for unicode61
-    nor for lab.retrieval.tokenize, so no token changes."""
-    return _SURROGATE.sub("\ufffd", text)
+    """The lab's tokens of ``text``, space-separated, for the ``ascii`` tokenizer to split.
+
+    (A lone surrogate, which SQLite's UTF-8 cannot hold, is never in a token.)"""
+    return " ".join(tokenize(text))
 
 
 def _connect() -> sqlite3.Connection:
@@ -57,7 +59,7 @@ def _connect() -> sqlite3.Connection:
     try:
         conn.execute(
             "CREATE VIRTUAL TABLE chunks USING fts5("
-            "heading_path, overlap_prefix, body, tokenize='unicode61')"
+            "heading_path, overlap_prefix, body, tokenize='ascii')"
         )
     except sqlite3.OperationalError as exc:
         conn.close()

@@ -50,25 +50,31 @@ class HybridIndex(Index):
         self.k = k
         self.bm25, self.dense = bm25, dense
 
+    def _fuse(self, sparse: Retrieval, dense: Retrieval) -> Retrieval:
+        """RRF of the two; BM25's ranks alone (with the dense judge's note) where the
+        dense judge cannot read the text: noise fused in would only blur BM25's verdict."""
+        if self.size == 0:
+            return Retrieval(self.label, (), ())
+        if dense.note:
+            return Retrieval.of(self.label, rrf_scores([sparse.ranks], self.k), dense.note)
+        return Retrieval.of(self.label, rrf_scores([sparse.ranks, dense.ranks], self.k))
+
     def judge(self, question: str) -> Judged:
         """The BM25, dense and fused verdicts for one question."""
         sparse, dense = self.bm25.score(question), self.dense.score(question)
-        fused = Retrieval.of(self.label, rrf_scores([sparse.ranks, dense.ranks], self.k))
-        return Judged(sparse, dense, fused)
+        return Judged(sparse, dense, self._fuse(sparse, dense))
 
     def scores(self, question: str) -> np.ndarray:
         return np.asarray(self.judge(question).hybrid.scores)
+
+    def score(self, question: str) -> Retrieval:
+        return self.judge(question).hybrid  # -- with its note, when it fell back to BM25
 
     def score_all(self, questions: Sequence[str]) -> list[Retrieval]:
         """The dense half batched (one embedding call for every question)."""
         sparse = self.bm25.score_all(questions)
         dense = self.dense.score_all(questions)
-        return [
-            Retrieval(self.label, (), ())
-            if self.size == 0
-            else Retrieval.of(self.label, rrf_scores([s.ranks, d.ranks], self.k))
-            for s, d in zip(sparse, dense, strict=True)
-        ]
+        return [self._fuse(s, d) for s, d in zip(sparse, dense, strict=True)]
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,15 @@ class Retrieval:
     retriever: str  # who judged, as shown: "bm25 (lucene)", "dense (wordllama)", "hybrid"
     scores: tuple[float, ...]  # one per chunk, in the order given; higher is better
     ranks: tuple[int, ...]  # 1 = best; equal scores in chunk order
+    # -- one line when the verdict means less than it seems ("" when it stands): a dense
+    # -- judge that cannot read the text's script, and a hybrid that fell back to BM25
+    note: str = ""
 
     @classmethod
-    def of(cls, retriever: str, scores: ArrayLike) -> Retrieval:
+    def of(cls, retriever: str, scores: ArrayLike, note: str = "") -> Retrieval:
         """Rank ``scores`` (one per chunk, in chunk order) with the lab's tie rule."""
         values = np.asarray(scores, dtype=np.float64).reshape(-1).tolist()
-        return cls(retriever, tuple(values), tuple(ranks_from(values, range(len(values)))))
+        return cls(retriever, tuple(values), tuple(ranks_from(values, range(len(values)))), note)
 
     def top(self, k: int) -> tuple[int, ...]:
         """Positions of the k best chunks, best first."""

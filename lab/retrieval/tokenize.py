@@ -1,12 +1,21 @@
-"""A tokenizer that approximates SQLite FTS5's default ``unicode61`` tokenizer.
+"""The lab's one tokenizer for BM25: SQLite FTS5's ``unicode61`` for words between
+spaces, overlapping character bigrams for Chinese, Japanese and Korean.
 
-rank-bm25 takes pre-split tokens; giving it the same tokens FTS5 indexes keeps
-the two BM25 implementations comparable (differences then come from scoring,
-not from splitting).
+rank-bm25 takes pre-split tokens; the sparse index reads the same lists, and FTS5 is
+given them already split (``lab.retrieval.fts5``), so the three BM25 variants differ
+in scoring only, never in splitting.
+
+-- why bigrams -- Chinese and Japanese put no space between words, so unicode61 makes
+a whole run of Han or kana one token, and a question shares no token with its answer
+(BM25 then ranks at random). Each two neighbouring characters as a token, as Lucene's
+CJKBigramFilter does, matches the one- and two-character words most Chinese words are
+without a dictionary; Hangul runs (words between spaces) are split the same way, as
+Lucene does.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -45,8 +54,71 @@ class _FoldTable(dict):
 
 _TABLE = _FoldTable()
 
+# -- the characters written without spaces between words: Han ideographs (with 々 and
+# -- 〇), hiragana, katakana (half-width too) and Hangul. The one place this set is
+# -- written for searching: the tokenizer, the embedders' reading check and the gold
+# -- set's keywords all ask ``has_cjk`` or ``CJK_RUN``.
+_CJK_BMP = (
+    "\u1100-\u11ff\u3005\u3007\u3021-\u3029\u3038-\u303b\u3040-\u309f\u30a0-\u30ff"
+    "\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff"
+    "\uf900-\ufaff\uff66-\uffdc"
+)
+_KANA_SUPPLEMENT = "\U0001b000-\U0001b16f"
+_HAN_EXTENSIONS = "\U00020000-\U0003134f"
+_CJK_CHARS = _CJK_BMP + _KANA_SUPPLEMENT + _HAN_EXTENSIONS
+CJK_RUN = re.compile(f"[{_CJK_CHARS}]+")
+# -- the test for any one of them, as three searches: a class of BMP ranges is a table
+# -- lookup per character, one range a comparison, but a class that mixes ranges above
+# -- U+FFFF is checked range by range (several times slower on text with none)
+_ANY_CJK = tuple(re.compile(f"[{c}]") for c in (_CJK_BMP, _HAN_EXTENSIONS, _KANA_SUPPLEMENT))
 
-def tokenize(text: str) -> list[str]:
+
+_MARK = "\x01"  # a control character: in folded text only where put there
+
+
+class _MarkedTable(dict):
+    """As ``_TABLE``, each CJK character that is a token character preceded by _MARK:
+    tokenize then finds CJK in the folded text with one search for one character,
+    and the runs by splitting at it, with no regular expression over the text."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        folded = _TABLE[code]
+        marked = _MARK + ch if folded == ch and CJK_RUN.fullmatch(ch) else folded
+        self[code] = marked
+        return marked
+
+
+_MARKED = _MarkedTable()
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds a Han, kana or Hangul character."""
+    if text.isascii():  # -- (a loop in C: most text is known without a search)
+        return False
+    return any(p.search(text) is not None for p in _ANY_CJK)
+
+
+_WORD_CHAR = re.compile(r"[^\W_]")
+
+
+def cjk_share(text: str) -> float:
+    """The share of ``text``'s letters and digits that are Han, kana or Hangul (0 to 1)."""
+    cjk = sum(len(run) for run in CJK_RUN.findall(text))
+    if not cjk:
+        return 0.0
+    return cjk / max(cjk, len(_WORD_CHAR.findall(text)))
+
+
+def bigrams(run: str) -> list[str]:
+    """A run of CJK characters as Lucene's CJKBigramFilter gives it: each two
+    neighbours overlapping, or the character itself for a run of one."""
+    if len(run) == 1:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def words_unicode61(text: str) -> list[str]:
     """Split ``text`` into lowercased word tokens the way unicode61 does (approximately).
 
     Rule:
@@ -62,7 +134,39 @@ def tokenize(text: str) -> list[str]:
     Unicode 6.1 tables), but it matches real FTS5 output on ordinary Latin,
     Cyrillic, Greek, CJK and Hangul text (see tests/retrieval/test_fts5.py).
 
-    >>> tokenize("Mumbai's FY24 revenue: 18,412")
+    >>> words_unicode61("Mumbai's FY24 revenue: 18,412")
     ['mumbai', 's', 'fy24', 'revenue', '18', '412']
     """
     return text.lower().translate(_TABLE).split()
+
+
+def tokenize(text: str) -> list[str]:
+    """The tokens BM25 indexes: unicode61's words (``words_unicode61``), each run of
+    Han, kana or Hangul in them turned into overlapping bigrams (``bigrams``).
+
+    >>> tokenize("Rust的所有权 rules")
+    ['rust', '的所', '所有', '有权', 'rules']
+    """
+    folded = text.lower().translate(_MARKED)
+    if _MARK not in folded:  # -- no CJK: unicode61's words, at their old speed
+        return folded.split()
+    out: list[str] = []
+    for word in folded.split():
+        if _MARK not in word:
+            out.append(word)
+            continue
+        # -- each piece after the first is a CJK character and what follows it up to
+        # -- the next one: a run goes on while nothing follows its characters
+        head, *pieces = word.split(_MARK)
+        if head:
+            out.append(head)
+        run = ""
+        for piece in pieces:
+            run += piece[0]
+            if len(piece) > 1:
+                out.extend(bigrams(run))
+                out.append(piece[1:])
+                run = ""
+        if run:
+            out.extend(bigrams(run))
+    return out

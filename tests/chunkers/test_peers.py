@@ -13,6 +13,12 @@ from lab.inputs.samples import sample_names
 from tests.support import SAMPLES, assert_spans_true, bounded, lost_characters
 
 SETTINGS = [("chars", 400, 60), ("words", 60, 10), ("tokens", 90, 15)]
+# -- a known limit, kept in sight: Chonkie's token windows end where a token ends, and
+# -- a Chinese or Japanese character is often two or three tokens (its UTF-8 bytes).
+# -- A window that starts with a character's later bytes is placed on whole characters,
+# -- and counted again alone it is one token over the size.
+_OVER = "a window cut inside a character, counted alone, is one token over the size"
+CUT_INSIDE_A_CHARACTER = {"rust_variables_zh": _OVER, "rust_variables_ja": _OVER}
 
 
 def sample(name: str) -> str:
@@ -22,8 +28,10 @@ def sample(name: str) -> str:
 @pytest.mark.parametrize("doc", sample_names())
 @pytest.mark.parametrize("peer", list(PEERS))
 @pytest.mark.parametrize("unit, size, overlap", SETTINGS, ids=["chars", "words", "tokens"])
-def test_peer_chunks_are_exact_spans_within_the_size(doc, peer, unit, size, overlap):
+def test_peer_chunks_are_exact_spans_within_the_size(doc, peer, unit, size, overlap, request):
     text = sample(doc)
+    if (peer, unit) == ("chonkie-token", "tokens") and doc in CUT_INSIDE_A_CHARACTER:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=CUT_INSIDE_A_CHARACTER[doc]))
     chunks = chunk(text, peer, size, overlap, unit=unit)
     assert chunks
     assert_spans_true(text, chunks)

@@ -12,7 +12,7 @@ from lab.retrieval.fts5 import (
     fts5_scores,
     match_expression,
 )
-from lab.retrieval.tokenize import tokenize
+from lab.retrieval.tokenize import words_unicode61
 from tests.support import make_chunk as make
 from tests.support import rank_of
 
@@ -151,4 +151,4 @@ def test_tokenizer_matches_fts5_unicode61(text):
     conn.execute("INSERT INTO t VALUES (?)", (text,))
     fts5_tokens = [row[0] for row in conn.execute("SELECT term FROM v ORDER BY offset")]
     conn.close()
-    assert tokenize(text) == fts5_tokens
+    assert words_unicode61(text) == fts5_tokens

@@ -27,6 +27,12 @@ from ui.palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 
 MAX_VIEW_CHARS = 12_000  # longer documents show a window around the answer
 CARD_PREVIEW_CHARS = 400
+# -- line breaking in every script: Chinese and Japanese break between any two
+# -- characters (word-break normal, never keep-all, which would keep a whole clause on
+# -- one line), but not before 。、」 or a small kana (line-break strict, the Japanese
+# -- rule); a long run with no break at all (a URL, an identifier) may break anywhere
+# -- rather than overflow the box
+WRAP_CSS = "word-break:normal;overflow-wrap:anywhere;line-break:strict;"
 CARD_WINDOW = 100  # cards shown at once: a long document's cards come in windows of this many
 
 
@@ -149,7 +155,7 @@ def document_html(
         pieces.append(f"\n<em>… {len(text) - hi:,} characters after …</em>")
     scroll = f"max-height:{height_px}px;overflow-y:auto;" if height_px else ""
     return (
-        f'<div class="chunk-doc" style="{scroll}white-space:pre-wrap;line-height:1.7;'
+        f'<div class="chunk-doc" style="{scroll}white-space:pre-wrap;{WRAP_CSS}line-height:1.7;'
         'font-size:0.92em;border:1px solid #ddd;border-radius:6px;padding:10px;">'
         + "".join(pieces)
         + "</div>"
@@ -345,7 +351,7 @@ def cards_html(
                 if flags
                 else ""
             )
-            + f'<div style="white-space:pre-wrap;font-size:0.82em;margin-top:4px;">'
+            + f'<div style="white-space:pre-wrap;{WRAP_CSS}font-size:0.82em;margin-top:4px;">'
             f"{html.escape(body)}</div></div>"
         )
     scroll = f"max-height:{height_px}px;overflow-y:auto;" if height_px else ""
