@@ -25,10 +25,21 @@ from lab.retrieval.corpus import corpus_index
 from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse
 
-from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
+from .budget import AtBudget, BudgetFigures, check_budget, figures, fill, first_units
+from .context import DEFAULT_CONTEXT, Titles, context_texts
+from .efficiency import (
+    Efficiency,
+    Span,
+    common,
+    merged,
+    token_efficiency,
+    unit_counts,
+    units_in,
+)
 from .survival import AnswerNotFound, DocumentLayout
 
 RECALL_KS = (1, 3, 5, 10)
+FAILURE_K = 20  # top-20 failures: the depth contextual retrieval is reported at
 DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
 
 FOUND = "found"  # a chunk relevant to a passage ranks within k
@@ -87,6 +98,7 @@ class PairResult:
     coverage: dict[int, float] = field(default_factory=dict)  # k -> share of passage chars
     passages: list[PassageResult] = field(default_factory=list)
     efficiency: Efficiency | None = None  # tokens of the top k (lab.measure.efficiency)
+    budget: AtBudget | None = None  # the context at the run's budget (lab.measure.budget)
 
 
 @dataclass(frozen=True)
@@ -97,6 +109,22 @@ class IntegrityReport:
     chunk_count: int
     results: list[PairResult] = field(default_factory=list)
     retriever: str = ""  # who ranked: the retriever's label, e.g. "bm25 (lucene)"
+    context: str = DEFAULT_CONTEXT  # what was indexed beside each chunk (lab.measure.context)
+    budget: int | None = None  # the context budget in the unit, when one was set
+    titles: Titles | None = None  # the titles indexed (context title+path)
+
+    @property
+    def at_budget(self) -> BudgetFigures | None:
+        """The gold set's figures at the budget (None without one)."""
+        if self.budget is None:
+            return None
+        return figures(self.budget, [r.budget for r in self.results])
+
+    @property
+    def failure_at_20(self) -> float:
+        """Top-20 retrieval failures: the share of questions with no relevant chunk in
+        the top 20 (1 - recall@20), as contextual retrieval's results are given."""
+        return 1.0 - self.recall_at(FAILURE_K) if self.results else 0.0
 
     @property
     def intact_rate(self) -> float:
@@ -334,8 +362,15 @@ def _efficiency(
     top: Sequence[int],
     docs: Sequence[_Document],
     offsets: Sequence[int] = (),
+    cut: Mapping[int, list[Span]] | None = None,
 ) -> Efficiency:
-    """The top k's tokens against the passages' (each at its best-covered occurrence)."""
+    """The top k's tokens against the passages' (each at its best-covered occurrence);
+    ``cut``: the spans sent of a chunk a budget cut (index position -> spans)."""
+    cut = cut or {}
+
+    def spans_of(d: _Document, i: int) -> list[Span]:
+        return cut.get(d.offset + i) or d.spans_of(i)
+
     mine = [p - doc.offset for p in top if doc.offset <= p < doc.offset + len(doc.body)]
     passages = [max(loc.spans, key=lambda se: doc.covered(se[0], se[1], mine)) for loc in located]
     relevant = [s for loc in located for i in loc.relevant for s in doc.spans_of(int(i))]
@@ -348,10 +383,10 @@ def _efficiency(
             theirs.setdefault(at, []).append(int(p) - docs[at].offset)
     for at, positions in theirs.items():
         other = docs[at]
-        spans = merged(s for i in positions for s in other.spans_of(i))
+        spans = merged(s for i in positions for s in spans_of(other, i))
         elsewhere += units_in(other.counts, spans)
-        cost += sum(units_in(other.counts, merged(other.spans_of(i))) for i in positions)
-    retrieved = [doc.spans_of(i) for i in mine]
+        cost += sum(units_in(other.counts, merged(spans_of(other, i))) for i in positions)
+    retrieved = [spans_of(doc, i) for i in mine]
     return token_efficiency(doc.counts, passages, retrieved, relevant, elsewhere, cost)
 
 
@@ -404,6 +439,95 @@ def _result(
     )
 
 
+class _Costs:
+    """What each chunk of the index costs a context, worked out when first asked."""
+
+    def __init__(self, docs: Sequence[_Document], offsets: Sequence[int]) -> None:
+        self.docs, self.offsets = docs, offsets
+        self._known: dict[int, int] = {}
+
+    def doc(self, position: int) -> _Document:
+        return self.docs[bisect_right(self.offsets, position) - 1]
+
+    def __call__(self, position: int) -> int:
+        if position not in self._known:
+            d = self.doc(position)
+            self._known[position] = units_in(d.counts, merged(d.spans_of(position - d.offset)))
+        return self._known[position]
+
+
+def _ranked(scores: QueryScores, start: int) -> Iterable[int]:
+    """Every position best first, sorted a batch at a time (a budget rarely reads far)."""
+    m, done, n = max(start, 1), 0, len(scores.scores)
+    while done < n:
+        top = scores.top(m)
+        yield from top[done:]
+        done, m = len(top), m * 2
+
+
+def _at_budget(
+    doc: _Document,
+    located: Sequence[_Located],
+    scores: QueryScores,
+    costs: _Costs,
+    budget: int,
+    start: int,
+) -> AtBudget:
+    """One question's context at ``budget`` units (lab.measure.budget): the chunks sent,
+    whether a relevant one is among them, coverage and the token figures over the text sent."""
+    sent = fill(_ranked(scores, start), costs, budget)
+    cut: dict[int, list[Span]] = {}
+    for item in sent:
+        if item.cut:
+            d = costs.doc(item.position)
+            cut[item.position] = first_units(
+                d.counts, d.spans_of(item.position - d.offset), item.units
+            )
+    positions = [item.position for item in sent]
+    mine = [p for p in positions if doc.offset <= p < doc.offset + len(doc.body)]
+    spans = merged(s for p in mine for s in (cut.get(p) or doc.spans_of(p - doc.offset)))
+    covered = total = 0
+    found = False
+    for loc in located:
+        here = [sum(e2 - s2 for s2, e2 in common([(s, e)], spans)) for s, e in loc.spans]
+        best = max(range(len(here)), key=here.__getitem__)
+        covered += here[best]
+        total += loc.spans[best][1] - loc.spans[best][0]
+        for p in mine:
+            if p - doc.offset not in loc.relevant:
+                continue
+            if p not in cut:
+                found = True
+            elif loc.whole:  # an answer: the part sent holds it whole
+                found |= any(a <= s and e <= b for s, e in loc.spans for a, b in cut[p])
+            else:  # a passage: the part sent meets it
+                found |= bool(common(merged(loc.spans), merged(cut[p])))
+    return AtBudget(
+        sum(item.units / item.whole for item in sent),
+        found,
+        covered / total if total else 0.0,
+        _efficiency(doc, located, positions, costs.docs, costs.offsets, cut),
+    )
+
+
+def _with_budget(
+    result: PairResult,
+    doc: _Document,
+    located: Sequence[_Located],
+    scores: QueryScores,
+    costs: _Costs,
+    budget: int | None,
+    firsts: list[int],
+) -> PairResult:
+    """The result with its context at the budget (as it is without one); ``firsts``
+    gathers what each question's first-ranked chunk costs."""
+    if budget is None:
+        return result
+    firsts.extend(costs(p) for p in scores.top(1))
+    at = _at_budget(doc, located, scores, costs, budget, max(result.coverage, default=1))
+    return replace(result, budget=at)
+
+
 def check_judged(
     documents: dict[str, str],
     pairs: Sequence[GoldQuestion],
@@ -414,6 +538,9 @@ def check_judged(
     k: int = DEFAULT_K,
     chunked: dict[str, list[Chunk]] | None = None,
     track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
+    context: str = DEFAULT_CONTEXT,
+    budget: int | None = None,
+    embedded: Mapping[str, Sequence[str]] | None = None,
 ) -> list[IntegrityReport]:
     """Chunk every document (or take ``chunked``, their chunks already made), index
     all chunks together once per retriever, and check every pair: one report per
@@ -429,15 +556,22 @@ def check_judged(
         k: how many top chunks count as retrieved.
         chunked: each document's chunks, already made with ``strategy`` and ``opts``.
         track: wraps the questions, e.g. in a progress bar.
+        context: what is indexed beside each chunk (lab.measure.context).
+        budget: also measure each question at a context of this many units
+            (lab.measure.budget).
+        embedded: each document's chunks' own texts, as their pipeline embedded
+            them (imported chunks): ``context`` adds to those.
 
     Raises:
         GoldLineError: an AnswerNotFound naming the line, when a gold answer or
             passage is not in its document (a bad gold set, not a chunking
             failure) or a pair names a document that is not given.
-        ValueError: k below 1, or no retriever.
+        ValueError: k below 1, or no retriever; BudgetTooSmall (a ValueError) for a
+            budget that holds no question's first chunk whole.
     """
     if k < 1:
         raise ValueError(f"k must be >= 1, got {k}")
+    check_budget(budget, [], opts.unit_name)
     if not retrievers:
         raise ValueError("name at least one retriever")
     if chunked is None:
@@ -449,7 +583,10 @@ def check_judged(
         flat.extend(chunked[name])
     in_order = list(docs.values())
     offsets = [d.offset for d in in_order]
-    judges = [corpus_index(r, flat) for r in retrievers]
+    texts, named = context_texts(documents, chunked, context, embedded)
+    judges = [corpus_index(r, flat, texts) for r in retrievers]
+    costs = _Costs(in_order, offsets)
+    firsts: list[int] = []
     for judge in judges:
         judge.prepare([p.question for p in pairs])
     results: list[list[PairResult]] = [[] for _ in judges]
@@ -467,9 +604,11 @@ def check_judged(
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
         for judge, out in zip(judges, results, strict=True):
             scores = judge.scores(pair.question)
-            out.append(_result(pair, doc, located, scores, flat, k, in_order, offsets))
+            result = _result(pair, doc, located, scores, flat, k, in_order, offsets)
+            out.append(_with_budget(result, doc, located, scores, costs, budget, firsts))
+    check_budget(budget, firsts, opts.unit_name)
     return [
-        IntegrityReport(strategy, opts, k, len(flat), out, judge.label)
+        IntegrityReport(strategy, opts, k, len(flat), out, judge.label, context, budget, named)
         for judge, out in zip(judges, results, strict=True)
     ]
 

@@ -93,9 +93,12 @@ class _Fused(CorpusIndex):
         return QueryScores(fused, judged[0].tie)
 
 
-def corpus_index(retriever: Retriever, chunks: Sequence[Chunk]) -> CorpusIndex:
-    """``retriever`` over ``chunks`` (every document's, in index order), as the gate asks it."""
-    texts = [indexed_text(c) for c in chunks]
+def corpus_index(
+    retriever: Retriever, chunks: Sequence[Chunk], texts: Sequence[str] | None = None
+) -> CorpusIndex:
+    """``retriever`` over ``chunks`` (every document's, in index order), as the gate asks it;
+    ``texts``: what to index for each (default: ``indexed_text``)."""
+    texts = [indexed_text(c) for c in chunks] if texts is None else list(texts)
     keys = [c.index for c in chunks]
     return _build(retriever, texts, keys, tie_order(keys))
 
