@@ -45,6 +45,7 @@ from .args import (
 )
 from .distributed import ClusterUnavailable, chunk_documents
 from .export import fitted, limit_line, over_limit_line, write_export
+from .fair import add_fair, budget_given, context_given
 from .gold_paths import gold_questions
 from .lessons import (
     check_extras,
@@ -343,24 +344,32 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
     judges = retrievers(args)
+    budget, context = budget_given(args), context_given(args)
     if args.chunks:
         chunked, imported = imported_chunks(args, docs, opts)
         stripped, sizes = None, None
     else:
         docs, questions, stripped = strip_for_check(args, docs, questions, opts)
         (chunked, sizes), imported = _chunked_sized(args, docs, opts), None
-    try:
-        reports = check_judged(
+    strategy = f"chunks:{args.chunks}" if args.chunks else args.strategy
+
+    def check(context: str, budget: int | None) -> list:
+        return check_judged(
             docs,
             questions,
-            f"chunks:{args.chunks}" if args.chunks else args.strategy,
+            strategy,
             opts,
             retrievers=judges,
             k=args.k,
             chunked=chunked,
             # a bar only on a terminal (tqdm's disable=None), never under --quiet
             track=lambda qs: tqdm(qs, "questions", leave=False, disable=args.quiet or None),
+            context=context,
+            budget=budget,
         )
+
+    try:
+        reports = check(context, budget)
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # a parameter check_judged refuses, an embedder's broken promise
@@ -376,6 +385,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         skipped=skipped,
         thresholds=thresholds,
     )
+    add_fair(args, data, reports, lambda: check("none", None))
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
     limit_lines, limit_data = _limit_lines(chunked, opts, sizes)
@@ -509,6 +519,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
             unreadable=problems,
             retrievers=judges,
             embedder_limit=args.embedder_limit,
+            budget=budget_given(args),
+            context=context_given(args),
         )
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None

@@ -94,6 +94,7 @@ class BudgetFigures:
     """A gold set's means at one budget (JSON: the check's ``budget`` object)."""
 
     units: int  # the budget, in the run's unit
+    unit: str  # that unit's name ("words", "chars", "cl100k_base tokens")
     chunks: float  # chunks that fit, on average (the cut one by its share)
     coverage: float
     recall: float  # share of questions with a relevant chunk in the context
@@ -102,10 +103,10 @@ class BudgetFigures:
     token_recall: float
     cost: float  # units sent on average (below the budget when the chunks run out)
 
-    def to_json(self, unit: str) -> dict[str, float | int | str]:
+    def to_json(self) -> dict[str, float | int | str]:
         return {
             "tokens": self.units,
-            "unit": unit,
+            "unit": self.unit,
             "chunks": self.chunks,
             "coverage": self.coverage,
             "recall": self.recall,
@@ -116,7 +117,7 @@ class BudgetFigures:
         }
 
 
-def figures(budget: int, each: Sequence[AtBudget | None]) -> BudgetFigures:
+def figures(budget: int, each: Sequence[AtBudget | None], unit: str) -> BudgetFigures:
     """The means over the questions measured at the budget."""
     shown = [a for a in each if a is not None]
     n = len(shown) or 1
@@ -126,6 +127,7 @@ def figures(budget: int, each: Sequence[AtBudget | None]) -> BudgetFigures:
 
     return BudgetFigures(
         budget,
+        unit,
         mean(lambda a: a.chunks),
         mean(lambda a: a.coverage),
         mean(lambda a: float(a.found)),

@@ -20,6 +20,7 @@ from chunkers.options import unit_name
 from lab.measure.atomic import KINDS, KindCount
 from lab.measure.diff import ChangedPair, DiffReport, GoldSummary, Side
 
+from .fair_render import equal_cost_json, equal_cost_rows, equal_cost_said, equal_cost_title
 from .markup import md_escape
 
 WORSE = "✗ worse"
@@ -183,6 +184,9 @@ def figures(report: DiffReport) -> list[Figure]:
         judges = ", ".join(g.retriever for g in report.a.judged if g.retriever)
         title = f"Gold set (ranks within k={k}{f', by {judges}' if judges else ''})"
         out.append(Figure(title, ("", "A", "B", "B against A"), gold))
+    if report.equal_cost is not None and equal_cost_rows(report.equal_cost):
+        e = report.equal_cost
+        out.append(Figure(equal_cost_title(e), ("", "A", "B", "B"), equal_cost_rows(e)))
     out.append(
         Figure("Chunks per document", ("document", "A", "B", "change"), document_rows(report))
     )
@@ -336,7 +340,7 @@ def advice(report: DiffReport) -> str:
     return (
         f"Figures read A vs B. {whole_said}. {ranked_said[0].upper()}{ranked_said[1:]}. "
         f"{_cost(report)}. "
-        f"Next: {_next(report, whole, ranked)}."
+        f"Next: {_next(report, whole, ranked)}.{equal_cost_said(report)}"
     )
 
 
@@ -357,6 +361,7 @@ def _gold_json(g: GoldSummary) -> dict[str, Any]:
         "recall": {str(k): r for k, r in g.recall.items()},
         "mrr": g.mrr,
         **g.tokens,
+        **({"budget": g.budget.to_json()} if g.budget else {}),
     }
 
 
@@ -431,6 +436,7 @@ def to_json(report: DiffReport) -> dict[str, Any]:
             for p in report.changed
         ],
         "advice": advice(report),
+        "equal_cost": equal_cost_json(report),
         "regressions": report.regressions,
         "worse": report.worse,
         "unreadable": [{"path": p, "problem": m} for p, m in report.unreadable],
