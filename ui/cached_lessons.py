@@ -1,14 +1,17 @@
-"""Cached calls for the three lessons (small to big, boilerplate, drift), keyed on the
-document text and the settings, as ui.cached does for the other labs."""
+"""Cached calls for the lessons (small to big, boilerplate, drift, the budget, context),
+keyed on the document text and the settings, as ui.cached does for the other labs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
+from chunkers import ChunkOptions
 from lab.inputs.documents import read_document
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import list_samples
-from lab.measure import drift
+from lab.measure import budget_sweep, context, drift, integrity
 from lab.measure.diff import parse_config
 from lab.measure.integrity import GoldRun
 from lab.measure.small_to_big import (
@@ -117,3 +120,37 @@ def conversion_versions() -> list:
     size, overlap = CONVERSION_OPTIONS
     gold = load_gold(sample.gold_path).questions if sample.gold_path else []
     return compare_versions(versions, gold, ChunkOptions(size=size, overlap=overlap))
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def sizes_at_budget(
+    sizes: tuple[int, ...], unit: str, k: int, budget: int
+) -> list[budget_sweep.SizeRow]:
+    """Every sample document with its gold set, chunked at each size (structural, no
+    overlap), at the top k and at the budget."""
+    docs: dict[str, str] = {}
+    pairs: list[GoldQuestion] = []
+    for s in list_samples():
+        if s.gold_path is None:
+            continue
+        docs[s.path.name] = s.path.read_text(encoding="utf-8")
+        pairs += [replace(q, doc=s.path.name) for q in load_gold(s.gold_path).questions]
+    return budget_sweep.sizes_at_budget(
+        docs, pairs, "structural", list(sizes), unit=unit, k=k, budget=budget
+    )
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def context_failures(
+    text: str, name: str, questions: tuple[GoldQuestion, ...], strategy: str, opts: ChunkOptions
+) -> dict[str, dict[str, float]]:
+    """Top-20 failures of the document's gold set by BM25 under every context mode."""
+    return {
+        mode: {
+            report.retriever: report.failure_at_20
+            for report in [
+                integrity.check_gold(text, list(questions), strategy, opts, context=mode, name=name)
+            ]
+        }
+        for mode in context.CONTEXTS
+    }

@@ -145,11 +145,11 @@ def check_budget(budget: int | None, first_costs: Sequence[int], unit: str) -> N
     if budget is None:
         return
     if budget < 1:
-        raise BudgetTooSmall(f"--budget must be a whole number of at least 1, got {budget}")
+        raise BudgetTooSmall(f"a budget must be a whole number of at least 1, got {budget}")
     if first_costs and budget < min(first_costs):
         need = min(first_costs)
         raise BudgetTooSmall(
-            f"--budget {budget} {unit} holds no whole chunk: the first-ranked chunk needs "
-            f"{need} {unit} at least (the smallest over the questions); give --budget {need} "
-            "or more"
+            f"a budget of {budget} {unit} holds no whole chunk: the first-ranked chunk needs "
+            f"{need} {unit} at least (the smallest over the questions); give a budget of "
+            f"{need} or more"
         )

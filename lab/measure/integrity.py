@@ -58,6 +58,8 @@ class GoldRun:
     pairs: Sequence[GoldQuestion]
     k: int = DEFAULT_K
     retriever: Retriever | None = None
+    budget: int | None = None  # also measure at a context of this many units
+    context: str = DEFAULT_CONTEXT  # what is indexed beside each chunk
 
 
 def document_of(pair: GoldQuestion, documents: Mapping[str, object]) -> str:
@@ -635,6 +637,8 @@ def check_index(
         k=gold.k,
         chunked=chunked,
         track=track,
+        context=gold.context,
+        budget=gold.budget,
     )[0]
 
 
@@ -646,7 +650,12 @@ def check_gold(
     *,
     k: int = DEFAULT_K,
     retriever: Retriever | None = None,
+    budget: int | None = None,
+    context: str = DEFAULT_CONTEXT,
+    name: str = "",
 ) -> IntegrityReport:
-    """check_index for one document (``retriever``, or BM25 at the default settings)."""
-    one = [replace(p, doc="") for p in pairs]
-    return check_index(GoldRun({"": text}, one, k, retriever), strategy, opts)
+    """check_index for one document (``retriever``, or BM25 at the default settings;
+    ``name``: the document's, the title a file name gives when it has none)."""
+    one = [replace(p, doc=name) for p in pairs]
+    gold = GoldRun({name: text}, one, k, retriever, budget, context)
+    return check_index(gold, strategy, opts)

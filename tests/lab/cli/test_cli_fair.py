@@ -59,7 +59,7 @@ def test_a_budget_below_one_chunk_is_one_line(capsys) -> None:
                          "--quiet")  # fmt: skip
     assert code == 2 and out == ""
     assert err.count("\n") == 1
-    assert "--budget 3 words holds no whole chunk" in err and "needs" in err
+    assert "a budget of 3 words holds no whole chunk" in err and "needs" in err
 
 
 def test_title_plus_path_names_the_file_it_used_once(tmp_path: Path, capsys) -> None:

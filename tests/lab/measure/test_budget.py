@@ -96,4 +96,4 @@ def test_a_budget_below_one_chunk_says_what_the_first_chunk_needs():
         _check(PASSAGE, 3)
     message = str(caught.value)
     assert "\n" not in message
-    assert "needs 4 words" in message and "--budget 4" in message
+    assert "needs 4 words" in message and "a budget of 4 or more" in message

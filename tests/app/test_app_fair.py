@@ -1,0 +1,51 @@
+"""Lab 6's budget: the line the app shows is the command line's, number for number; the
+lesson over sizes at k and at a budget; a budget below one chunk in one line."""
+
+from __future__ import annotations
+
+import json
+
+from lab.report.fair_render import budget_line
+from tests.app.app_harness import APP, all_text, open_lab, rerun
+from tests.support import run_cli
+
+KB = str(APP.parent / "sample_docs" / "support_kb.md")
+KB_GOLD = str(APP.parent / "sample_docs" / "support_kb.gold.jsonl")
+# the integrity lab's preset link: support_kb, fixed 50 words, no overlap
+PRESET = dict(doc="support_kb", strategy="fixed", unit="words", size="50", overlap="0")
+
+
+def _cli_budget(capsys, budget: int) -> dict:
+    code, out, _ = run_cli(capsys, "check", KB, "--gold", KB_GOLD, "--strategy", "fixed",
+                           "--unit", "words", "--size", "50", "--overlap", "0", "--k", "10",
+                           "--budget", str(budget), "--json", "--quiet")  # fmt: skip
+    assert code in (0, 1)
+    return json.loads(out)["budget"]
+
+
+def test_the_budget_line_is_the_command_lines(capsys):
+    at = open_lab("integrity", **PRESET)
+    at.number_input(key="lab6_budget").set_value(120)
+    rerun(at)
+    expected = budget_line(_cli_budget(capsys, 120), 10)
+    assert f"**{expected}**" in [m.value for m in at.markdown]
+    assert "chunks fit on average" in expected
+
+
+def test_a_budget_below_one_chunk_says_what_the_first_needs():
+    at = open_lab("integrity", **PRESET)
+    at.number_input(key="lab6_budget").set_value(5)
+    rerun(at)
+    (error,) = [e.value for e in at.error if "budget" in e.value]
+    assert "holds no whole chunk" in error and "needs" in error and "\n" not in error
+
+
+def test_the_lesson_sets_sizes_at_k_beside_sizes_at_a_budget():
+    at = open_lab("integrity", **PRESET)
+    heads = [h.value for h in at.subheader]
+    assert "Bigger chunks win at top 1; at 850 tokens they do not" in heads
+    (table,) = [t.value for t in at.table if "chunks that fit" in t.value.columns]
+    assert table["size (tokens)"].astype(int).tolist() == [200, 400, 800]
+    fit = table["chunks that fit"].astype(float).tolist()
+    assert fit[0] > fit[1] > fit[2]  # the same budget holds fewer big chunks
+    assert "Choose a size at the budget your prompt has" in all_text(at)
