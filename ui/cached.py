@@ -243,6 +243,7 @@ def diff_report(
     b: str,
     questions: tuple[GoldQuestion, ...],
     limit: int,
+    budget: int | None = None,
 ) -> diff.DiffReport:
     """The chunk-population diff of one document under configs ``a`` and ``b``
     (``strategy:unit:size:overlap``, or for ``a`` the uploaded chunks' strategy;
@@ -256,6 +257,7 @@ def diff_report(
         gold=gold,
         limit=limit,
         placed=None if placed is None else {label: placed},
+        budget=budget,
     )
 
 

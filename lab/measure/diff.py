@@ -395,7 +395,7 @@ class _Fair:
         else:
             at_a = tuple(r.at_budget for r in self.check(a.config, chunks_a, units) if r.at_budget)
             at_b = tuple(r.at_budget for r in self.check(b.config, chunks_b, units) if r.at_budget)
-        return EqualCost(units, unit, side, ratio, at_a, at_b)
+        return EqualCost(units, unit, side, ratio, at_a, at_b, self.budget is not None)
 
 
 def _most_changed_first(p: ChangedPair) -> tuple:

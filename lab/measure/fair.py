@@ -69,6 +69,7 @@ class EqualCost:
     ratio: float  # the dearer side's cost at k over the cheaper's
     a: tuple[BudgetFigures, ...]  # per retriever, in the order named
     b: tuple[BudgetFigures, ...]
+    given: bool = False  # the budget was asked for, not the cheaper side's cost
 
     @property
     def leans_on_it(self) -> bool:

@@ -186,7 +186,7 @@ def figures(report: DiffReport) -> list[Figure]:
         out.append(Figure(title, ("", "A", "B", "B against A"), gold))
     if report.equal_cost is not None and equal_cost_rows(report.equal_cost):
         e = report.equal_cost
-        out.append(Figure(equal_cost_title(e), ("", "A", "B", "B"), equal_cost_rows(e)))
+        out.append(Figure(equal_cost_title(e), ("", "A", "B", "B against A"), equal_cost_rows(e)))
     out.append(
         Figure("Chunks per document", ("document", "A", "B", "change"), document_rows(report))
     )

@@ -60,6 +60,7 @@ def equal_cost_json(report: DiffReport) -> dict[str, Any] | None:
         "cheaper": e.cheaper,
         "cost_ratio": e.ratio,
         "leans_on_it": e.leans_on_it,
+        "given": e.given,
         "a": [f.to_json() for f in e.a],
         "b": [f.to_json() for f in e.b],
     }
@@ -79,7 +80,8 @@ def equal_cost_rows(e: EqualCost) -> list[tuple[str, str, str, str]]:
 
 
 def equal_cost_title(e: EqualCost) -> str:
-    return f"At equal cost ({e.units:,} {e.unit} a question: the cheaper side's context at k)"
+    why = "the budget given" if e.given else "the cheaper side's context at k"
+    return f"At equal cost ({e.units:,} {e.unit} a question: {why})"
 
 
 def equal_cost_said(report: DiffReport) -> str:

@@ -49,3 +49,26 @@ def test_the_lesson_sets_sizes_at_k_beside_sizes_at_a_budget():
     fit = table["chunks that fit"].astype(float).tolist()
     assert fit[0] > fit[1] > fit[2]  # the same budget holds fewer big chunks
     assert "Choose a size at the budget your prompt has" in all_text(at)
+
+
+def test_lab8_compares_both_sides_at_the_budget_as_the_diff_does(capsys):
+    from tests.app.app_harness import PRICING, set_widget
+
+    at = open_lab("compare", **PRICING)
+    set_widget(at, "selectbox", "lab8_strategy", "structural")
+    set_widget(at, "number_input", "lab8_size", 300)
+    set_widget(at, "number_input", "lab8_budget", 400)
+    heads = [h.value for h in at.subheader]
+    assert "At equal cost (400 chars a question: the budget given)" in heads
+    mine = {"chunks", "coverage", "recall", "IoU"}
+    (table,) = [d.value for d in at.dataframe if mine <= set(d.value.iloc[:, 0].tolist())]
+    doc = str(APP.parent / "sample_docs" / "compute_pricing.md")
+    gold = str(APP.parent / "sample_docs" / "compute_pricing.gold.jsonl")
+    code, out, _ = run_cli(capsys, "diff", doc, "--a", "structural:chars:600:100",
+                           "--b", "structural:chars:300:100", "--gold", gold,
+                           "--budget", "400", "--format", "json")  # fmt: skip
+    e = json.loads(out)["equal_cost"]
+    assert e["tokens"] == 400
+    rows = {r["figure"]: (r["A"], r["B"]) for r in table.to_dict("records")}
+    assert rows["coverage"] == (f"{e['a'][0]['coverage']:.3f}", f"{e['b'][0]['coverage']:.3f}")
+    assert rows["chunks"] == (f"{e['a'][0]['chunks']:.3f}", f"{e['b'][0]['chunks']:.3f}")
