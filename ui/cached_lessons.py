@@ -128,6 +128,14 @@ def sizes_at_budget(
 ) -> list[budget_sweep.SizeRow]:
     """Every sample document with its gold set, chunked at each size (structural, no
     overlap), at the top k and at the budget."""
+    docs, pairs = _samples_with_gold()
+    return budget_sweep.sizes_at_budget(
+        docs, pairs, "structural", list(sizes), unit=unit, k=k, budget=budget
+    )
+
+
+def _samples_with_gold() -> tuple[dict[str, str], list[GoldQuestion]]:
+    """Every sample document with a gold set, and its questions naming it."""
     docs: dict[str, str] = {}
     pairs: list[GoldQuestion] = []
     for s in list_samples():
@@ -135,22 +143,23 @@ def sizes_at_budget(
             continue
         docs[s.path.name] = s.path.read_text(encoding="utf-8")
         pairs += [replace(q, doc=s.path.name) for q in load_gold(s.gold_path).questions]
-    return budget_sweep.sizes_at_budget(
-        docs, pairs, "structural", list(sizes), unit=unit, k=k, budget=budget
-    )
+    return docs, pairs
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def context_failures(
-    text: str, name: str, questions: tuple[GoldQuestion, ...], strategy: str, opts: ChunkOptions
+    strategy: str, opts: ChunkOptions, judges: tuple[str, ...], variant: str, embedder_spec: str
 ) -> dict[str, dict[str, float]]:
-    """Top-20 failures of the document's gold set by BM25 under every context mode."""
+    """Top-20 failures of the sample documents' gold sets, indexed together, under every
+    context mode, by each judge named: mode -> judge -> failure share."""
+    docs, pairs = _samples_with_gold()
+    retrievers = [cached.judge_of(j, variant, embedder_spec) for j in judges]
     return {
         mode: {
-            report.retriever: report.failure_at_20
-            for report in [
-                integrity.check_gold(text, list(questions), strategy, opts, context=mode, name=name)
-            ]
+            r.retriever: r.failure_at_20
+            for r in integrity.check_judged(
+                docs, pairs, strategy, opts, retrievers=retrievers, context=mode
+            )
         }
         for mode in context.CONTEXTS
     }

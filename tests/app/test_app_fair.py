@@ -72,3 +72,42 @@ def test_lab8_compares_both_sides_at_the_budget_as_the_diff_does(capsys):
     rows = {r["figure"]: (r["A"], r["B"]) for r in table.to_dict("records")}
     assert rows["coverage"] == (f"{e['a'][0]['coverage']:.3f}", f"{e['b'][0]['coverage']:.3f}")
     assert rows["chunks"] == (f"{e['a'][0]['chunks']:.3f}", f"{e['b'][0]['chunks']:.3f}")
+
+
+def test_lab5_context_failures_are_the_command_lines(capsys, tmp_path):
+    at = open_lab("tables", doc="compute_pricing", strategy="structural", unit="words",
+                  size="20", overlap="0")  # fmt: skip
+    assert "What context in the index buys: top-20 failures" in [h.value for h in at.subheader]
+    (table,) = [t.value for t in at.table if "top-20 failures" in t.value.columns
+                and "judge" in t.value.columns]  # fmt: skip
+    # (the table's cells are Markdown: "41\\.9%" reads 41.9%)
+    shown = {
+        (r["indexed with the chunk"].replace("\\", ""), r["judge"]): {
+            k: str(v).replace("\\", "") for k, v in r.items()
+        }
+        for r in table.to_dict("records")
+    }
+    # the command line over the same documents and gold sets
+    samples = APP.parent / "sample_docs"
+    gold = tmp_path / "samples.gold.jsonl"
+    lines = []
+    for g in sorted(samples.glob("*.gold.jsonl")):
+        doc = g.name.replace(".gold.jsonl", ".md")
+        for raw in g.read_text(encoding="utf-8").splitlines():
+            if raw.strip():
+                lines.append(json.dumps({**json.loads(raw), "doc": doc}))
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for mode in ("path", "title+path"):
+        code, out, _ = run_cli(capsys, "check", str(samples), "--gold", str(gold),
+                               "--strategy", "structural", "--unit", "words", "--size", "20",
+                               "--overlap", "0", "--context", mode, "--retriever", "bm25,dense",
+                               "--json", "--quiet")  # fmt: skip
+        for row in json.loads(out)["context"]["retrievers"]:
+            judge = row["retriever"]
+            assert shown[(mode, judge)]["top-20 failures"] == f"{row['failure_at_20']:.1%}"
+            assert shown[("none", judge)]["top-20 failures"] == f"{row['failure_at_20_none']:.1%}"
+            change = row["relative_change"]
+            assert shown[(mode, judge)]["change against none"] == (
+                "" if change is None else f"{change:+.0%}"
+            )
+    assert "Anthropic's contextual retrieval" in all_text(at)

@@ -17,6 +17,18 @@ PUBLISHED = (
 )
 
 
+CONTEXT_LESSON = (
+    "Anthropic's contextual retrieval has a model write a short context for every chunk "
+    "and indexes it with the chunk: top-20 failures fell by a third with it in the "
+    "embeddings and by half with it in BM25 as well. The lab's context is structure the "
+    "document already has, its title and the heading path, free and offline but not "
+    "written for the chunk: it helps where a chunk's own words do not say which section "
+    "it belongs to, and buys nothing where the answer's words are in the chunk already. "
+    "Their corpora and questions are not these either, so read the two tables for the "
+    "direction, not the size."
+)
+
+
 def size_rows(rows: Sequence[SizeRow], k: int, budget: int, unit: str) -> list[dict[str, Any]]:
     """One row a size: coverage and recall at the top k (and what it sends), then at the budget."""
     return [
@@ -71,7 +83,7 @@ def context_rows(failures: dict[str, dict[str, float]]) -> list[dict[str, Any]]:
 def published_rows() -> list[dict[str, Any]]:
     return [
         {
-            "contextual retrieval (published)": name,
+            "Anthropic's contextual retrieval (published)": name,
             "top-20 failures": f"{rate:.1%}",
             "change": "" if change is None else f"{change:+.0%}",
         }
