@@ -45,7 +45,7 @@ from .args import (
 )
 from .distributed import ClusterUnavailable, chunk_documents
 from .export import fitted, limit_line, over_limit_line, write_export
-from .fair import add_fair, budget_given, context_given
+from .fair import add_fair, baseline_given, budget_given, context_given
 from .gold_paths import gold_questions
 from .lessons import (
     check_extras,
@@ -353,8 +353,8 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         (chunked, sizes), imported = _chunked_sized(args, docs, opts), None
     strategy = f"chunks:{args.chunks}" if args.chunks else args.strategy
 
-    def check(context: str, budget: int | None) -> list:
-        return check_judged(
+    try:
+        reports = check_judged(
             docs,
             questions,
             strategy,
@@ -366,10 +366,8 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
             track=lambda qs: tqdm(qs, "questions", leave=False, disable=args.quiet or None),
             context=context,
             budget=budget,
+            baseline=baseline_given(args),
         )
-
-    try:
-        reports = check(context, budget)
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # a parameter check_judged refuses, an embedder's broken promise
@@ -385,7 +383,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         skipped=skipped,
         thresholds=thresholds,
     )
-    add_fair(args, data, reports, lambda: check("none", None))
+    add_fair(args, data, reports)
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
     limit_lines, limit_data = _limit_lines(chunked, opts, sizes)

@@ -4,7 +4,7 @@ chunking) and --context (what is indexed beside each chunk), and their part of t
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from lab.measure.context import CONTEXTS, DEFAULT_CONTEXT, NONE
@@ -45,18 +45,21 @@ def context_given(args: argparse.Namespace) -> str:
     return getattr(args, "context", None) or DEFAULT_CONTEXT
 
 
+def baseline_given(args: argparse.Namespace) -> str | None:
+    """With --context path or title+path, the questions are ranked with no context too."""
+    context = getattr(args, "context", None)
+    return NONE if context is not None and context != NONE else None
+
+
 def add_fair(
-    args: argparse.Namespace,
-    data: dict[str, Any],
-    reports: Sequence[IntegrityReport],
-    bare: Callable[[], Sequence[IntegrityReport]],
+    args: argparse.Namespace, data: dict[str, Any], reports: Sequence[IntegrityReport]
 ) -> None:
     """Put the budget's and the context's figures into the check's data: a top-level
     ``budget`` (the first retriever's) and each retriever's; with --context, the top-20
-    failures against the same check with no context (``bare`` runs it)."""
+    failures (against no context, for path and title+path)."""
     if args.budget is not None:
         for row, report in zip(data["retrievers"], reports, strict=True):
             row["budget"] = budget_json(report)
         data["budget"] = data["retrievers"][0]["budget"]
     if getattr(args, "context", None) is not None:
-        data["context"] = context_json(reports, None if args.context == NONE else bare())
+        data["context"] = context_json(reports)

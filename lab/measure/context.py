@@ -9,8 +9,8 @@ has, so it runs offline:
 * ``title+path``: the document's title, then the heading path (the title once:
   a path that already opens with it is left as it is).
 
-The title is the document's first top-level heading; a document with none gets its
-file name, and the run says so once. Imported chunks keep what their pipeline
+The title is the document's first top-level heading near its top; a document with
+none gets its file name, and the run says so once. Imported chunks keep what their pipeline
 embedded; a mode then says what is added to that text.
 """
 
@@ -30,9 +30,16 @@ CONTEXTS = (NONE, PATH, TITLE_PATH)
 DEFAULT_CONTEXT = PATH
 
 
+# -- a title stands near the top: only the start is parsed, so naming a corpus's titles
+# -- costs little beside chunking it
+TITLE_WINDOW = 4_000
+
+
 def document_title(text: str) -> str | None:
-    """The document's first top-level heading (# or a === underline), or None."""
-    return next((s.heading for s in parse(text).sections if s.level == 1 and s.heading), None)
+    """The document's first top-level heading (# or a === underline) in its first
+    TITLE_WINDOW characters, or None."""
+    top = parse(text[:TITLE_WINDOW]).sections
+    return next((s.heading for s in top if s.level == 1 and s.heading), None)
 
 
 @dataclass(frozen=True, slots=True)

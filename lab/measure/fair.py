@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .budget import BudgetFigures
-from .context import NONE
 from .integrity import FAILURE_K, IntegrityReport
 
 # -- costs within a tenth of each other count as equal: no second comparison
@@ -33,18 +32,16 @@ def relative_change(now: float, before: float) -> float | None:
     return (now - before) / before if before else None
 
 
-def context_json(
-    reports: Sequence[IntegrityReport], bare: Sequence[IntegrityReport] | None
-) -> dict[str, Any]:
+def context_json(reports: Sequence[IntegrityReport]) -> dict[str, Any]:
     """What the run indexed beside each chunk, and per judge its top-20 failures against
-    the chunks' text alone (``bare``: the same check with context none)."""
+    the chunks' text alone (when the reports were also ranked under context none)."""
     first = reports[0]
     titles = first.titles
     judged = []
-    for n, report in enumerate(reports):
+    for report in reports:
         row: dict[str, Any] = {"retriever": report.retriever, "failure_at_20": report.failure_at_20}
-        if bare is not None:
-            before = bare[n].failure_at_20
+        before = report.baseline_failure_at_20
+        if before is not None:
             row["failure_at_20_none"] = before
             row["relative_change"] = relative_change(report.failure_at_20, before)
         judged.append(row)
@@ -54,7 +51,7 @@ def context_json(
         "titles": None if titles is None else titles.by_document,
         "titles_from_file_names": [] if titles is None else list(titles.from_file_name),
         "note": None if titles is None else titles.note(),
-        "compared_with": None if bare is None else NONE,
+        "compared_with": first.baseline,
         "retrievers": judged,
     }
 

@@ -114,6 +114,8 @@ class IntegrityReport:
     context: str = DEFAULT_CONTEXT  # what was indexed beside each chunk (lab.measure.context)
     budget: int | None = None  # the context budget in the unit, when one was set
     titles: Titles | None = None  # the titles indexed (context title+path)
+    baseline: str | None = None  # another context the questions were also ranked under
+    baseline_ranks: tuple[int | None, ...] = ()  # each question's best relevant rank there
 
     @property
     def at_budget(self) -> BudgetFigures | None:
@@ -127,6 +129,13 @@ class IntegrityReport:
         """Top-20 retrieval failures: the share of questions with no relevant chunk in
         the top 20 (1 - recall@20), as contextual retrieval's results are given."""
         return 1.0 - self.recall_at(FAILURE_K) if self.results else 0.0
+
+    @property
+    def baseline_failure_at_20(self) -> float | None:
+        """Top-20 failures under the baseline context (None when none was ranked)."""
+        if self.baseline is None:
+            return None
+        return 1.0 - _share(r is not None and r <= FAILURE_K for r in self.baseline_ranks)
 
     @property
     def intact_rate(self) -> float:
@@ -530,6 +539,33 @@ def _with_budget(
     return replace(result, budget=at)
 
 
+class _Baseline:
+    """The questions ranked again over the chunks indexed under another context: only
+    the best relevant chunk's rank, what top-20 failures against it need."""
+
+    def __init__(
+        self,
+        context: str | None,
+        index: Callable[[str], Sequence[str]],
+        flat: Sequence[Chunk],
+        retrievers: Sequence[Retriever],
+    ) -> None:
+        self.context = context
+        texts = index(context) if context is not None else []
+        self.judges = [corpus_index(r, flat, texts) for r in retrievers] if context else []
+        self.ranks: list[list[int | None]] = [[] for _ in retrievers]
+
+    def prepare(self, questions: list[str]) -> None:
+        for judge in self.judges:
+            judge.prepare(questions)
+
+    def rank(self, question: str, doc: _Document, located: Sequence[_Located]) -> None:
+        relevant = np.concatenate([loc.relevant for loc in located]) + doc.offset
+        for judge, out in zip(self.judges, self.ranks, strict=False):
+            best = judge.scores(question).best(relevant)
+            out.append(best[1] if best else None)
+
+
 def check_judged(
     documents: dict[str, str],
     pairs: Sequence[GoldQuestion],
@@ -544,6 +580,7 @@ def check_judged(
     budget: int | None = None,
     embedded: Mapping[str, Sequence[str]] | None = None,
     whole_first: bool = True,
+    baseline: str | None = None,
 ) -> list[IntegrityReport]:
     """Chunk every document (or take ``chunked``, their chunks already made), index
     all chunks together once per retriever, and check every pair: one report per
@@ -566,6 +603,8 @@ def check_judged(
             them (imported chunks): ``context`` adds to those.
         whole_first: refuse a budget that holds no question's first chunk whole
             (False: a comparison at another chunking's cost, which may cut every one).
+        baseline: also rank every question over the chunks indexed under this context
+            (the report's ``baseline_failure_at_20``).
 
     Raises:
         GoldLineError: an AnswerNotFound naming the line, when a gold answer or
@@ -592,8 +631,12 @@ def check_judged(
     judges = [corpus_index(r, flat, texts) for r in retrievers]
     costs = _Costs(in_order, offsets)
     firsts: list[int] = []
+    other = _Baseline(
+        baseline, lambda c: context_texts(documents, chunked, c, embedded)[0], flat, retrievers
+    )
     for judge in judges:
         judge.prepare([p.question for p in pairs])
+    other.prepare([p.question for p in pairs])
     results: list[list[PairResult]] = [[] for _ in judges]
     for n, pair in enumerate(track(pairs) if track else pairs, start=1):
         name = document_of(pair, documents)
@@ -607,14 +650,27 @@ def check_judged(
             located = [_locate_answer(doc, pair, n, pair.doc)]
         else:
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
+        other.rank(pair.question, doc, located)
         for judge, out in zip(judges, results, strict=True):
             scores = judge.scores(pair.question)
             result = _result(pair, doc, located, scores, flat, k, in_order, offsets)
             out.append(_with_budget(result, doc, located, scores, costs, budget, firsts))
     check_budget(budget, firsts if whole_first else [], opts.unit_name)
     return [
-        IntegrityReport(strategy, opts, k, len(flat), out, judge.label, context, budget, named)
-        for judge, out in zip(judges, results, strict=True)
+        IntegrityReport(
+            strategy,
+            opts,
+            k,
+            len(flat),
+            out,
+            judge.label,
+            context,
+            budget,
+            named,
+            baseline,
+            tuple(other.ranks[n]) if baseline else (),
+        )
+        for n, (judge, out) in enumerate(zip(judges, results, strict=True))
     ]
 
 
