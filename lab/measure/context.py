@@ -32,7 +32,7 @@ DEFAULT_CONTEXT = PATH
 
 # -- a title stands near the top: only the start is parsed, so naming a corpus's titles
 # -- costs little beside chunking it
-TITLE_WINDOW = 4_000
+TITLE_WINDOW = 1_500
 
 
 def document_title(text: str) -> str | None:
