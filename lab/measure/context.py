@@ -16,12 +16,13 @@ embedded; a mode then says what is added to that text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from chunkers.model import HEADING_SEPARATOR, Chunk, indexed_text
+from chunkers.model import HEADING_SEPARATOR, Chunk
 from chunkers.structural.blocks import parse
+from lab.retrieval.tokenize import tokenize
 
 NONE = "none"
 PATH = "path"
@@ -79,23 +80,65 @@ def titles(documents: Mapping[str, str]) -> Titles:
     return Titles(found, tuple(missing))
 
 
-def context_text(chunk: Chunk, context: str, title: str = "", own: str | None = None) -> str:
-    """The text indexed for ``chunk`` under ``context`` (``own``: the text its pipeline
-    embedded, for an imported chunk: the mode adds to it)."""
+def context_parts(
+    chunk: Chunk, context: str, title: str = "", own: str | None = None
+) -> tuple[str, str]:
+    """What is indexed for ``chunk`` under ``context``, as (context, own text): the context
+    (title and heading path, "" for none) goes first, on a line of its own. ``own``: the
+    text its pipeline embedded, for an imported chunk (the mode adds to it)."""
     if context not in CONTEXTS:
         raise ValueError(f"context must be one of {', '.join(CONTEXTS)}, got {context!r}")
-    if own is not None:
-        path = HEADING_SEPARATOR.join(chunk.heading_path)
-        parts = [
-            title if context == TITLE_PATH else "",
-            path if context != NONE and path and path not in own else "",
-            own,
-        ]
-        return "\n".join(p for p in parts if p)
-    text = indexed_text(chunk, heading_path=context != NONE)
+    path = HEADING_SEPARATOR.join(chunk.heading_path) if context != NONE else ""
+    if own is not None and path in own:
+        path = ""  # the pipeline embedded the path already
     if context == TITLE_PATH and title and chunk.heading_path[:1] != (title,):
-        return f"{title}\n{text}"
-    return text
+        path = f"{title}\n{path}" if path else title
+    body = chunk.retrievable_text if own is None else own
+    return path, body
+
+
+def context_text(chunk: Chunk, context: str, title: str = "", own: str | None = None) -> str:
+    """The text indexed for ``chunk`` under ``context``: for ``path``, ``indexed_text``'s."""
+    head, body = context_parts(chunk, context, title, own)
+    return f"{head}\n{body}" if head else body
+
+
+class IndexTexts:
+    """Every chunk's indexed text under one context, in index order, and its tokens for
+    BM25, made from the parts: a chunk's own text is tokenized once for every context
+    that shares ``cache``, a heading path once for every chunk that carries it."""
+
+    def __init__(self, parts: list[tuple[str, str]], cache: TokenCache) -> None:
+        self.parts = parts
+        self._cache = cache
+
+    @property
+    def texts(self) -> list[str]:
+        return [f"{head}\n{body}" if head else body for head, body in self.parts]
+
+    def tokens(self) -> Iterator[list[str]]:
+        """Each text's tokens (a separator never joins two words, so a text's tokens are
+        its context's followed by its own text's)."""
+        for position, (head, body) in enumerate(self.parts):
+            yield self._cache.head(head) + self._cache.body(position, body)
+
+
+class TokenCache:
+    """Tokens of heading paths and of chunks' own texts, kept across context modes."""
+
+    def __init__(self) -> None:
+        self._heads: dict[str, list[str]] = {"": []}
+        self._bodies: dict[int, list[str]] = {}
+
+    def head(self, text: str) -> list[str]:
+        if text not in self._heads:
+            self._heads[text] = tokenize(text)
+        return self._heads[text]
+
+    def body(self, position: int, text: str) -> list[str]:
+        if position not in self._bodies:
+            self._bodies[position] = tokenize(text)
+        return self._bodies[position]
 
 
 def context_texts(
@@ -103,14 +146,15 @@ def context_texts(
     chunked: Mapping[str, Sequence[Chunk]],
     context: str,
     own: Mapping[str, Sequence[str]] | None = None,
-) -> tuple[list[str], Titles | None]:
+    cache: TokenCache | None = None,
+) -> tuple[IndexTexts, Titles | None]:
     """Every chunk's indexed text in index order (documents in order, chunks in
     order), and the titles used (None unless the mode uses them)."""
     named = titles(documents) if context == TITLE_PATH else None
-    texts: list[str] = []
+    parts: list[tuple[str, str]] = []
     for name in documents:
         title = named.by_document[name] if named else ""
         mine = own.get(name) if own else None
         for i, c in enumerate(chunked[name]):
-            texts.append(context_text(c, context, title, None if mine is None else mine[i]))
-    return texts, named
+            parts.append(context_parts(c, context, title, None if mine is None else mine[i]))
+    return IndexTexts(parts, cache or TokenCache()), named

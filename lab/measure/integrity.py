@@ -26,7 +26,7 @@ from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse
 
 from .budget import AtBudget, BudgetFigures, check_budget, figures, fill, first_units
-from .context import DEFAULT_CONTEXT, Titles, context_texts
+from .context import DEFAULT_CONTEXT, IndexTexts, Titles, TokenCache, context_texts
 from .efficiency import (
     Efficiency,
     Span,
@@ -546,13 +546,15 @@ class _Baseline:
     def __init__(
         self,
         context: str | None,
-        index: Callable[[str], Sequence[str]],
+        index: Callable[[str], IndexTexts],
         flat: Sequence[Chunk],
         retrievers: Sequence[Retriever],
     ) -> None:
         self.context = context
-        texts = index(context) if context is not None else []
-        self.judges = [corpus_index(r, flat, texts) for r in retrievers] if context else []
+        self.judges = []
+        if context is not None:
+            texts = index(context)
+            self.judges = [corpus_index(r, flat, texts.texts, texts.tokens) for r in retrievers]
         self.ranks: list[list[int | None]] = [[] for _ in retrievers]
 
     def prepare(self, questions: list[str]) -> None:
@@ -627,12 +629,16 @@ def check_judged(
         flat.extend(chunked[name])
     in_order = list(docs.values())
     offsets = [d.offset for d in in_order]
-    texts, named = context_texts(documents, chunked, context, embedded)
-    judges = [corpus_index(r, flat, texts) for r in retrievers]
+    cache = TokenCache()  # a chunk's own text is tokenized once, whatever the context
+    texts, named = context_texts(documents, chunked, context, embedded, cache)
+    judges = [corpus_index(r, flat, texts.texts, texts.tokens) for r in retrievers]
     costs = _Costs(in_order, offsets)
     firsts: list[int] = []
     other = _Baseline(
-        baseline, lambda c: context_texts(documents, chunked, c, embedded)[0], flat, retrievers
+        baseline,
+        lambda c: context_texts(documents, chunked, c, embedded, cache)[0],
+        flat,
+        retrievers,
     )
     for judge in judges:
         judge.prepare([p.question for p in pairs])

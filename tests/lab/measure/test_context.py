@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from chunkers import ChunkOptions, chunk_with
+from chunkers import ChunkOptions, chunk_with, indexed_text
 from lab.inputs.gold import GoldQuestion
-from lab.measure.context import NONE, PATH, TITLE_PATH, context_text, titles
+from lab.measure.context import NONE, PATH, TITLE_PATH, context_text, context_texts, titles
 from lab.measure.integrity import check_judged
 from lab.retrieval.bm25_variants import Bm25Retriever
+from lab.retrieval.tokenize import tokenize
 
 WORDS = [f"topic{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(30)]
 # thirty sections, each an overview and a reference; the references read alike but
@@ -67,3 +68,13 @@ def test_the_title_is_the_first_top_level_heading_and_is_indexed_once():
     assert texts == [context_text(c, PATH) for c in chunks]
     # none: the chunk's own text (the heading lines its body holds stay)
     assert [context_text(c, NONE) for c in chunks] == [c.retrievable_text for c in chunks]
+
+
+def test_the_indexed_texts_and_their_tokens_are_the_indexs():
+    # path is what the lab indexes by default; tokens made from the parts are the text's
+    chunks = chunk_with(DOC, "structural", OPTS)
+    for mode in (NONE, PATH, TITLE_PATH):
+        made, _ = context_texts({"handbook.md": DOC}, {"handbook.md": chunks}, mode)
+        assert list(made.tokens()) == [tokenize(t) for t in made.texts]
+        if mode == PATH:
+            assert made.texts == [indexed_text(c) for c in chunks]
