@@ -45,7 +45,7 @@ from .args import (
 )
 from .distributed import ClusterUnavailable, chunk_documents
 from .export import fitted, limit_line, over_limit_line, write_export
-from .fair import add_fair, baseline_given, budget_given, context_given
+from .fair import add_fair, baseline_given, budget_given, context_given, title_note
 from .gold_paths import gold_questions
 from .lessons import (
     check_extras,
@@ -524,6 +524,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # an embedder that broke its promise, an import not placed
         raise BadInput(str(exc)) from None
+    if note := title_note(args, docs):
+        print(note, file=sys.stderr)
     if args.format == "json":
         emit_json(diff_render.to_json(report))
     elif args.format == "html":

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from lab.measure.context import CONTEXTS, DEFAULT_CONTEXT, NONE
+from lab.measure.context import CONTEXTS, DEFAULT_CONTEXT, NONE, TITLE_PATH, titles
 from lab.measure.fair import budget_json, context_json
 from lab.measure.integrity import IntegrityReport
 
@@ -43,6 +43,11 @@ def budget_given(args: argparse.Namespace) -> int | None:
 
 def context_given(args: argparse.Namespace) -> str:
     return getattr(args, "context", None) or DEFAULT_CONTEXT
+
+
+def title_note(args: argparse.Namespace, docs: dict[str, str]) -> str | None:
+    """With --context title+path, the line that names the file names used as titles."""
+    return titles(docs).note() if getattr(args, "context", None) == TITLE_PATH else None
 
 
 def baseline_given(args: argparse.Namespace) -> str | None:

@@ -98,3 +98,19 @@ def test_diff_compares_at_equal_cost(capsys, extra: tuple[str, ...]) -> None:
     assert e["tokens"] == (400 if extra else round(data["a"]["gold"]["context_cost"]))
     assert "leans on the comparison at equal cost" in data["advice"]
     assert len(e["a"]) == len(e["b"]) == 1
+
+
+def test_diff_with_title_plus_path_names_the_file_once(tmp_path: Path, capsys) -> None:
+    doc = tmp_path / "notes.md"
+    doc.write_text("## Counts\n\nStock is counted every Friday by the depot team.\n",
+                   encoding="utf-8")  # fmt: skip
+    code, out, err = run(capsys, "diff", str(doc), "--a", "structural:words:20:0",
+                         "--b", "fixed:words:20:0", "--context", "title+path")  # fmt: skip
+    assert err.count("\n") == 1 and "no title" in err and "'notes'" in err
+
+
+def test_a_budget_below_one_on_diff_is_one_line(capsys) -> None:
+    code, out, err = run(capsys, "diff", str(KB), "--a", "structural:words:40:0",
+                         "--b", "structural:words:200:0", "--gold", KB_GOLD,
+                         "--budget", "0")  # fmt: skip
+    assert code == 2 and out == "" and err.count("\n") == 1 and "at least 1" in err
