@@ -4,7 +4,7 @@ import streamlit as st
 
 from lab.retrieval.embedders import EmbedderError
 from ui import cached, cached_lessons, chunk_panel, frame, judge_choice, state, tables
-from ui.present import controls, fair, structure, urlstate
+from ui.present import controls, fair, glossary, structure, urlstate
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header
@@ -136,7 +136,8 @@ def body(ctx):
 
 def _context_lesson(ctx, variant: str) -> None:
     """What context in the index buys, in the terms contextual retrieval is reported in."""
-    st.subheader("What context in the index buys: top-20 failures")
+    title = "What context in the index buys: top-20 failures"
+    st.subheader(title, help=glossary.help_for(title))
     if ctx.origin.imported:
         st.info("Your chunks come as they are: pick a strategy to index them with context here.")
         return
