@@ -143,4 +143,6 @@ def test_the_advice_names_each_judge_when_the_judges_disagree() -> None:
     said = to_json(r)["advice"]
     assert "B ranks answers higher by bm25 (lucene): MRR 0.734 vs 0.875" in said
     assert "A ranks answers higher by judge two: MRR 0.875 vs 0.734" in said
-    assert said.endswith("Next: take A, and check that what B wins above does not matter to you.")
+    assert "Next: take A, and check that what B wins above does not matter to you." in said
+    # -- and which comparison it leans on: B sends more text at k
+    assert said.endswith("recall 1.000 vs 0.875.") and "leans on the comparison at equal" in said
