@@ -177,11 +177,11 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
     )
 
 
-# the lesson's sizes and budget: tokens as people count a prompt, at k = 1 (the budget
-# holds about five of the smallest chunks)
-LESSON_SIZES = (200, 400, 800)
+# the lesson's sizes and budget: tokens as people count a prompt, at k = 1, and a budget
+# about what the biggest chunks send at k = 1 (on the samples: 362 tokens a question)
+LESSON_SIZES = (100, 200, 400, 800)
 LESSON_K = 1
-LESSON_BUDGET = 850
+LESSON_BUDGET = 400
 
 
 def _at_budget(ctx, questions, k, judge, variant, spec, budget: int) -> dict | None:

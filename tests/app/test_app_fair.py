@@ -43,12 +43,16 @@ def test_a_budget_below_one_chunk_says_what_the_first_needs():
 def test_the_lesson_sets_sizes_at_k_beside_sizes_at_a_budget():
     at = open_lab("integrity", **PRESET)
     heads = [h.value for h in at.subheader]
-    assert "Bigger chunks win at top 1; at 850 tokens they do not" in heads
+    assert "Bigger chunks win at top 1; at 400 tokens they do not" in heads
     (table,) = [t.value for t in at.table if "chunks that fit" in t.value.columns]
-    assert table["size (tokens)"].astype(int).tolist() == [200, 400, 800]
+    assert table["size (tokens)"].astype(int).tolist() == [100, 200, 400, 800]
     fit = table["chunks that fit"].astype(float).tolist()
-    assert fit[0] > fit[1] > fit[2]  # the same budget holds fewer big chunks
-    assert "Choose a size at the budget your prompt has" in all_text(at)
+    assert fit == sorted(fit, reverse=True)  # the same budget holds fewer big chunks
+    # the crossover: at the top 1 the biggest chunks cover most, at the budget the least
+    at_k = table["coverage@1"].astype(float).tolist()
+    at_budget = table["coverage@400"].astype(float).tolist()
+    assert at_k[-1] == max(at_k) and at_budget[-1] == min(at_budget) < max(at_budget)
+    assert "choose a size at the budget your prompt has" in all_text(at)
 
 
 def test_lab8_compares_both_sides_at_the_budget_as_the_diff_does(capsys):

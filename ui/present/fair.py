@@ -45,20 +45,32 @@ def size_rows(rows: Sequence[SizeRow], k: int, budget: int, unit: str) -> list[d
     ]
 
 
+# a size as an adjective: "800-token chunks"
+_ONE = {"tokens": "token", "words": "word", "chars": "character"}
+
+
 def size_summary(rows: Sequence[SizeRow], k: int, budget: int, unit: str) -> str:
     """What the two columns say: who wins at k, who at the budget, and why."""
     if not rows:
         return "No sizes measured."
+    one = _ONE.get(unit, unit)
     best_k = max(rows, key=lambda r: (r.coverage_k, r.size))
-    best_b = max(rows, key=lambda r: (r.coverage_budget, -r.size))
+    top = max(r.coverage_budget for r in rows)
+    best_b = [r.size for r in rows if r.coverage_budget == top]
     small, big = rows[0], rows[-1]
+    winners = (
+        "every size covers"
+        if len(best_b) == len(rows)
+        else f"the {' and '.join(f'{s:,}' for s in best_b)}-{one} chunks cover most"
+    )
     return (
-        f"At the top {k} the {best_k.size}-{unit} chunks cover most ({best_k.coverage_k:.3f}); "
-        f"but the {big.size}-{unit} chunks send {big.cost_k:,.0f} {unit} a question against "
-        f"{small.cost_k:,.0f} for {small.size}-{unit} ones. Given the same {budget:,} {unit}, "
-        f"the {best_b.size}-{unit} chunks cover most ({best_b.coverage_budget:.3f}): part of "
-        "a big chunk's win at top k is the extra text it sends. Choose a size at the budget "
-        "your prompt has, not at a k."
+        f"At the top {k} the {best_k.size:,}-{one} chunks cover most "
+        f"({best_k.coverage_k:.3f}), but they send more: the {big.size:,}-{one} chunks "
+        f"{big.cost_k:,.0f} {unit} a question, the {small.size:,}-{one} ones "
+        f"{small.cost_k:,.0f}. Given the same {budget:,} {unit}, {winners} ({top:.3f}) and "
+        f"the {big.size:,}-{one} chunks {big.coverage_budget:.3f}: their win at top {k} was "
+        "the extra text they send. Where the columns cross is the size to distrust a top-k "
+        "table at: choose a size at the budget your prompt has, not at a k."
     )
 
 
