@@ -114,3 +114,19 @@ def test_a_budget_below_one_on_diff_is_one_line(capsys) -> None:
                          "--b", "structural:words:200:0", "--gold", KB_GOLD,
                          "--budget", "0")  # fmt: skip
     assert code == 2 and out == "" and err.count("\n") == 1 and "at least 1" in err
+
+
+def test_context_path_on_the_fixture_lowers_top_20_failures_by_all(tmp_path: Path, capsys):
+    from tests.lab.measure.test_context import DOC, QUESTIONS
+
+    doc = tmp_path / "handbook.md"
+    doc.write_text(DOC, encoding="utf-8")
+    gold = tmp_path / "g.jsonl"
+    gold.write_text("".join(json.dumps({"question": q.question, "answer": q.answer}) + "\n"
+                            for q in QUESTIONS), encoding="utf-8")  # fmt: skip
+    code, out, _ = run(capsys, "check", str(doc), "--gold", str(gold), "--unit", "words",
+                       "--size", "8", "--overlap", "0", "--context", "path", "--quiet")  # fmt: skip
+    line = next(x for x in out.splitlines() if x.startswith("context path:"))
+    assert line == (
+        "context path: top-20 failures (1 - recall@20): bm25 (lucene) 0.0% (none: 36.7%; -100%)"
+    )
