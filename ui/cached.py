@@ -45,7 +45,7 @@ from lab.retrieval.embedders import DEFAULT_EMBEDDER, Embedder, load_embedder
 from lab.retrieval.fusion import HybridRetriever
 from lab.retrieval.interface import Retriever
 from lab.retrieval.retrievers import BM25, get_retriever
-from lab.text import clip, collapse
+from lab.text import clip, collapse_whitespace
 from ui import worker
 from ui.caching import PROGRESS_CHARS, cached_by_size
 from ui.chunk_files import chunk_file, placement
@@ -444,7 +444,7 @@ def truncation_rows(
     tokens of ``tokenizer``, what an embedder truncating there cuts off, and whether
     the answer lies in the part cut off."""
     cut = truncation(chunks, ChunkOptions(unit="tokens", tokenizer=tokenizer), limit)
-    words = collapse(answer) if answer else ""
+    words = collapse_whitespace(answer) if answer else ""
     return [
         {
             "chunk": t.index + 1,
@@ -452,7 +452,9 @@ def truncation_rows(
             "tokens cut off": t.length - limit,
             # -- the chunk holds the answer, and the embedder stops before its end
             "answer cut": "✓"
-            if words and words in collapse(t.kept + t.cut) and words not in collapse(t.kept)
+            if words
+            and words in collapse_whitespace(t.kept + t.cut)
+            and words not in collapse_whitespace(t.kept)
             else "",
             "cut off": clip(t.cut, 90),
         }

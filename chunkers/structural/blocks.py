@@ -3,6 +3,13 @@
 Chunking stays a pure function of a string: block types are
 recovered from the markdown itself. The parse is reused for every size the
 lab sweeps, so nothing here may depend on the packing options.
+
+Each section knows its heading path, whether it is transcribed (under a
+"(transcribed" heading, is_transcribed) and its page: a heading that opens with
+"Page N", at any level (a converted PDF's pages become "## Page N" headings),
+starts page N, and the sections below it are on that page until the next one
+(page_number). The packer gives each chunk the page of its first character and
+of its last (pack.Run.reach_pages).
 """
 
 from __future__ import annotations
@@ -193,11 +200,17 @@ def parse(text: str | SourceText) -> ParsedDocument:
 
 
 _NON_BLANK = re.compile(r"\S")
-# mkdocs / Python-Markdown admonitions: "!!! note", "??? example \"Title\"", "???+ tip";
-# their body is the indented text below (to CommonMark, indented code)
-_ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+[\w-]")
-# pymdownx blocks: "/// tip" ... "///"
-_SLASH_OPEN = re.compile(r"/{3,}[ \t]*[\w-]")
+# the titled blocks, each a title line over a body of its own, by the _Parser method
+# that reads it: mkdocs content tabs, '=== "Linux"' ('===! "..."' opens a new group,
+# '===+ "..."' is the one selected); mkdocs / Python-Markdown admonitions, "!!! note",
+# "??? example \"Title\"", "???+ tip" (both: the body is the indented text below, to
+# CommonMark indented code); pymdownx blocks, "/// tip" ... "///"
+_TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
+_TITLED = re.compile(
+    rf"(?P<tab>{_TAB.pattern})"
+    r"|(?P<admonition>(?:!!!|\?\?\?\+?)[ \t]+[\w-])"
+    r"|(?P<slash_block>/{3,}[ \t]*[\w-])"
+)
 _SLASH_CLOSE = re.compile(r"[ \t]*/{3,}[ \t]*")
 # a heading's attribute block ("{ #first-steps }"), stripped from its title
 _ATTRIBUTES = re.compile(r"[ \t]*\{[^{}]*\}[ \t]*\Z")
@@ -209,14 +222,11 @@ CAPTION_MAX = 300
 # an HTML table row starts on its own line
 _HTML_ROW = re.compile(r"(?:^|\n)[ \t]*<tr[\s>]", re.I)
 _INDENTED = re.compile(r"(?: {4}|[ \t]*\t)")
-# mkdocs content tabs: '=== "Linux"' ('===! "..."' opens a new group, '===+ "..."' is
-# the one selected); a tab's body is the indented text below, as an admonition's
-_TAB = re.compile(r'={3}[!+]?[ \t]+"([^"\n]*)"')
 # -- what introduces the text after it, and travels with it (a chunk never ends with
 # -- one): a title line (an admonition's, a tab's, a "///" block's), a lead-in ending
 # -- in ":", a lone opening tag (<Listing caption="...">, <div markdown>), anchors,
 # -- and a heading written inside a block (a list item's "  ### Implementation")
-_TITLE_LINE = re.compile(rf"[ \t]*(?:{_ADMONITION.pattern}|{_TAB.pattern}|{_SLASH_OPEN.pattern})")
+_TITLE_LINE = re.compile(rf"[ \t]*(?:{_TITLED.pattern})")
 _INNER_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|\Z)")
 _LEAD_IN_END = re.compile(r":[*_]*\Z")
 _LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
@@ -415,13 +425,13 @@ class _Parser:
         if tag == "heading":
             self.heading(s, e, b.level, self.title(s, e, b.attributes))
         elif tag == "paragraph":
-            if text[s] in "=!?/":  # (what a tab's, an admonition's or a block's title opens with)
-                if _TAB.match(text, s):
+            # ("=!?/": what a tab's, an admonition's or a block's title opens with)
+            if text[s] in "=!?/" and (titled := _TITLED.match(text, s)) is not None:
+                if titled["tab"]:
                     return self.tab(blocks, i, s, e)
-                if _ADMONITION.match(text, s):
+                if titled["admonition"]:
                     return self.admonition(blocks, i, s, e)
-                if _SLASH_OPEN.match(text, s):
-                    return self.slash_block(blocks, i, s, e)
+                return self.slash_block(blocks, i, s, e)
             self.paragraph(s, e)
         elif tag == "table":
             self.table(b, s, e)

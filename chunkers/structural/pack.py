@@ -75,6 +75,14 @@ class Run:
     # in tokens: what the whitespace after its last piece adds when more follows
     tail: int = 0
 
+    def reach_pages(self, first: int | None, last: int | None) -> None:
+        """The run now also covers text of pages ``first`` to ``last`` (None: no page
+        heading above it): its first page stays, its last page moves on."""
+        if self.page is None:
+            self.page = first
+        if last is not None:
+            self.last_page = last
+
     @property
     def only_heading(self) -> bool:
         """Nothing but headings (and what travels with them) so far: no text of their own."""
@@ -253,10 +261,7 @@ class Packer:
         # -- a's start, section, header and first piece stay; the end is b's
         a.end, a.last_kind, a.last_span, a.tail = b.end, b.last_kind, b.last_span, b.tail
         a.transcribed = a.transcribed or b.transcribed
-        if a.page is None:
-            a.page = b.page
-        if b.last_page is not None:
-            a.last_page = b.last_page
+        a.reach_pages(b.page, b.last_page)
         return a
 
     def _merged_length(self, a: Run, b: Run) -> int:
@@ -559,10 +564,7 @@ class Packer:
             cur.section = section
             cur.heading_path = path
             cur.transcribed = child.transcribed
-            if cur.page is None:
-                cur.page = child.page
-            if child.page is not None:
-                cur.last_page = child.page
+            cur.reach_pages(child.page, child.page)
         self._extend(cur, s, e, n, kind, tail)
 
     @property

@@ -330,7 +330,7 @@ def _row(obj: Any, where: str, name: str, header: list[str] | None = None) -> Ro
         raise PlacementError(
             f"{name}, {where}: the chunk text must be a string, got {type(text).__name__}"
         )
-    if not normalise(text):
+    if not drop_whitespace(text):
         raise PlacementError(
             f"{name}, {where}: the chunk text is empty; drop the row or give it the text it indexes"
         )
@@ -363,7 +363,7 @@ def _heading_path(text: str, metadata: Mapping[str, Any]) -> tuple[str, ...]:
     if not found and isinstance(header_path, str):
         found = tuple(p.strip() for p in header_path.split("/") if p.strip())
     # -- a chunk whose text opens with its own heading (headers kept) says it already
-    if found and normalise(found[-1]) in normalise(text[: len(found[-1]) + 16]):
+    if found and drop_whitespace(found[-1]) in drop_whitespace(text[: len(found[-1]) + 16]):
         return ()
     return found
 
@@ -413,14 +413,18 @@ def _kept(run: str) -> str:
     return run if run.isprintable() else "".join(filter(str.isprintable, run))
 
 
-def normalise(text: str) -> str:
+def drop_whitespace(text: str) -> str:
     """``text`` with every whitespace and non-printable character dropped: what is left
-    when a splitter strips, collapses or re-joins lines and drops NBSP, tabs, indentation."""
+    when a splitter strips, collapses or re-joins lines and drops NBSP, tabs, indentation.
+
+    Only for placing a chunk in its document: "ab" and "a b" become one. To compare
+    an answer with a chunk, where words must stay apart, use
+    lab.text.collapse_whitespace (runs of whitespace to one space)."""
     return "".join(_kept(m.group()) for m in _NON_SPACE.finditer(text))
 
 
 class _Normalised:
-    """The document normalised (``normalise``), each offset mapped back to it."""
+    """The document normalised (``drop_whitespace``), each offset mapped back to it."""
 
     def __init__(self, document: str) -> None:
         self.starts: list[int] = []  # each kept run's start in the document
@@ -485,7 +489,7 @@ class _Finder:
             s = self._next(doc, text, at, prev)
             if s >= 0:
                 return s, s + len(text), EXACT
-        needle = normalise(text)
+        needle = drop_whitespace(text)
         if not needle:
             return None
         norm = self.normalised
@@ -554,7 +558,9 @@ def place_rows(
     unplaced: list[Unplaced] = []
     prev = (0, 0)
     for row in rows:
-        if len(row.text) > len(document) and len(normalise(row.text)) > len(finder.normalised.text):
+        if len(row.text) > len(document) and len(drop_whitespace(row.text)) > len(
+            finder.normalised.text
+        ):
             raise PlacementError(
                 f"{row.where}: the chunk is longer than the document ({len(row.text):,} "
                 f"characters against {len(document):,}); import it with the document it was "
@@ -626,10 +632,10 @@ _MD_HEADING = re.compile(r"#{1,6}\s*(.*?)[\s#]*")
 def _headings_of(text: str, heading_path: tuple[str, ...]) -> bool:
     """Whether ``text`` is only Markdown heading lines the next chunk's heading path
     names: a splitter that strips headers (LangChain's default) carries them there."""
-    titles = {normalise(h) for h in heading_path}
+    titles = {drop_whitespace(h) for h in heading_path}
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     return bool(titles) and all(
-        (m := _MD_HEADING.fullmatch(ln)) is not None and normalise(m.group(1)) in titles
+        (m := _MD_HEADING.fullmatch(ln)) is not None and drop_whitespace(m.group(1)) in titles
         for ln in lines
     )
 

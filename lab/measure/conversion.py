@@ -16,7 +16,7 @@ from chunkers import ChunkOptions, chunk_with
 from lab.inputs.gold import GoldQuestion
 from lab.measure.boilerplate import BoilerplateError, find_boilerplate
 from lab.measure.integrity import DEFAULT_K, GoldLineError, check_gold
-from lab.text import collapse
+from lab.text import collapse_whitespace
 
 _HEADING = re.compile(r"^#{1,6} +(.+?)\s*#*\s*$", re.M)
 _TABLE_RULE = re.compile(r"^\|? *:?-{3,}", re.M)  # a markdown table's header rule
@@ -104,7 +104,9 @@ def compare_versions(
             replace(
                 v,
                 missing_headings=tuple(
-                    h for h in source if collapse(h) not in {collapse(x) for x in v.headings}
+                    h
+                    for h in source
+                    if collapse_whitespace(h) not in {collapse_whitespace(x) for x in v.headings}
                 ),
             )
             for v in out

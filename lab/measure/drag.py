@@ -20,7 +20,6 @@ import numpy as np
 from chunkers import ParsedDocument
 from chunkers.fixed import first_window_holding, fixed_windows, ink_before, unit_spans
 from chunkers.text import SourceText
-from chunkers.tokens import DEFAULT_TOKENIZER
 
 from .survival import (
     DocumentLayout,
@@ -55,12 +54,9 @@ def drag_frames(
     strategy: str,
     sizes: Iterable[int],
     *,
-    unit: str,
-    overlap: int = 0,
-    overlap_fraction: float | None = None,
     parsed: ParsedDocument | None = None,
     window: tuple[int, int] | None = None,
-    **opts: Any,
+    **sweep: Any,
 ) -> list[Frame]:
     """The frame at each size. An answer missing from the text is no error here:
     every frame's verdict says so (the one line answer_problem gives), intact False.
@@ -69,9 +65,9 @@ def drag_frames(
     it (their numbers kept, ``first``): a long document's frames stay small.
 
     Args:
-        overlap_fraction: when given, replaces ``overlap`` (see survival_curve).
         parsed: ``parse(text)`` made earlier, reused by the structural strategy.
-        **opts: the other ChunkOptions fields.
+        **sweep: the sweep's keywords, as survival_curve takes them (sweep_plan):
+            ``unit``, ``overlap`` or ``overlap_fraction``, the other ChunkOptions fields.
 
     Returns:
         One frame per size, in the order given: the chunk boundaries, and whether
@@ -80,12 +76,12 @@ def drag_frames(
     Raises:
         ValueError: no size, an unknown strategy, or a size or overlap out of range.
     """
-    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
+    sizes, overlaps, options = sweep_plan(strategy, sizes, **sweep)
     if not sizes:  # a slider with nothing to play
         raise ValueError("sizes: give at least one size to drag across")
     missing = answer_problem(text, answer)
     if strategy == "fixed" and text and not text.isspace():
-        tokenizer = opts.get("tokenizer", DEFAULT_TOKENIZER)
+        unit, tokenizer = options[0].unit, options[0].tokenizer  # (the same at every size)
         return _fixed_frames(text, answer, sizes, overlaps, unit, tokenizer, missing, window)
     frames = []
     chunkings = _chunkings(text, strategy, options, parsed)

@@ -31,7 +31,7 @@ from chunkers.structural.blocks import page_number, parse, plain_title
 from chunkers.text import SourceText
 from lab.inputs.gold import GoldQuestion, Passage
 from lab.retrieval.tokenize import tokenize
-from lab.text import collapse
+from lab.text import collapse_whitespace
 
 from .boilerplate import BoilerplateError, find_boilerplate
 
@@ -121,7 +121,7 @@ def _sentences(name: str, text: str, skip: Sequence[Span]) -> tuple[list[_Senten
 
 
 def _heading(s: _Sentence, path: tuple[str, ...]) -> GoldQuestion | None:
-    question = collapse(" ".join(path))
+    question = collapse_whitespace(" ".join(path))
     if not tokenize(question):
         return None
     return GoldQuestion(question, doc=s.doc, passages=(Passage(start=s.span[0], end=s.span[1]),))
@@ -132,7 +132,7 @@ def _cloze(s: _Sentence, before: _Sentence | None, after: _Sentence | None, text
     context = [n.span for n in (before, after) if n is not None and n.block == s.block]
     if not context:
         return None
-    question = collapse(text[s.span[0] : s.span[1]])
+    question = collapse_whitespace(text[s.span[0] : s.span[1]])
     passages = tuple(Passage(start=a, end=b) for a, b in context)
     return GoldQuestion(question, doc=s.doc, passages=passages)
 

@@ -32,7 +32,7 @@ from chunkers import (
 )
 from chunkers.fixed import UnitSpans, unit_spans, units_touched, windows_hold
 from chunkers.tokens import DEFAULT_TOKENIZER
-from lab.text import clip, collapse
+from lab.text import clip, collapse_whitespace
 
 _TOKEN = re.compile(r"\S+")  # the same tokens as chunkers.text.word_spans
 
@@ -86,7 +86,7 @@ class _Occurrences:
 
 
 def _occurrences(layout: _Layout, answer: str) -> _Occurrences:
-    needle = collapse(answer)
+    needle = collapse_whitespace(answer)
     if not needle:
         raise AnswerNotFound("the answer is empty: give the text to look for")
     hits: list[int] = []
@@ -123,12 +123,12 @@ def find_answer(text: str, answer: str) -> tuple[int, int]:
 def _require(text: str, answers: Sequence[str]) -> None:
     """AnswerNotFound unless every answer occurs in the text (whitespace aside).
 
-    The same test as find_answer (its layout's collapsed text is collapse(text))
+    The same test as find_answer (its layout's collapsed text is collapse_whitespace(text))
     without building the token layout: a sweep step asks this once per size, and
     on a long upload the layout alone costs more than the step's search."""
-    collapsed = collapse(text)
+    collapsed = collapse_whitespace(text)
     for a in answers:
-        needle = collapse(a)
+        needle = collapse_whitespace(a)
         if not needle or needle not in collapsed:
             find_answer(text, a)  # raises AnswerNotFound with the usual message
 
@@ -175,7 +175,7 @@ class ChunkTexts:
     """
 
     def __init__(self, chunks: Sequence[Chunk]) -> None:
-        collapsed = [collapse(c.retrievable_text) for c in chunks]
+        collapsed = [collapse_whitespace(c.retrievable_text) for c in chunks]
         # collapsed texts hold no newline and neither does a collapsed answer, so
         # joined by newlines no match can run from one chunk into the next
         self._joined = "\n".join(collapsed)
@@ -188,7 +188,7 @@ class ChunkTexts:
     def holders(self, answer: str, *, first_only: bool = False) -> list[int]:
         """Positions (in the chunking) of every chunk that holds ``answer`` whole,
         in chunk order; only the first with ``first_only``."""
-        needle = collapse(answer)
+        needle = collapse_whitespace(answer)
         if not needle:
             return []
         found: list[int] = []
@@ -264,14 +264,21 @@ class DocumentLayout:
         return Survival(False, None, span, pieces, cuts, verdict_line(None, pieces))
 
 
-def verdict_line(held: int | None, pieces: Sequence[int]) -> str:
+def verdict_line(held: int | None, pieces: Sequence[int], *, short: bool = False) -> str:
     """The verdict's words: intact in chunk ``held`` (0-based), or else cut into
-    ``pieces``, the chunks whose bodies meet the answer (0-based, in order)."""
+    ``pieces``, the chunks whose bodies meet the answer (0-based, in order).
+
+    ``short``: the few words a narrow column has room for, naming the same chunks
+    ("intact in chunk 9", "split, chunks 6–7", "not whole in any chunk")."""
     if held is not None:
-        return f"answer intact in chunk {held + 1}"
+        return f"intact in chunk {held + 1}" if short else f"answer intact in chunk {held + 1}"
     if len(pieces) >= 2:
+        if short:
+            return f"split, chunks {pieces[0] + 1}–{pieces[-1] + 1}"
         numbers = _and_list([p + 1 for p in pieces])
         return f"answer split across chunks {numbers}: unretrievable at any k"
+    if short:
+        return "not whole in any chunk"
     if pieces:  # part of the answer lies in no chunk's body at all
         return (
             f"answer only partly in chunk {pieces[0] + 1}, the rest is in no chunk: "
@@ -383,13 +390,17 @@ def _options(
 def sweep_plan(
     strategy: str,
     sizes: Iterable[int],
+    *,
     unit: str,
-    overlap: int,
-    overlap_fraction: float | None,
-    opts: dict[str, Any],
+    overlap: int = 0,
+    overlap_fraction: float | None = None,
+    **opts: Any,
 ) -> tuple[list[int], list[int], list[ChunkOptions]]:
     """A sweep's sizes, the overlap at each, and their options, every one checked
-    (the strategy's name too) before any chunking starts."""
+    (the strategy's name too) before any chunking starts. Its keywords are every
+    sweep's (survival_curve, gold_survival_rates, lab.measure.drag.drag_frames):
+    overlap in units, or a fraction of each size; ``opts``, the other ChunkOptions
+    fields."""
     get_strategy(strategy)
     sizes = [int(s) for s in sizes]
     overlaps = _overlaps(sizes, overlap, overlap_fraction)
@@ -431,7 +442,9 @@ def survival_curve(
         AnswerNotFound: the answer is empty or not in the text.
         ValueError: an unknown strategy, or a size or overlap out of range.
     """
-    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
+    sizes, overlaps, options = sweep_plan(
+        strategy, sizes, unit=unit, overlap=overlap, overlap_fraction=overlap_fraction, **opts
+    )
     if strategy == "fixed":
         case = _fixed_case(
             _layout_of(_fixed_text(text)), answer, unit, opts.get("tokenizer", DEFAULT_TOKENIZER)
@@ -493,7 +506,9 @@ def gold_survival_rates(
     answers = list(answers)
     if not answers:
         raise ValueError("no gold answers to check")
-    sizes, overlaps, options = sweep_plan(strategy, sizes, unit, overlap, overlap_fraction, opts)
+    sizes, overlaps, options = sweep_plan(
+        strategy, sizes, unit=unit, overlap=overlap, overlap_fraction=overlap_fraction, **opts
+    )
     if strategy == "fixed":
         layout = _layout_of(_fixed_text(text))
         S, OV = np.array(sizes, np.int64), np.array(overlaps, np.int64)

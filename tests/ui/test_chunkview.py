@@ -3,7 +3,7 @@ from itertools import pairwise
 import pytest
 
 from chunkers import ChunkOptions, chunk, chunk_with
-from lab.measure.survival import check_survival
+from lab.measure.survival import Survival, check_survival
 from lab.retrieval.bm25_variants import chunk_scores
 from tests.support import AUDIT, PLATFORM, SAMPLES
 from ui.present import chunkview
@@ -14,6 +14,7 @@ from ui.present.chunkview import (
     count_line,
     document_html,
     segments,
+    short_verdict,
     verdict,
     view_window,
 )
@@ -58,6 +59,20 @@ def test_verdict_words_follow_lottery_article():
     v = verdict(check_survival(chunk(PLATFORM, "fixed", 22, unit="words"), PLATFORM, AUDIT))
     assert v.ok and v.text.startswith("✓ answer intact in chunk ")
     assert verdict(None).ok is None
+
+
+def test_the_short_verdict_names_the_chunks_the_long_one_names():
+    # -- a projector's narrow column: the same verdict, the same chunk numbers, fewer words
+    split = check_survival(chunk(PLATFORM, "fixed", 24, unit="words"), PLATFORM, AUDIT)
+    assert short_verdict(split) == chunkview.Verdict(False, "✗ split, chunks 4–5")
+    whole = check_survival(chunk(PLATFORM, "fixed", 22, unit="words"), PLATFORM, AUDIT)
+    number = verdict(whole).text.removeprefix("✓ answer intact in chunk ")
+    assert short_verdict(whole) == chunkview.Verdict(True, f"✓ intact in chunk {number}")
+    three = Survival(False, None, (0, 9), [5, 6, 7], verdict="answer split across chunks 6-8")
+    assert short_verdict(three).text == "✗ split, chunks 6–8"
+    partly = Survival(False, None, (0, 9), [2], verdict="answer only partly in chunk 3")
+    assert short_verdict(partly) == chunkview.Verdict(False, "✗ not whole in any chunk")
+    assert short_verdict(None) == chunkview.Verdict(None, "no answer picked")
 
 
 def test_cards_carry_rank_score_runt_and_answer():

@@ -21,7 +21,7 @@ from chunkers import Chunk, ChunkOptions
 from chunkers.model import HEADING_SEPARATOR
 from chunkers.options import Unit
 from chunkers.text import count_units
-from lab.measure.survival import Survival
+from lab.measure.survival import Survival, verdict_line
 from lab.retrieval.bm25 import ChunkScore
 from ui.palette import ANSWER, CHUNK_SHADES, OVERLAP_SHADE, RUNT, chunk_shade
 
@@ -187,15 +187,12 @@ def verdict(survival: Survival | None) -> Verdict:
 
 def short_verdict(survival: Survival | None) -> Verdict:
     """The verdict in a few words, for a narrow column on a projector:
-    "✓ intact in chunk 9", "✗ split, chunks 6–7"."""
+    "✓ intact in chunk 9", "✗ split, chunks 6–7" (verdict_line's short form)."""
     if survival is None:
         return Verdict(None, "no answer picked")
-    if survival.intact and survival.chunk_index is not None:
-        return Verdict(True, f"✓ intact in chunk {survival.chunk_index + 1}")
-    pieces = [p + 1 for p in survival.pieces]
-    if len(pieces) >= 2:
-        return Verdict(False, f"✗ split, chunks {pieces[0]}–{pieces[-1]}")
-    return Verdict(False, "✗ not whole in any chunk")
+    held = survival.chunk_index if survival.intact else None
+    words = verdict_line(held, survival.pieces, short=True)
+    return Verdict(held is not None, f"{'✓' if held is not None else '✗'} {words}")
 
 
 # --------------------------------------------------------------------------- cards

@@ -4,7 +4,7 @@ user's own question with an answer picked from the document's sentences."""
 from __future__ import annotations
 
 from chunkers.segment import sentence_spans
-from lab.text import collapse
+from lab.text import collapse_whitespace
 
 MAX_SENTENCES = 2000  # a longer document asks for a pasted answer instead
 MIN_SENTENCE_CHARS = 12
@@ -17,7 +17,7 @@ def answer_sentences(text: str, limit: int = MAX_SENTENCES) -> list[str]:
     seen: set[str] = set()
     for s, e in sentence_spans(text):
         for line in _pieces(text[s:e]):
-            sentence = collapse(line)
+            sentence = collapse_whitespace(line)
             if (
                 len(sentence) < MIN_SENTENCE_CHARS
                 or sentence.startswith("#")

@@ -21,11 +21,12 @@ from lab.inputs.placement import (
     PARTLY,
     ChunkOrigin,
     PlacementError,
+    drop_whitespace,
     import_chunk_folder,
     import_chunks,
     read_rows,
 )
-from lab.text import collapse
+from lab.text import collapse_whitespace
 from tests.support import SAMPLES, assert_spans_true, lost_characters
 
 DOC_NAME = "release_handbook.md"
@@ -154,7 +155,17 @@ def test_whitespace_normalised_text_maps_back_to_exact_source_spans():
     first, second = placement.chunks
     assert first.body == "# Title\r\n\r\nFirst  line\nwraps here."
     assert second.body == "- item one\n- item two"
-    assert collapse(first.body) == rows[0]["text"]
+    assert collapse_whitespace(first.body) == rows[0]["text"]
+
+
+def test_placing_drops_the_spaces_an_answer_keeps_as_one():
+    # -- two whitespace rules: a chunk is placed even where its splitter lost or re-joined
+    # -- spaces ("ab" is "a b"), while an answer's words must stay apart to count as intact
+    text = "Run\tthe\u00a0tool\n  now\u200b"
+    assert drop_whitespace(text) == "Runthetoolnow"
+    assert collapse_whitespace(text) == "Run the tool now\u200b"
+    assert drop_whitespace("a b") == drop_whitespace("ab")
+    assert collapse_whitespace("a b") != collapse_whitespace("ab")
 
 
 def test_what_splitters_drop_is_normalised_by_one_rule():

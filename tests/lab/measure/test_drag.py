@@ -11,7 +11,7 @@ from lab.inputs.gold import load_gold
 from lab.inputs.samples import list_samples
 from lab.measure.drag import drag_frames, drag_window, window_around
 from lab.measure.survival import check_survival, find_answer
-from lab.text import collapse
+from lab.text import collapse_whitespace
 from tests.support import AUDIT, SAMPLES
 from tests.support import run_cli as run
 from ui.present.sweeps import sweep_sizes
@@ -32,11 +32,11 @@ def _cli_chunks(capsys, size: int) -> list[dict]:
 def _verdict_from_chunks(chunks: list[dict], text: str) -> str:
     """The verdict read off the CLI's chunks: the first chunk holding the answer whole
     (overlap prefix + body), else every chunk whose body meets the answer's span."""
-    needle = collapse(AUDIT)
+    needle = collapse_whitespace(AUDIT)
     for c in chunks:
-        if needle in collapse(c["overlap_prefix"] + " " + c["body"]):
+        if needle in collapse_whitespace(c["overlap_prefix"] + " " + c["body"]):
             return f"answer intact in chunk {c['index'] + 1}"
-    start = collapse(text).find(needle)
+    start = collapse_whitespace(text).find(needle)
     assert start != -1
     s = text.find(AUDIT)  # the sample holds it on one line
     e = s + len(AUDIT)

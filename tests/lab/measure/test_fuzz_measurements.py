@@ -23,7 +23,7 @@ from lab.measure.stats import length_stats
 from lab.measure.survival import (
     AnswerNotFound,
     check_survival,
-    collapse,
+    collapse_whitespace,
     find_answer,
     lottery_map,
     survival_curve,
@@ -118,14 +118,16 @@ def test_check_survival_finds_any_piece_of_the_text(text, strategy, setting, dat
     answer = _answer_in(data, text)
     with bounded():
         chunks = chunk_with(text, strategy, ChunkOptions(size=size, overlap=overlap, unit=unit))
-        if not collapse(answer):
+        if not collapse_whitespace(answer):
             with pytest.raises(AnswerNotFound):
                 check_survival(chunks, text, answer)
             return
         got = check_survival(chunks, text, answer)
     s, e = got.span
-    assert 0 <= s < e <= len(text) and collapse(text[s:e]) == collapse(answer)
-    holders = [c for c in chunks if collapse(answer) in collapse(c.retrievable_text)]
+    assert 0 <= s < e <= len(text) and collapse_whitespace(text[s:e]) == collapse_whitespace(answer)
+    holders = [
+        c for c in chunks if collapse_whitespace(answer) in collapse_whitespace(c.retrievable_text)
+    ]
     if got.intact:
         assert got.chunk_index == holders[0].index
         assert got.verdict == f"answer intact in chunk {got.chunk_index + 1}"
@@ -139,8 +141,8 @@ def test_check_survival_finds_any_piece_of_the_text(text, strategy, setting, dat
 def test_any_answer_gets_a_verdict_or_answer_not_found(text, answer, strategy) -> None:
     with bounded():
         chunks = chunk_with(text, strategy, ChunkOptions(size=40, overlap=5, unit="chars"))
-        needle = collapse(answer)
-        if not needle or needle not in collapse(text):
+        needle = collapse_whitespace(answer)
+        if not needle or needle not in collapse_whitespace(text):
             with pytest.raises(AnswerNotFound):
                 check_survival(chunks, text, answer)
             with pytest.raises(AnswerNotFound):
@@ -163,7 +165,7 @@ def test_survival_curve_agrees_with_chunking_at_every_size(
     text, strategy, unit, overlap, data
 ) -> None:
     answer = _answer_in(data, text)
-    assume(collapse(answer))
+    assume(collapse_whitespace(answer))
     sizes = SIZES[unit]
     with bounded():
         curve = survival_curve(text, answer, strategy, sizes, unit=unit, overlap=overlap)
@@ -185,7 +187,7 @@ def test_lottery_map_column_at_no_overlap_is_the_fixed_curve(text, unit, data) -
     answer = _answer_in(data, text)
     sizes, fractions = SIZES[unit], [0.0, 0.25, 0.5]
     with bounded():
-        if not collapse(answer):
+        if not collapse_whitespace(answer):
             with pytest.raises(AnswerNotFound):
                 lottery_map(text, answer, sizes, fractions, unit=unit)
             return
