@@ -47,7 +47,7 @@ if str(ROOT) not in sys.path:  # `python bench/run.py` as well as `python -m ben
 
 from bench.revision import RevisionError, chunker_at  # noqa: E402
 from bench.revision import label as revision_label  # noqa: E402
-from chunkers import ChunkOptions, chunk, chunk_parsed, parse  # noqa: E402
+from chunkers import ChunkOptions, chunk, chunk_parsed, chunk_with, parse  # noqa: E402
 
 # the shared corpus beside the project; CHUNK_LAB_CORPUS names another folder of markdown
 CORPUS = Path(os.environ.get("CHUNK_LAB_CORPUS") or ROOT.parent / "shared" / "corpus")
@@ -89,6 +89,8 @@ FIGURES = (
     "drag frames: FastAPI release notes, 60 sizes, structural",
     "drag frames: FastAPI release notes, 60 sizes, sentence",
     "drag frames: FastAPI release notes, 60 sizes, recursive",
+    "check with --budget: 300 questions over the corpus, against the plain check",
+    "check with --context title+path: the same, ranked with no context too",
 )
 DRAG_STRATEGIES = ("fixed", "structural", "sentence", "recursive")
 NOT_INSTALLED = "not installed"
@@ -575,6 +577,70 @@ def gold_row(runs: int, warmup: bool, quick: bool) -> Row:
     )
 
 
+def fair_rows(files: list[Path], runs: int, quick: bool) -> list[Row]:
+    """The check with a budget, and with context (titles and heading paths, the questions
+    ranked with no context too, as `--context title+path` does), against the plain check:
+    chunking included, CPU time (the shared machine's other work does not inflate it),
+    each run beside a plain one so both see the same machine."""
+    from lab.inputs.gold import GoldQuestion, Passage
+    from lab.measure.integrity import check_judged
+    from lab.retrieval.bm25_variants import Bm25Retriever
+
+    docs = {str(f): read(f) for f in files}
+    pairs = [
+        GoldQuestion(
+            str(line["question"]),
+            str(line.get("answer", "")),
+            doc=str(line["doc"]),
+            passages=tuple(Passage(**p) for p in line.get("passages", [])),  # type: ignore[arg-type]
+        )
+        for line in _gate_gold(docs, 30 if quick else 300)
+    ]
+    opts = ChunkOptions()
+
+    def check(**fair: object) -> Callable[[], object]:
+        def run() -> None:
+            chunked = {n: chunk_with(t, "structural", opts) for n, t in docs.items()}
+            check_judged(
+                docs,
+                pairs,
+                "structural",
+                opts,
+                retrievers=[Bm25Retriever()],
+                chunked=chunked,
+                **fair,  # type: ignore[arg-type]
+            )
+
+        return run
+
+    def cpu(fn: Callable[[], object]) -> float:
+        return timed(fn, time.process_time)
+
+    plain, budget, context = [], [], []
+    for _ in range(max(3, runs)):
+        plain.append(cpu(check()))
+        budget.append(cpu(check(budget=4_000)))
+        context.append(cpu(check(context="title+path", baseline="none")))
+    base = statistics.median(plain)
+    rows = []
+    for name, times, note in (
+        (FIGURES[-2], budget, "a budget of 4,000 chars"),
+        (FIGURES[-1], context, "titles, heading paths, and a rank with no context"),
+    ):
+        ratio = statistics.median(times) / base
+        rows.append(
+            Row(
+                name,
+                f"{statistics.median(times):.2f} s CPU ({note}; {len(pairs)} questions)",
+                f"{base:.2f} s CPU plain",
+                f"{ratio:.2f}x",
+                target="<= 1.2x",
+                holds=_verdict(ratio <= 1.2),
+            )
+        )
+    return rows
+
+
 def _pdf_of(nbytes: int, tables: bool = False) -> tuple[bytes, int]:
     """A text PDF of at least ``nbytes``: the warehouse manual's pages, printed over and
     over (streams uncompressed, as many producers write them), and its page count;
@@ -1024,6 +1090,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: app_rows(files, runs, args.quick),
         lambda: pdf_rows(runs, warmup, args.quick),
         lambda: drag_rows(min(runs, 3), args.quick),
+        lambda: fair_rows(files, runs, args.quick),
     ]
     for step in steps:
         out = step()

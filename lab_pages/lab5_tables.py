@@ -2,8 +2,9 @@
 
 import streamlit as st
 
-from ui import cached, chunk_panel, frame, judge_choice, state, tables
-from ui.present import controls, structure, urlstate
+from lab.retrieval.embedders import EmbedderError
+from ui import cached, cached_lessons, chunk_panel, frame, judge_choice, state, tables
+from ui.present import controls, fair, glossary, structure, urlstate
 
 INTRO = """
 Prose, tables and transcribed text each break differently. **A table fragment repeats its header
@@ -127,9 +128,38 @@ def body(ctx):
             height=300,
         )
         extra["chunks that change rank"] = len(moved)
+    _context_lesson(ctx, variant)
     _truncation(ctx, chunks, extra)
     view = chunk_panel.chunk_view(ctx, key="lab5", heading_path=not leave_out)
     chunk_panel.footer(ctx, "tables", view, extra)
+
+
+def _context_lesson(ctx, variant: str) -> None:
+    """What context in the index buys, in the terms contextual retrieval is reported in."""
+    title = "What context in the index buys: top-20 failures"
+    st.subheader(title, help=glossary.help_for(title))
+    if ctx.origin.imported:
+        st.info("Your chunks come as they are: pick a strategy to index them with context here.")
+        return
+    spec = st.session_state.get(controls.EMBEDDER.key, controls.EMBEDDER.default)
+    try:
+        failures = cached_lessons.context_failures(
+            ctx.strategy, ctx.opts, ("bm25", "dense"), variant, spec
+        )
+    except EmbedderError as e:
+        st.error(f"The embedder cannot judge: {frame.one_line(e)}")
+        return
+    left, right = st.columns([3, 2])
+    with left:
+        tables.wrapping_table(fair.context_rows(failures))
+    with right:
+        tables.wrapping_table(fair.published_rows())
+    st.markdown(fair.CONTEXT_LESSON)
+    frame.explain(
+        "Every sample document with its gold set, indexed together with the sidebar's "
+        "chunking; a failure is a question with no chunk holding its answer in the top 20. "
+        "`python -m lab check --context title+path` measures your own documents."
+    )
 
 
 def _truncation(ctx, chunks, extra):

@@ -9,14 +9,35 @@ from lab.inputs.gold import (
     same_question,
     unique_questions,
 )
+from lab.measure.budget import BudgetTooSmall
 from lab.measure.efficiency_sweep import spread
 from lab.measure.questions import HOW, NothingToAsk
+from lab.report.fair_render import budget_line
 from lab.report.markup import md_escape
 from lab.retrieval.embedders import EmbedderError
 from lab.retrieval.interface import judge_name
 from lab.retrieval.retrievers import RETRIEVERS
-from ui import cached, caching, chunk_panel, drift_view, frame, judge_choice, state, tables
-from ui.present import controls, efficiency, glossary, judge_rows, structure, sweeps, vega_charts
+from ui import (
+    cached,
+    cached_lessons,
+    caching,
+    chunk_panel,
+    drift_view,
+    frame,
+    judge_choice,
+    state,
+    tables,
+)
+from ui.present import (
+    controls,
+    efficiency,
+    fair,
+    glossary,
+    judge_rows,
+    structure,
+    sweeps,
+    vega_charts,
+)
 
 INTRO = """
 Build the diagnostic: for a set of known question/answer pairs, **assert the answer text
@@ -156,11 +177,65 @@ def _token_lesson(ctx, questions, k, source: str) -> None:
     )
 
 
+# the lesson's sizes and budget: tokens as people count a prompt, at k = 1, and a budget
+# about what the biggest chunks send at k = 1 (on the samples: 362 tokens a question)
+LESSON_SIZES = (100, 200, 400, 800)
+LESSON_K = 1
+LESSON_BUDGET = 400
+
+
+def _at_budget(ctx, questions, k, judge, variant, spec, budget: int) -> dict | None:
+    """The sidebar strategy's gold set at the budget: one line beside the figures at k."""
+    try:
+        report = cached.integrity_report(
+            ctx.chunked, questions, k, judge, variant, spec, budget, name=ctx.doc_label
+        )
+    except BudgetTooSmall as e:
+        st.error(frame.one_line(e))
+        return None
+    figures = report.at_budget
+    if figures is None:
+        return None
+    data = figures.to_json()
+    st.markdown(f"**{md_escape(budget_line(data, k))}**")
+    frame.explain(
+        "The ranked chunks go into the context in order until the budget is spent; the "
+        "one that passes it is cut there. Text two chunks share is paid for twice, as the "
+        "context window pays for it (docs/gate.md)."
+    )
+    return data
+
+
+def _budget_lesson() -> None:
+    """Bigger chunks win at top k, and the budget says why (the sample documents)."""
+    k, budget, unit = LESSON_K, LESSON_BUDGET, "tokens"
+    st.subheader(f"Bigger chunks win at top {k}; at {budget:,} {unit} they do not")
+    rows = cached_lessons.sizes_at_budget(LESSON_SIZES, unit, k, budget)
+    tables.wrapping_table(fair.size_rows(rows, k, budget, unit))
+    st.markdown(fair.size_summary(rows, k, budget, unit))
+    frame.explain(
+        "Every sample document with its gold set, structural chunks without overlap at each "
+        f"size, ranked by BM25; tokens of cl100k_base. `python -m lab check --budget {budget}` "
+        "gives the same figures for your documents."
+    )
+
+
 def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
     k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
     judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
+    # a restored pin's value is a float
+    st.session_state[controls.BUDGET.key] = int(st.session_state[controls.BUDGET.key])
+    budget = int(
+        st.number_input(
+            controls.BUDGET.label,
+            min_value=0,
+            max_value=int(controls.BUDGET.hi or 0),
+            step=50,
+            key=controls.BUDGET.key,
+        )
+    )
     extra = {}
     if questions:
         # the lab's four, and the sidebar's when it is another (a peer, your chunks)
@@ -210,6 +285,10 @@ def body(ctx):
             f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
+        if budget:
+            at = _at_budget(ctx, questions, k, judge, variant, spec, budget)
+            if at:
+                extra[f"coverage at {budget} {at['unit']}"] = round(at["coverage"], 3)
         tables.wrapping_table(judge_rows.gold_by_retriever(by_judge))
         tables.wrapping_table(judge_rows.retriever_summary(by_judge))
         extra.update(
@@ -226,6 +305,7 @@ def body(ctx):
     if questions or made:
         source = "written" if questions else "generated"
         _token_lesson(ctx, questions or made.questions, k, source)
+    _budget_lesson()
 
     stats = cached.stats(ctx.chunked)
     lengths = [c.length for c in cached.chunks(ctx.chunked)]

@@ -6,11 +6,12 @@ import streamlit as st
 
 from chunkers.registry import OFFERED
 from lab.inputs.placement import PlacementError
+from lab.measure.budget import BudgetTooSmall
 from lab.measure.diff import ConfigError
 from lab.report.diff_render import chunk_label, figures, to_json, to_markdown, verdict
 from lab.report.markup import md_escape
 from ui import cached, exports, frame, judge_choice, tables
-from ui.present import glossary, judge_rows, sweeps
+from ui.present import controls, glossary, judge_rows, sweeps
 
 INTRO = """
 Before a chunking change ships, **diff the chunk populations** of the old configuration and the
@@ -61,6 +62,14 @@ def _figure(fig) -> None:
     )
 
 
+def _budget() -> int:
+    """The context budget both sides are compared at (0: the cheaper side's cost at k)."""
+    controls.ensure(st.session_state, "compare")
+    key = controls.COMPARE_BUDGET.key
+    st.session_state[key] = int(st.session_state[key])  # a restored pin's value is a float
+    return int(st.number_input(controls.COMPARE_BUDGET.label, min_value=0, step=50, key=key))
+
+
 def _pair(report, n: int, p) -> None:
     title = f"{n}. {p.moved:,} characters moved ({p.change:.0%} of the two spans)"
     st.markdown(f"**{md_escape(title)}**")
@@ -87,10 +96,14 @@ def body(ctx):
         st.markdown(f"**A** (the sidebar): `{config_a}`")
     _seed_b(ctx)
     config_b = _config_b()
+    budget = _budget()
     try:
         report = cached.diff_report(
-            ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT
+            ctx.text, ctx.doc_label, config_a, config_b, ctx.answered(), LIMIT, budget or None
         )
+    except BudgetTooSmall as e:
+        st.error(frame.one_line(e))
+        return
     except ConfigError as e:
         st.error(f"B is not a configuration: {frame.one_line(e)}")
         return

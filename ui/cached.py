@@ -24,6 +24,7 @@ from lab.inputs.samples import get_sample
 from lab.measure import atomic, diff, efficiency_sweep, integrity, tokenizer_choice
 from lab.measure import judges as judging
 from lab.measure import questions as questions_made
+from lab.measure.context import DEFAULT_CONTEXT
 from lab.measure.costs import tokens_per_word
 from lab.measure.drag import drag_frames, drag_window, window_around
 from lab.measure.score_scale import TopScore, top_scores
@@ -210,14 +211,29 @@ def integrity_report(
     retriever: str = BM25,
     variant: str = DEFAULT_VARIANT,
     embedder_spec: str = DEFAULT_EMBEDDER,
+    budget: int | None = None,
+    context: str = DEFAULT_CONTEXT,
+    name: str = "",
 ) -> integrity.IntegrityReport:
+    """The gold set checked (``budget``: also at a context of that many units; ``name``:
+    the document's, for the title a file name stands in for)."""
     judge = judge_of(retriever, variant, embedder_spec)
     if c.origin.imported:  # the file's chunks, not a chunking of ours
-        one = [replace(q, doc="") for q in questions]
-        cs = {"": chunks(c)}
-        gold = integrity.GoldRun({"": c.text}, one, k, judge)
+        one = [replace(q, doc=name) for q in questions]
+        cs = {name: chunks(c)}
+        gold = integrity.GoldRun({name: c.text}, one, k, judge, budget, context)
         return integrity.check_index(gold, c.strategy, c.opts, chunked=cs)
-    return integrity.check_gold(c.text, questions, c.strategy, c.opts, k=k, retriever=judge)
+    return integrity.check_gold(
+        c.text,
+        questions,
+        c.strategy,
+        c.opts,
+        k=k,
+        retriever=judge,
+        budget=budget,
+        context=context,
+        name=name,
+    )
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -228,6 +244,7 @@ def diff_report(
     b: str,
     questions: tuple[GoldQuestion, ...],
     limit: int,
+    budget: int | None = None,
 ) -> diff.DiffReport:
     """The chunk-population diff of one document under configs ``a`` and ``b``
     (``strategy:unit:size:overlap``, or for ``a`` the uploaded chunks' strategy;
@@ -241,6 +258,7 @@ def diff_report(
         gold=gold,
         limit=limit,
         placed=None if placed is None else {label: placed},
+        budget=budget,
     )
 
 

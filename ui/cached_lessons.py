@@ -1,14 +1,17 @@
-"""Cached calls for the three lessons (small to big, boilerplate, drift), keyed on the
-document text and the settings, as ui.cached does for the other labs."""
+"""Cached calls for the lessons (small to big, boilerplate, drift, the budget, context),
+keyed on the document text and the settings, as ui.cached does for the other labs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
+from chunkers import ChunkOptions
 from lab.inputs.documents import read_document
 from lab.inputs.gold import GoldQuestion, load_gold
 from lab.inputs.samples import list_samples
-from lab.measure import drift
+from lab.measure import budget_sweep, context, drift, integrity
 from lab.measure.diff import parse_config
 from lab.measure.integrity import GoldRun
 from lab.measure.small_to_big import (
@@ -117,3 +120,46 @@ def conversion_versions() -> list:
     size, overlap = CONVERSION_OPTIONS
     gold = load_gold(sample.gold_path).questions if sample.gold_path else []
     return compare_versions(versions, gold, ChunkOptions(size=size, overlap=overlap))
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def sizes_at_budget(
+    sizes: tuple[int, ...], unit: str, k: int, budget: int
+) -> list[budget_sweep.SizeRow]:
+    """Every sample document with its gold set, chunked at each size (structural, no
+    overlap), at the top k and at the budget."""
+    docs, pairs = _samples_with_gold()
+    return budget_sweep.sizes_at_budget(
+        docs, pairs, "structural", list(sizes), unit=unit, k=k, budget=budget
+    )
+
+
+def _samples_with_gold() -> tuple[dict[str, str], list[GoldQuestion]]:
+    """Every sample document with a gold set, and its questions naming it."""
+    docs: dict[str, str] = {}
+    pairs: list[GoldQuestion] = []
+    for s in list_samples():
+        if s.gold_path is None:
+            continue
+        docs[s.path.name] = s.path.read_text(encoding="utf-8")
+        pairs += [replace(q, doc=s.path.name) for q in load_gold(s.gold_path).questions]
+    return docs, pairs
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def context_failures(
+    strategy: str, opts: ChunkOptions, judges: tuple[str, ...], variant: str, embedder_spec: str
+) -> dict[str, dict[str, float]]:
+    """Top-20 failures of the sample documents' gold sets, indexed together, under every
+    context mode, by each judge named: mode -> judge -> failure share."""
+    docs, pairs = _samples_with_gold()
+    retrievers = [cached.judge_of(j, variant, embedder_spec) for j in judges]
+    return {
+        mode: {
+            r.retriever: r.failure_at_20
+            for r in integrity.check_judged(
+                docs, pairs, strategy, opts, retrievers=retrievers, context=mode
+            )
+        }
+        for mode in context.CONTEXTS
+    }

@@ -47,6 +47,7 @@ from .args import (
 )
 from .distributed import ClusterUnavailable, chunk_documents
 from .export import fitted, limit_line, over_limit_line, write_export
+from .fair import add_fair, baseline_given, budget_given, context_given, title_note
 from .gold_paths import gold_questions
 from .lessons import (
     check_extras,
@@ -370,23 +371,29 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
     questions, skipped = gold_questions(args, docs)
     opts = chunk_options(args)
     judges = retrievers(args)
+    budget, context = budget_given(args), context_given(args)
     if args.chunks:
         chunked, imported = imported_chunks(args, docs, opts)
         stripped, sizes = None, None
     else:
         docs, questions, stripped = strip_for_check(args, docs, questions, opts)
         (chunked, sizes), imported = _chunked_sized(args, docs, opts), None
+    strategy = f"chunks:{args.chunks}" if args.chunks else args.strategy
+
     try:
         reports = check_judged(
             docs,
             questions,
-            f"chunks:{args.chunks}" if args.chunks else args.strategy,
+            strategy,
             opts,
             retrievers=judges,
             k=args.k,
             chunked=chunked,
             # a bar only on a terminal (tqdm's disable=None), never under --quiet
             track=lambda qs: tqdm(qs, "questions", leave=False, disable=args.quiet or None),
+            context=context,
+            budget=budget,
+            baseline=baseline_given(args),
         )
     except AnswerNotFound as exc:  # a gold line that does not fit its document
         raise BadInput(f"{args.gold}: {exc}") from None
@@ -405,6 +412,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         max_runts=args.max_runts,
         stripped=stripped_count(stripped),
     )
+    add_fair(args, data, reports)
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
     limit_lines, limit_data = _limit_lines(chunked, opts, sizes, imported)
@@ -564,11 +572,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
             unreadable=problems,
             retrievers=judges,
             embedder_limit=args.embedder_limit,
+            budget=budget_given(args),
+            context=context_given(args),
         )
     except AnswerNotFound as exc:
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # an embedder that broke its promise, an import not placed
         raise BadInput(str(exc)) from None
+    if note := title_note(args, docs):
+        print(note, file=sys.stderr)
     if args.format == "json":
         emit_json(diff_render.to_json(report))
     elif args.format == "html":

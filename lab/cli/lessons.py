@@ -22,6 +22,7 @@ from lab.measure.integrity import GoldRun
 from lab.measure.small_to_big import evaluate, parse_tiers
 from lab.measure.strip_effect import map_gold
 from lab.measure.survival import AnswerNotFound
+from lab.report import fair_render
 from lab.report import lessons as render
 from lab.retrieval.interface import Retriever
 
@@ -150,6 +151,10 @@ def finish_check(
 def check_extras(data: dict[str, Any], *, markdown: bool = False) -> list[str]:
     """The lessons' lines for the check's text or Markdown report."""
     lines: list[str] = []
+    if "budget" in data:
+        lines += fair_render.budget_lines(data)
+    if "context" in data:
+        lines += fair_render.context_lines(data["context"])
     if "stripped" in data:
         lines += render.stripped_lines(data)
     if "small_to_big" in data:

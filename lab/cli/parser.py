@@ -33,6 +33,7 @@ from .commands import (
     cmd_survival,
 )
 from .export import export_options
+from .fair import fair_options
 from .gold import cmd_gold, gold_options
 from .lessons import check_options, cmd_boilerplate, drift_options
 
@@ -314,6 +315,7 @@ COMMANDS = (
             _retrieval_options,
             _corpus_options,
             check_options,
+            fair_options,
         ),
     ),
     Command(
@@ -330,7 +332,7 @@ COMMANDS = (
         "diff",
         cmd_diff,
         "compare the chunks of two configurations (exit 1 when B is worse than A)",
-        (_documents, _diff_options, _retrieval_options),
+        (_documents, _diff_options, _retrieval_options, fair_options),
         description="Compare the chunk populations of configuration A (the old) and B (the "
         "new): sizes, chunks per document, atomic-element violations, gold metrics and the "
         "most-changed chunks side by side. Exit 1 when B is worse than A on intact share or "

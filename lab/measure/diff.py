@@ -39,6 +39,9 @@ from lab.retrieval.bm25_variants import Bm25Retriever
 from lab.retrieval.interface import Retriever
 
 from .atomic import KINDS, Elements, Violations, elements, violations
+from .budget import BudgetFigures
+from .context import DEFAULT_CONTEXT
+from .fair import EQUAL_COST_TOLERANCE, EqualCost, cheaper_cost
 from .integrity import DEFAULT_K, check_judged
 from .paired import PairedDifference, found_within, paired_difference, reciprocal_ranks
 from .stats import Distribution, distribution
@@ -187,6 +190,7 @@ class GoldSummary:
     # iou, precision_omega, context_cost, each a mean over questions
     tokens: dict[str, float] = field(default_factory=dict)
     ranks: tuple[int | None, ...] = ()  # each question's rank (None: not ranked), in order
+    budget: BudgetFigures | None = None  # the figures at the run's budget, when one was set
 
     @property
     def intact_rate(self) -> float:
@@ -279,6 +283,7 @@ class DiffReport:
     unchanged: int  # pairs whose spans are the same
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     embedder_limit: int | None = None  # each side's over_limit is counted against it
+    equal_cost: EqualCost | None = None  # both sides at the cheaper one's context cost
 
     @property
     def regressions(self) -> list[str]:
@@ -323,6 +328,8 @@ def build_diff(
     retrievers: Sequence[Retriever] = (),
     placed: Mapping[str, list[Chunk]] | None = None,
     embedder_limit: int | None = None,
+    budget: int | None = None,
+    context: str = DEFAULT_CONTEXT,
 ) -> DiffReport:
     """Chunk every document with A and with B and compare the two populations.
 
@@ -341,6 +348,9 @@ def build_diff(
         embedder_limit: count each side's chunks whose indexed text (heading path
             + overlap + body) passes it, in that side's unit
             (chunkers.limit.over_limit).
+        budget: also measure each side at a context of this many units
+            (lab.measure.budget); both sides are compared at it as at equal cost.
+        context: what is indexed beside each chunk (lab.measure.context).
 
     Raises:
         AnswerNotFound: a gold answer is not in its document (a bad gold set, not
@@ -377,16 +387,78 @@ def build_diff(
     for name in documents:
         pairs += match_chunks(name, chunks_a[name], chunks_b[name])
     pairs.sort(key=_most_changed_first)
+    fair = _Fair(documents, gold, k, retrievers, budget, context)
+    side_a = _side(
+        a, chunks_a, found, documents, gold, k, retrievers, embedder_limit, embedded.get(a), fair
+    )
+    side_b = _side(
+        b, chunks_b, found, documents, gold, k, retrievers, embedder_limit, embedded.get(b), fair
+    )
     return DiffReport(
-        _side(a, chunks_a, found, documents, gold, k, retrievers, embedder_limit, embedded.get(a)),
-        _side(b, chunks_b, found, documents, gold, k, retrievers, embedder_limit, embedded.get(b)),
+        side_a,
+        side_b,
         [DocCounts(n, len(chunks_a[n]), len(chunks_b[n])) for n in documents],
         pairs[:limit],
         len(pairs),
         sum(p.change == 0 for p in pairs),
         list(unreadable),
         embedder_limit,
+        fair.equal_cost(side_a, side_b, chunks_a, chunks_b),
     )
+
+
+@dataclass(frozen=True)
+class _Fair:
+    """How the gold check is run on each side (context, budget), and the comparison of
+    the two at equal cost."""
+
+    documents: dict[str, str]
+    gold: Sequence[GoldQuestion] | None
+    k: int
+    retrievers: Sequence[Retriever]
+    budget: int | None = None
+    context: str = DEFAULT_CONTEXT
+
+    def check(
+        self, config: ChunkConfig, chunked: dict[str, list[Chunk]], budget: int | None
+    ) -> list:
+        return check_judged(
+            self.documents,
+            list(self.gold or ()),
+            str(config),
+            config.options,
+            retrievers=list(self.retrievers) or [Bm25Retriever()],
+            k=self.k,
+            chunked=chunked,
+            context=self.context,
+            budget=budget,
+            whole_first=self.budget is not None,
+        )
+
+    def equal_cost(
+        self, a: Side, b: Side, chunks_a: dict[str, list[Chunk]], chunks_b: dict[str, list[Chunk]]
+    ) -> EqualCost | None:
+        """Both sides at the cheaper one's context cost at k (or at the budget given),
+        when they count in the same unit."""
+        unit = a.config.options.unit_name
+        if a.gold is None or b.gold is None or unit != b.config.options.unit_name:
+            return None
+        found = cheaper_cost(
+            a.gold.tokens.get("context_cost", 0), b.gold.tokens.get("context_cost", 0)
+        )
+        if found is None:
+            return None
+        side, units, ratio = found
+        if self.budget is None and ratio <= EQUAL_COST_TOLERANCE:
+            return None  # they cost about the same at k: the figures at k are fair
+        if self.budget is not None:  # each side was measured at it already
+            units = self.budget
+            at_a = tuple(g.budget for g in a.judged if g.budget is not None)
+            at_b = tuple(g.budget for g in b.judged if g.budget is not None)
+        else:
+            at_a = tuple(r.at_budget for r in self.check(a.config, chunks_a, units) if r.at_budget)
+            at_b = tuple(r.at_budget for r in self.check(b.config, chunks_b, units) if r.at_budget)
+        return EqualCost(units, unit, side, ratio, at_a, at_b, self.budget is not None)
 
 
 def _most_changed_first(p: ChangedPair) -> tuple:
@@ -404,6 +476,7 @@ def _side(
     retrievers: Sequence[Retriever],
     embedder_limit: int | None = None,
     embedded: list[int] | None = None,  # an imported side's rows as its pipeline embeds them
+    fair: _Fair | None = None,
 ) -> Side:
     opts = config.options
     broken = Violations()
@@ -412,15 +485,8 @@ def _side(
     everything = [c for cs in chunked.values() for c in cs]
     judged: list[GoldSummary] = []
     if gold:
-        reports = check_judged(
-            documents,
-            list(gold),
-            str(config),
-            opts,
-            retrievers=list(retrievers) or [Bm25Retriever()],
-            k=k,
-            chunked=chunked,
-        )
+        fair = fair or _Fair(documents, gold, k, retrievers)
+        reports = fair.check(config, chunked, fair.budget)
         judged = [
             GoldSummary(
                 len(report.results),
@@ -431,6 +497,7 @@ def _side(
                 report.retriever,
                 report.token_figures(),
                 tuple(r.rank for r in report.results),
+                report.at_budget,
             )
             for report in reports
         ]

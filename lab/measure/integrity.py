@@ -25,11 +25,22 @@ from lab.retrieval.corpus import corpus_index
 from lab.retrieval.interface import Retriever, judge_name
 from lab.text import clip, collapse_whitespace
 
-from .efficiency import Efficiency, merged, token_efficiency, unit_counts, units_in
+from .budget import AtBudget, BudgetFigures, check_budget, figures, fill, first_units
+from .context import DEFAULT_CONTEXT, IndexTexts, Titles, TokenCache, context_texts
+from .efficiency import (
+    Efficiency,
+    Span,
+    common,
+    merged,
+    token_efficiency,
+    unit_counts,
+    units_in,
+)
 from .survival import AnswerNotFound, DocumentLayout
 from .verdict import gate_verdict
 
 RECALL_KS = (1, 3, 5, 10)
+FAILURE_K = 20  # top-20 failures: the depth contextual retrieval is reported at
 DEFAULT_K = 10  # a question is found when a chunk holding its answer ranks within k
 
 FOUND = "found"  # a chunk relevant to a passage ranks within k
@@ -48,6 +59,8 @@ class GoldRun:
     pairs: Sequence[GoldQuestion]
     k: int = DEFAULT_K
     retriever: Retriever | None = None
+    budget: int | None = None  # also measure at a context of this many units
+    context: str = DEFAULT_CONTEXT  # what is indexed beside each chunk
 
 
 def document_of(pair: GoldQuestion, documents: Mapping[str, object]) -> str:
@@ -91,6 +104,7 @@ class PairResult:
     coverage: dict[int, float] = field(default_factory=dict)  # k -> share of passage chars
     passages: list[PassageResult] = field(default_factory=list)
     efficiency: Efficiency | None = None  # tokens of the top k (lab.measure.efficiency)
+    budget: AtBudget | None = None  # the context at the run's budget (lab.measure.budget)
 
 
 @dataclass(frozen=True)
@@ -102,6 +116,31 @@ class IntegrityReport:
     results: list[PairResult] = field(default_factory=list)
     retriever: str = ""  # who ranked: the retriever's label, e.g. "bm25 (lucene)"
     note: str = ""  # one line when the judge cannot read the text (its ranks are noise)
+    context: str = DEFAULT_CONTEXT  # what was indexed beside each chunk (lab.measure.context)
+    budget: int | None = None  # the context budget in the unit, when one was set
+    titles: Titles | None = None  # the titles indexed (context title+path)
+    baseline: str | None = None  # another context the questions were also ranked under
+    baseline_ranks: tuple[int | None, ...] = ()  # each question's best relevant rank there
+
+    @property
+    def at_budget(self) -> BudgetFigures | None:
+        """The gold set's figures at the budget (None without one)."""
+        if self.budget is None:
+            return None
+        return figures(self.budget, [r.budget for r in self.results], self.options.unit_name)
+
+    @property
+    def failure_at_20(self) -> float:
+        """Top-20 retrieval failures: the share of questions with no relevant chunk in
+        the top 20 (1 - recall@20), as contextual retrieval's results are given."""
+        return 1.0 - self.recall_at(FAILURE_K) if self.results else 0.0
+
+    @property
+    def baseline_failure_at_20(self) -> float | None:
+        """Top-20 failures under the baseline context (None when none was ranked)."""
+        if self.baseline is None:
+            return None
+        return 1.0 - _share(r is not None and r <= FAILURE_K for r in self.baseline_ranks)
 
     @property
     def intact_rate(self) -> float:
@@ -355,8 +394,15 @@ def _efficiency(
     top: Sequence[int],
     docs: Sequence[_Document],
     offsets: Sequence[int] = (),
+    cut: Mapping[int, list[Span]] | None = None,
 ) -> Efficiency:
-    """The top k's tokens against the passages' (each at its best-covered occurrence)."""
+    """The top k's tokens against the passages' (each at its best-covered occurrence);
+    ``cut``: the spans sent of a chunk a budget cut (index position -> spans)."""
+    cut = cut or {}
+
+    def spans_of(d: _Document, i: int) -> list[Span]:
+        return cut.get(d.offset + i) or d.spans_of(i)
+
     mine = [p - doc.offset for p in top if doc.offset <= p < doc.offset + len(doc.body)]
     passages = [max(loc.spans, key=lambda se: doc.covered(se[0], se[1], mine)) for loc in located]
     relevant = [s for loc in located for i in loc.relevant for s in doc.spans_of(int(i))]
@@ -369,10 +415,10 @@ def _efficiency(
             theirs.setdefault(at, []).append(int(p) - docs[at].offset)
     for at, positions in theirs.items():
         other = docs[at]
-        spans = merged(s for i in positions for s in other.spans_of(i))
+        spans = merged(s for i in positions for s in spans_of(other, i))
         elsewhere += units_in(other.counts, spans)
-        cost += sum(units_in(other.counts, merged(other.spans_of(i))) for i in positions)
-    retrieved = [doc.spans_of(i) for i in mine]
+        cost += sum(units_in(other.counts, merged(spans_of(other, i))) for i in positions)
+    retrieved = [spans_of(doc, i) for i in mine]
     return token_efficiency(doc.counts, passages, retrieved, relevant, elsewhere, cost)
 
 
@@ -426,6 +472,124 @@ def _result(
     )
 
 
+class _Costs:
+    """What each chunk of the index costs a context, worked out when first asked."""
+
+    def __init__(self, docs: Sequence[_Document], offsets: Sequence[int]) -> None:
+        self.docs, self.offsets = docs, offsets
+        self._known: dict[int, int] = {}
+
+    def doc(self, position: int) -> _Document:
+        return self.docs[bisect_right(self.offsets, position) - 1]
+
+    def __call__(self, position: int) -> int:
+        if position not in self._known:
+            d = self.doc(position)
+            self._known[position] = units_in(d.counts, merged(d.spans_of(position - d.offset)))
+        return self._known[position]
+
+
+def _ranked(scores: QueryScores, start: int) -> Iterable[int]:
+    """Every position best first, sorted a batch at a time (a budget rarely reads far)."""
+    m, done, n = max(start, 1), 0, len(scores.scores)
+    while done < n:
+        top = scores.top(m)
+        yield from top[done:]
+        done, m = len(top), m * 2
+
+
+def _at_budget(
+    doc: _Document,
+    located: Sequence[_Located],
+    scores: QueryScores,
+    costs: _Costs,
+    budget: int,
+    start: int,
+) -> AtBudget:
+    """One question's context at ``budget`` units (lab.measure.budget): the chunks sent,
+    whether a relevant one is among them, coverage and the token figures over the text sent."""
+    sent = fill(_ranked(scores, start), costs, budget)
+    cut: dict[int, list[Span]] = {}
+    for item in sent:
+        if item.cut:
+            d = costs.doc(item.position)
+            cut[item.position] = first_units(
+                d.counts, d.spans_of(item.position - d.offset), item.units
+            )
+    positions = [item.position for item in sent]
+    mine = [p for p in positions if doc.offset <= p < doc.offset + len(doc.body)]
+    spans = merged(s for p in mine for s in (cut.get(p) or doc.spans_of(p - doc.offset)))
+    covered = total = 0
+    found = False
+    for loc in located:
+        here = [sum(e2 - s2 for s2, e2 in common([(s, e)], spans)) for s, e in loc.spans]
+        best = max(range(len(here)), key=here.__getitem__)
+        covered += here[best]
+        total += loc.spans[best][1] - loc.spans[best][0]
+        for p in mine:
+            if p - doc.offset not in loc.relevant:
+                continue
+            if p not in cut:
+                found = True
+            elif loc.whole:  # an answer: the part sent holds it whole
+                found |= any(a <= s and e <= b for s, e in loc.spans for a, b in cut[p])
+            else:  # a passage: the part sent meets it
+                found |= bool(common(merged(loc.spans), merged(cut[p])))
+    return AtBudget(
+        sum(item.units / item.whole for item in sent),
+        found,
+        covered / total if total else 0.0,
+        _efficiency(doc, located, positions, costs.docs, costs.offsets, cut),
+    )
+
+
+def _with_budget(
+    result: PairResult,
+    doc: _Document,
+    located: Sequence[_Located],
+    scores: QueryScores,
+    costs: _Costs,
+    budget: int | None,
+    firsts: list[int],
+) -> PairResult:
+    """The result with its context at the budget (as it is without one); ``firsts``
+    gathers what each question's first-ranked chunk costs."""
+    if budget is None:
+        return result
+    firsts.extend(costs(p) for p in scores.top(1))
+    at = _at_budget(doc, located, scores, costs, budget, max(result.coverage, default=1))
+    return replace(result, budget=at)
+
+
+class _Baseline:
+    """The questions ranked again over the chunks indexed under another context: only
+    the best relevant chunk's rank, what top-20 failures against it need."""
+
+    def __init__(
+        self,
+        context: str | None,
+        index: Callable[[str], IndexTexts],
+        flat: Sequence[Chunk],
+        retrievers: Sequence[Retriever],
+    ) -> None:
+        self.context = context
+        self.judges = []
+        if context is not None:
+            texts = index(context)
+            self.judges = [corpus_index(r, flat, texts.texts, texts.tokens) for r in retrievers]
+        self.ranks: list[list[int | None]] = [[] for _ in retrievers]
+
+    def prepare(self, questions: list[str]) -> None:
+        for judge in self.judges:
+            judge.prepare(questions)
+
+    def rank(self, question: str, doc: _Document, located: Sequence[_Located]) -> None:
+        relevant = np.concatenate([loc.relevant for loc in located]) + doc.offset
+        for judge, out in zip(self.judges, self.ranks, strict=False):
+            best = judge.scores(question).best(relevant)
+            out.append(best[1] if best else None)
+
+
 def check_judged(
     documents: dict[str, str],
     pairs: Sequence[GoldQuestion],
@@ -436,6 +600,11 @@ def check_judged(
     k: int = DEFAULT_K,
     chunked: dict[str, list[Chunk]] | None = None,
     track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
+    context: str = DEFAULT_CONTEXT,
+    budget: int | None = None,
+    embedded: Mapping[str, Sequence[str]] | None = None,
+    whole_first: bool = True,
+    baseline: str | None = None,
 ) -> list[IntegrityReport]:
     """Chunk every document (or take ``chunked``, their chunks already made), index
     all chunks together once per retriever, and check every pair: one report per
@@ -451,15 +620,26 @@ def check_judged(
         k: how many top chunks count as retrieved.
         chunked: each document's chunks, already made with ``strategy`` and ``opts``.
         track: wraps the questions, e.g. in a progress bar.
+        context: what is indexed beside each chunk (lab.measure.context).
+        budget: also measure each question at a context of this many units
+            (lab.measure.budget).
+        embedded: each document's chunks' own texts, as their pipeline embedded
+            them (imported chunks): ``context`` adds to those.
+        whole_first: refuse a budget that holds no question's first chunk whole
+            (False: a comparison at another chunking's cost, which may cut every one).
+        baseline: also rank every question over the chunks indexed under this context
+            (the report's ``baseline_failure_at_20``).
 
     Raises:
         GoldLineError: an AnswerNotFound naming the line, when a gold answer or
             passage is not in its document (a bad gold set, not a chunking
             failure) or a pair names a document that is not given.
-        ValueError: k below 1, or no retriever.
+        ValueError: k below 1, or no retriever; BudgetTooSmall (a ValueError) for a
+            budget that holds no question's first chunk whole.
     """
     if k < 1:
         raise ValueError(f"k must be >= 1, got {k}")
+    check_budget(budget, [], opts.unit_name)
     if not retrievers:
         raise ValueError("name at least one retriever")
     if chunked is None:
@@ -471,9 +651,20 @@ def check_judged(
         flat.extend(chunked[name])
     in_order = list(docs.values())
     offsets = [d.offset for d in in_order]
-    judges = [corpus_index(r, flat) for r in retrievers]
+    cache = TokenCache()  # a chunk's own text is tokenized once, whatever the context
+    texts, named = context_texts(documents, chunked, context, embedded, cache)
+    judges = [corpus_index(r, flat, texts.texts, texts.tokens) for r in retrievers]
+    costs = _Costs(in_order, offsets)
+    firsts: list[int] = []
+    other = _Baseline(
+        baseline,
+        lambda c: context_texts(documents, chunked, c, embedded, cache)[0],
+        flat,
+        retrievers,
+    )
     for judge in judges:
         judge.prepare([p.question for p in pairs])
+    other.prepare([p.question for p in pairs])
     results: list[list[PairResult]] = [[] for _ in judges]
     notes: list[list[str]] = [[] for _ in judges]
     for n, pair in enumerate(track(pairs) if track else pairs, start=1):
@@ -488,13 +679,29 @@ def check_judged(
             located = [_locate_answer(doc, pair, n, pair.doc)]
         else:
             located = [_locate_passage(doc, p, pair, n, pair.doc) for p in pair.passages]
+        other.rank(pair.question, doc, located)
         for judge, out, note in zip(judges, results, notes, strict=True):
             scores = judge.scores(pair.question)
-            out.append(_result(pair, doc, located, scores, flat, k, in_order, offsets))
+            result = _result(pair, doc, located, scores, flat, k, in_order, offsets)
+            out.append(_with_budget(result, doc, located, scores, costs, budget, firsts))
             note.append(judge.note(pair.question))
+    check_budget(budget, firsts if whole_first else [], opts.unit_name)
     return [
-        IntegrityReport(strategy, opts, k, len(flat), out, judge.label, next(filter(None, n), ""))
-        for judge, out, n in zip(judges, results, notes, strict=True)
+        IntegrityReport(
+            strategy,
+            opts,
+            k,
+            len(flat),
+            out,
+            judge.label,
+            next(filter(None, n_notes), ""),
+            context,
+            budget,
+            named,
+            baseline,
+            tuple(other.ranks[n]) if baseline else (),
+        )
+        for n, (judge, out, n_notes) in enumerate(zip(judges, results, notes, strict=True))
     ]
 
 
@@ -517,6 +724,8 @@ def check_index(
         k=gold.k,
         chunked=chunked,
         track=track,
+        context=gold.context,
+        budget=gold.budget,
     )[0]
 
 
@@ -528,7 +737,12 @@ def check_gold(
     *,
     k: int = DEFAULT_K,
     retriever: Retriever | None = None,
+    budget: int | None = None,
+    context: str = DEFAULT_CONTEXT,
+    name: str = "",
 ) -> IntegrityReport:
-    """check_index for one document (``retriever``, or BM25 at the default settings)."""
-    one = [replace(p, doc="") for p in pairs]
-    return check_index(GoldRun({"": text}, one, k, retriever), strategy, opts)
+    """check_index for one document (``retriever``, or BM25 at the default settings;
+    ``name``: the document's, the title a file name gives when it has none)."""
+    one = [replace(p, doc=name) for p in pairs]
+    gold = GoldRun({name: text}, one, k, retriever, budget, context)
+    return check_index(gold, strategy, opts)

@@ -27,6 +27,7 @@ from lab.measure.diff import (
     rank_differences,
 )
 
+from .fair_render import equal_cost_json, equal_cost_rows, equal_cost_said, equal_cost_title
 from .markup import md_escape
 
 WORSE = "✗ worse"
@@ -200,6 +201,9 @@ def figures(report: DiffReport) -> list[Figure]:
         judges = ", ".join(g.retriever for g in report.a.judged if g.retriever)
         title = f"Gold set (ranks within k={k}{f', by {judges}' if judges else ''})"
         out.append(Figure(title, ("", "A", "B", "B against A"), gold))
+    if report.equal_cost is not None and equal_cost_rows(report.equal_cost):
+        e = report.equal_cost
+        out.append(Figure(equal_cost_title(e), ("", "A", "B", "B against A"), equal_cost_rows(e)))
     out.append(
         Figure("Chunks per document", ("document", "A", "B", "change"), document_rows(report))
     )
@@ -450,7 +454,7 @@ def advice(report: DiffReport) -> str:
         f"Figures read A vs B. {whole_said[0].upper()}{whole_said[1:]}. "
         f"{ranked_said[0].upper()}{ranked_said[1:]}. "
         f"{_limit_said(report)}{_cost(report)}. "
-        f"Next: {_next(report, whole, ranked)}."
+        f"Next: {_next(report, whole, ranked)}.{equal_cost_said(report)}"
     )
 
 
@@ -471,6 +475,7 @@ def _gold_json(g: GoldSummary) -> dict[str, Any]:
         "recall": {str(k): r for k, r in g.recall.items()},
         "mrr": g.mrr,
         **g.tokens,
+        **({"budget": g.budget.to_json()} if g.budget else {}),
     }
 
 
@@ -559,6 +564,7 @@ def to_json(report: DiffReport) -> dict[str, Any]:
             {"retriever": d.retriever, "figure": d.figure, "a": d.a, "b": d.b, **d.paired.to_json()}
             for d in report.differences
         ],
+        "equal_cost": equal_cost_json(report),
         "regressions": report.regressions,
         "worse": report.worse,
         "unreadable": [{"path": p, "problem": m} for p, m in report.unreadable],

@@ -19,7 +19,7 @@ then by position in the index, for every retriever.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -52,9 +52,16 @@ class CorpusIndex(ABC):
 
 
 class _Sparse(CorpusIndex):
-    def __init__(self, retriever: Bm25Retriever, texts: Sequence[str], tie_keys: Sequence[int]):
+    def __init__(
+        self,
+        retriever: Bm25Retriever,
+        texts: Sequence[str],
+        tie_keys: Sequence[int],
+        tokens: Callable[[], Iterable[Sequence[str]]] | None = None,
+    ):
         self.label = retriever.label
-        self._index = SparseIndex((tokenize(t) for t in texts), tie_keys, retriever.params)
+        docs = (tokenize(t) for t in texts) if tokens is None else tokens()
+        self._index = SparseIndex(docs, tie_keys, retriever.params)
 
     def scores(self, question: str) -> QueryScores:
         return self._index.scores(question)
@@ -105,21 +112,34 @@ class _Fused(CorpusIndex):
         return QueryScores(fused, judged[0].tie)
 
 
-def corpus_index(retriever: Retriever, chunks: Sequence[Chunk]) -> CorpusIndex:
-    """``retriever`` over ``chunks`` (every document's, in index order), as the gate asks it."""
-    texts = [indexed_text(c) for c in chunks]
+def corpus_index(
+    retriever: Retriever,
+    chunks: Sequence[Chunk],
+    texts: Sequence[str] | None = None,
+    tokens: Callable[[], Iterable[Sequence[str]]] | None = None,
+) -> CorpusIndex:
+    """``retriever`` over ``chunks`` (every document's, in index order), as the gate asks it;
+    ``texts``: what to index for each (default: ``indexed_text``), and ``tokens``, when
+    given, their tokens for BM25 (made once for several indexes)."""
+    texts = [indexed_text(c) for c in chunks] if texts is None else list(texts)
     keys = [c.index for c in chunks]
-    return _build(retriever, texts, keys, tie_order(keys))
+    return _build(retriever, texts, keys, tie_order(keys), tokens)
 
 
-def _build(retriever: Retriever, texts: list[str], keys: list[int], tie: np.ndarray) -> CorpusIndex:
+def _build(
+    retriever: Retriever,
+    texts: list[str],
+    keys: list[int],
+    tie: np.ndarray,
+    tokens: Callable[[], Iterable[Sequence[str]]] | None = None,
+) -> CorpusIndex:
     if isinstance(retriever, HybridRetriever):
         return _Fused(
             retriever.label,
-            _build(retriever.bm25, texts, keys, tie),
+            _build(retriever.bm25, texts, keys, tie, tokens),
             _build(retriever.dense, texts, keys, tie),
             retriever.k,
         )
     if isinstance(retriever, Bm25Retriever) and retriever.variant in RANK_BM25_VARIANTS:
-        return _Sparse(retriever, texts, keys)
+        return _Sparse(retriever, texts, keys, tokens)
     return _Whole(retriever.index(texts), tie)  # fts5, dense, or any other judge

@@ -16,6 +16,7 @@ def test_snapshot_names_every_control_of_the_lab():
         "retriever": "bm25",
         "bm25": "okapi",
         "embedder": "wordllama",
+        "budget": 0,  # off
     }
     assert controls.snapshot({}, "tables") == {"heading_path_left_out": False, "bm25": "lucene"}
     assert controls.snapshot(session, "judges") == {"bm25": "okapi", "embedder": "wordllama"}

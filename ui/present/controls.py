@@ -68,6 +68,24 @@ NO_HEADING = Control(
     False,
     options=(False, True),
 )
+BUDGET = Control(
+    "lab6_budget",
+    "budget",
+    "Context budget (the sidebar's unit; 0: off): the ranked chunks sent until it is spent",
+    0,
+    0,
+    1_000_000,
+    1,
+)
+COMPARE_BUDGET = Control(
+    "lab8_budget",
+    "budget",
+    "Context budget for A and B (A's unit; 0: at the cheaper side's cost at k)",
+    0,
+    0,
+    1_000_000,
+    1,
+)
 K = Control(
     "lab6_k",
     "k",
@@ -109,8 +127,8 @@ BOILERPLATE_RETRIEVER = Control(
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE, BM25),
     "tables": (NO_HEADING, BM25),
-    "integrity": (K, RETRIEVER, BM25, EMBEDDER),
-    "compare": (BM25,),
+    "integrity": (K, RETRIEVER, BM25, EMBEDDER, BUDGET),
+    "compare": (BM25, COMPARE_BUDGET),
     "judges": (BM25, EMBEDDER),
     "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K, S2B_RETRIEVER, BM25, EMBEDDER),
     "boilerplate": (BOILERPLATE_K, BOILERPLATE_RETRIEVER, BM25, EMBEDDER),

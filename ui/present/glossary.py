@@ -74,6 +74,19 @@ TERMS: tuple[Term, ...] = (
         "**effective maximum**: the size plus the runt floor, less one: the longest a chunk "
         "may get when a runt is merged into it.",
     ),
+    Term(
+        "equal cost",
+        r"(?i)\bequal cost\b",
+        "**equal cost**: both configurations given the same context budget (the cheaper "
+        "one's text at k): the ranked chunks are sent until it is spent, the last one cut, "
+        "so bigger chunks no longer win by sending more.",
+    ),
+    Term(
+        "top-20 failures",
+        r"(?i)\btop-20 failures\b",
+        "**top-20 failures**: the share of questions with no chunk holding the answer among "
+        "the 20 best-ranked (1 - recall@20), the figure contextual retrieval is reported in.",
+    ),
 )
 
 

@@ -273,7 +273,10 @@ def test_the_report_opens_with_what_to_change_when_wholeness_and_ranking_disagre
         "about 21 more questions would, were the difference to hold. "
         "A makes 39 chunks, mean 214.1 chars, 2,177 chars of context a question@10; "
         "B makes 7 chunks, mean 1,203 chars, 10,221 chars of context a question@10. "
-        "Next: take A: B wins on neither wholeness nor ranking."
+        "Next: take A: B wins on neither wholeness nor ranking. "
+        # -- B's top k sends 4.7 times A's text: at A's cost, A covers more
+        "At k=10 B sends 4.7x A's context, so it leans on the comparison at equal cost "
+        "(2,177 chars a question): coverage 1.000 vs 0.875, recall 1.000 vs 0.875."
     )
 
 

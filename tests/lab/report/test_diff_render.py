@@ -144,4 +144,6 @@ def test_the_advice_names_each_judge_when_the_judges_disagree() -> None:
     # -- eight questions cannot tell either judge's difference from chance
     assert "By bm25 (lucene), the 8 questions cannot tell A and B apart: MRR 0.734 vs 0.875" in said
     assert "by judge two, the 8 questions cannot tell A and B apart: MRR 0.875 vs 0.734" in said
-    assert said.endswith("Next: take A: B wins on neither wholeness nor ranking.")
+    assert "Next: take A: B wins on neither wholeness nor ranking." in said
+    # -- and which comparison it leans on: B sends more text at k
+    assert said.endswith("recall 1.000 vs 0.875.") and "leans on the comparison at equal" in said
