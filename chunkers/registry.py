@@ -15,6 +15,7 @@ from .sentence import sentence_drafts
 from .spans import Draft, finish
 from .structural import ParsedDocument, pack_drafts, parse, structural_drafts
 from .text import SourceText
+from .typed import api_drafts, contract_drafts, faq_drafts, transcript_drafts
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +91,56 @@ PEERS: dict[str, Strategy] = _by_name(
 )
 
 
-# -- every strategy a caller may name: the lab's own, then the peers (a sidebar, the
-# -- command line's --strategy, a diff configuration)
-OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS}
+def _routed(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    from .routing import routed_drafts  # (routing looks its strategies up here)
+
+    return routed_drafts(src, opts)
+
+
+# -- routing and the chunker of each document type (chunkers.typed): offered by name
+# -- like the peers, and kept out of STRATEGIES, whose four every lab sweeps side by side
+TYPED: dict[str, Strategy] = _by_name(
+    Strategy(
+        "routed",
+        "Routed by type",
+        "Each document through its type's chunker (FAQ, API, transcript, contract; "
+        "prose to the structural chunker), by a rule-based classifier of its marks.",
+        _routed,
+    ),
+    Strategy(
+        "faq",
+        "FAQ",
+        "One question and its answer per chunk; a long answer cut at its own seams, "
+        "the question in every part's heading path.",
+        faq_drafts,
+    ),
+    Strategy(
+        "api",
+        "API reference",
+        "One endpoint per chunk with its description, parameters and first example; "
+        "the endpoint line in every part's heading path.",
+        api_drafts,
+    ),
+    Strategy(
+        "transcript",
+        "Transcript",
+        "Chunks start at speaker turns, whole turns packed up to the size; the "
+        "speakers in the heading path, a long turn cut at sentences.",
+        transcript_drafts,
+    ),
+    Strategy(
+        "contract",
+        "Contract",
+        "Chunks start at clauses and sub-clauses, the clause path (4. Redistribution > (b)) "
+        "as the heading path.",
+        contract_drafts,
+    ),
+)
+
+
+# -- every strategy a caller may name: the lab's own, the peers, then routing and the
+# -- type chunkers (a sidebar, the command line's --strategy, a diff configuration)
+OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS, **TYPED}
 
 
 def get_strategy(name: str) -> Strategy:
