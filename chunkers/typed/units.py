@@ -88,6 +88,7 @@ class _Span:
     end: int
     mark: Mark | None  # None: a gap
     above: tuple[str, ...] = ()  # a gap's headings above its start
+    own: int = -1  # a unit's own start, when headings travel with it (else -1)
 
 
 def _spans(text: str, marks: list[Mark], heads: list[Heading]) -> list[_Span]:
@@ -120,7 +121,7 @@ def _spans(text: str, marks: list[Mark], heads: list[Heading]) -> list[_Span]:
     out: list[_Span] = []
     for s in spans:
         if out and out[-1].mark is None and _only_headings(text, out[-1]) and s.mark is not None:
-            s = _Span(out.pop().start, s.end, s.mark)
+            s = _Span(out.pop().start, s.end, s.mark, own=s.start)
         out.append(s)
     return out
 
@@ -214,6 +215,13 @@ def pack_units(
         mark = sp.mark
         path = mark.path if opts.heading_paths else ()
         n = count(s, e)
+        if n > opts.size and sp.own > s and count(sp.own, e) <= opts.size:
+            # the headings it carries would push a unit that fits past the size: they
+            # stand alone, and the unit stays whole
+            close()
+            open_group = None
+            drafts += _structural(norm, s, sp.own, opts, (), gap_excuse)
+            s, n = _trimmed(norm, sp.own, e)[0], count(sp.own, e)
         if n > opts.size:
             close()
             open_group = None
