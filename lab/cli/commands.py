@@ -18,11 +18,13 @@ from chunkers.model import HEADING_SEPARATOR, Chunk
 from lab.inputs.placement import HOW, PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
+from lab.measure.by_type import check_by_type, drift_by_type, stats_by_type, weakest_line
 from lab.measure.diff import ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
+from lab.report.by_type import by_type_table
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
 from lab.report.tables import table as _table
 from lab.report.words import counted
@@ -53,6 +55,7 @@ from .lessons import (
     stats_drift,
     strip_for_check,
 )
+from .routing import ROUTED, chunk_routed, diff_by_type, types_of
 
 
 # -- subcommands ----------------------------------------------------------------------------
@@ -199,6 +202,20 @@ def _chunked(
     if opts.limit is not None:
         return _chunked_sized(args, docs, opts)[0]
     try:
+        if args.strategy == ROUTED:  # -- each type's documents to its chunker (lab.cli.routing)
+            return chunk_routed(
+                args,
+                docs,
+                opts,
+                lambda some, strategy: chunk_documents(
+                    some,
+                    strategy,
+                    opts,
+                    scheduler=args.scheduler,
+                    workers=args.workers,
+                    quiet=args.quiet,
+                ),
+            )
         return chunk_documents(
             docs,
             args.strategy,
@@ -283,6 +300,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         ],
     }
     drift_lines, code = stats_drift(args, docs, chunked, opts, data)
+    types = types_of(args, docs)
+    data["by_type"] = stats_by_type(chunked, types, opts, inv)
+    if "drift" in data:  # -- which type's documents moved
+        data["drift"]["by_type"] = drift_by_type(
+            list(docs), data["drift"]["moved_documents"], types
+        )
     if args.json:
         emit_json(data)
         return code
@@ -309,7 +332,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"not read: {p}: {m}")
     for line in drift_lines:
         print(line)
+    _print_stats_by_type(data)
     return code
+
+
+_STATS_COLUMNS = ["documents", "chunks", "median", "max", "runts_excused", "runts_failing"]
+
+
+def _print_stats_by_type(data: dict[str, Any]) -> None:
+    """The figures by document type, and which types drifted (if a baseline was given)."""
+    print("by document type:")
+    print(by_type_table(data["by_type"], _STATS_COLUMNS))
+    drifted = data.get("drift", {}).get("by_type")
+    if drifted:
+        print(
+            "drift by type: "
+            + "; ".join(
+                f"{t} {len(f['moved'])} of {f['documents']} moved" for t, f in drifted.items()
+            )
+        )
 
 
 def _print_quality(counts: dict[str, int], listed: list[Finding], limit: int) -> None:
@@ -376,6 +417,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         skipped=skipped,
         thresholds=thresholds,
     )
+    data["by_type"] = check_by_type(reports[0], types_of(args, docs), chunked, data["runts"])
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
     limit_lines, limit_data = _limit_lines(chunked, opts, sizes)
@@ -461,13 +503,33 @@ def cmd_check(args: argparse.Namespace) -> int:
     elif fmt == "markdown":
         print(
             "\n\n".join(
-                [render_markdown(data), *check_extras(data, markdown=True), *_limit_extras(data)]
+                [
+                    render_markdown(data),
+                    *check_extras(data, markdown=True),
+                    *_limit_extras(data),
+                    *_by_type_lines(data),
+                ]
             )
         )
     else:
         *report, verdict = render_text(data).split("\n")  # the verdict stays the last line
-        print("\n".join([*report, *check_extras(data), *_limit_extras(data), verdict]))
+        print(
+            "\n".join(
+                [*report, *check_extras(data), *_limit_extras(data), *_by_type_lines(data), verdict]
+            )
+        )
     return 0 if data["passed"] else EXIT_CHECK_FAILED
+
+
+def _by_type_lines(data: dict[str, Any]) -> list[str]:
+    """The check by document type: a table, and the line naming the weakest type."""
+    by_type = data.get("by_type") or {}
+    if not by_type:
+        return []
+    k = data["k"]
+    figure = f"recall@{k}"
+    columns = ["documents", "chunks", "questions", "intact_rate", figure, "runts_excused"]
+    return [by_type_table(by_type, columns), *filter(None, [weakest_line(by_type, figure)])]
 
 
 def _limit_extras(data: dict[str, Any]) -> list[str]:
@@ -514,12 +576,16 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise BadInput(f"{args.gold}: {exc}") from None
     except ValueError as exc:  # an embedder that broke its promise, an import not placed
         raise BadInput(str(exc)) from None
+    try:  # -- by document type: chunks per type, and each type's recall on both sides
+        by_type, type_lines = diff_by_type(args, docs, config_a, config_b, report, gold, judges)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     if args.format == "json":
-        emit_json(diff_render.to_json(report))
+        emit_json({**diff_render.to_json(report), "by_type": by_type})
     elif args.format == "html":
         sys.stdout.write(diff_render.to_html(report))
     else:
-        sys.stdout.write(diff_render.to_markdown(report))
+        sys.stdout.write(diff_render.to_markdown(report) + "\n" + "\n".join(type_lines) + "\n")
     return EXIT_CHECK_FAILED if report.worse else 0
 
 

@@ -35,6 +35,7 @@ from .commands import (
 from .export import export_options
 from .gold import cmd_gold, gold_options
 from .lessons import check_options, cmd_boilerplate, drift_options
+from .routing import cmd_types, types_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
 
@@ -259,6 +260,17 @@ class Command:
 
 
 COMMANDS = (
+    Command(
+        "types",
+        cmd_types,
+        "each document's type (faq, api, transcript, contract, prose) and the evidence",
+        (types_options,),
+        description="Name each document's type by its marks (question headings or Q:/A: "
+        "lines, endpoint lines, speaker turns, numbered clauses and 'shall'), the evidence "
+        "in one line, and the chunker --strategy routed sends it to. A document whose marks "
+        "are too few, or mixed, is prose and says it is uncertain. A folder's doctypes.json "
+        '({"notes.md": "faq"}) says the type of any document the rules get wrong.',
+    ),
     Command(
         "chunk",
         cmd_chunk,
