@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from .doctype import classify
 from .fixed import fixed_drafts
 from .limit import Fitted, fit
 from .model import Chunk
 from .options import DEFAULT_STRATEGY, ChunkOptions
 from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
 from .recursive import recursive_drafts
+from .routing import route_for
 from .sentence import sentence_drafts
 from .spans import Draft, finish
 from .structural import ParsedDocument, pack_drafts, parse, structural_drafts
@@ -92,9 +94,8 @@ PEERS: dict[str, Strategy] = _by_name(
 
 
 def _routed(src: SourceText, opts: ChunkOptions) -> list[Draft]:
-    from .routing import routed_drafts  # (routing looks its strategies up here)
-
-    return routed_drafts(src, opts)
+    """The routed strategy: the text's type by its marks, then that type's chunker."""
+    return get_strategy(route_for(classify(src.norm).doc_type)).drafts(src, opts)
 
 
 # -- routing and the chunker of each document type (chunkers.typed): offered by name
