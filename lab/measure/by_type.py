@@ -17,11 +17,14 @@ from typing import Any
 
 import numpy as np
 
-from chunkers import ChunkOptions
+from chunkers import ChunkOptions, chunk_with
 from chunkers.doctype import DOC_TYPES, Classified
 from chunkers.model import Chunk
+from chunkers.routing import route_for
+from lab.inputs.gold import GoldQuestion
+from lab.retrieval.interface import Retriever
 
-from .integrity import IntegrityReport
+from .integrity import IntegrityReport, check_judged
 
 # how many resamples the paired interval draws; its seed, so a report is repeatable
 RESAMPLES = 2000
@@ -182,4 +185,55 @@ def drift_by_type(
     for t in _order(types):
         names = [n for n in documents if type_of(types, n) == t]
         out[t] = {"documents": len(names), "moved": [n for n in moved if type_of(types, n) == t]}
+    return out
+
+
+def routed_chunks(
+    docs: Mapping[str, str],
+    types: Mapping[str, Classified],
+    opts: ChunkOptions,
+    switched: Mapping[str, str] | None = None,
+) -> dict[str, list[Chunk]]:
+    """Each document through its type's chunker; ``switched`` sends a type elsewhere."""
+    return {n: chunk_with(t, route_for(type_of(types, n), switched), opts) for n, t in docs.items()}
+
+
+def routing_comparison(
+    docs: Mapping[str, str],
+    questions: Sequence[GoldQuestion],
+    types: Mapping[str, Classified],
+    strategy: str,
+    opts: ChunkOptions,
+    retriever: Retriever,
+    k: int,
+    switched: Mapping[str, str] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The same questions under one strategy, routed, and routed with ``switched``
+    types sent to other chunkers: recall@k for each type, routed against the one
+    strategy with its paired interval, and whether the switch moved the type's row.
+
+    Returns:
+        type -> its figures ("all": every question), as compare_by_type's plus
+        ``switched_recall`` and ``moved``.
+    """
+    docs = dict(docs)
+
+    def judged(chunked: dict[str, list[Chunk]], name: str) -> IntegrityReport:
+        return check_judged(
+            docs, list(questions), name, opts, retrievers=[retriever], k=k, chunked=chunked
+        )[0]
+
+    one = judged({n: chunk_with(t, strategy, opts) for n, t in docs.items()}, strategy)
+    routed = judged(routed_chunks(docs, types, opts), "routed")
+    out = compare_by_type(one, routed, types)
+    swapped = routed
+    if switched:
+        swapped = judged(routed_chunks(docs, types, opts, switched), "routed, switched")
+    for t, row in out.items():
+        sub_r = routed if t == "all" else report_for(routed, types, t)
+        sub_s = swapped if t == "all" else report_for(swapped, types, t)
+        row["switched_recall"] = sub_s.recall_at(k)
+        row["moved"] = hits(sub_s, k) != hits(sub_r, k) or [r.rank for r in sub_s.results] != [
+            r.rank for r in sub_r.results
+        ]
     return out
