@@ -60,6 +60,8 @@ def body(ctx):
         f"Recall@{k}: the share of a type's gold questions whose answer's chunk ranks within "
         f"the top {k} of one index over the whole folder (BM25). The interval is a paired "
         "bootstrap over the questions: routed minus the one strategy, question by question. "
+        f"Precision is the share of the top {k} chunks' tokens that answer the question: "
+        "a type's own grain finds the same answers with less around them. "
         f"The last columns route {switched_type} documents to {switched_to} instead, and "
         "say which rows that moved: a type's chunker changes its own row (and, through the "
         "shared index, at most the ranks of the others)."

@@ -528,7 +528,8 @@ def _by_type_lines(data: dict[str, Any]) -> list[str]:
         return []
     k = data["k"]
     figure = f"recall@{k}"
-    columns = ["documents", "chunks", "questions", "intact_rate", figure, "runts_excused"]
+    columns = ["documents", "chunks", "questions", "intact_rate", figure, "precision"]
+    columns.append("runts_excused")
     return [by_type_table(by_type, columns), *filter(None, [weakest_line(by_type, figure)])]
 
 

@@ -70,6 +70,7 @@ def check_by_type(
             "intact_rate": sub.intact_rate if sub.results else None,
             f"recall@{k}": sub.recall_at(k) if sub.results else None,
             "mrr": sub.mrr if sub.results else None,
+            "precision": sub.precision if sub.results else None,
             "chunk_does_not_exist": len(sub.missing),
             "chunk_ranks_poorly": len(sub.ranks_poorly),
             "runts_excused": sum(type_of(types, e["doc"]) == t for e in runts.get("excused", [])),
@@ -168,6 +169,9 @@ def compare_by_type(
             f"b_recall@{k}": sb.recall_at(k),
             "a_intact_rate": sa.intact_rate,
             "b_intact_rate": sb.intact_rate,
+            # the share of the top k's tokens that answer: what a type's grain buys
+            "a_precision": sa.precision,
+            "b_precision": sb.precision,
             "change": diff,
             "interval": [low, high],
             # worse beyond the noise only when the whole interval lies below zero

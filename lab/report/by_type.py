@@ -34,14 +34,19 @@ def compare_lines(by_type: Mapping[str, Mapping[str, Any]], k: int) -> list[str]
             f"{f['change']:+.0%}",
             f"[{f['interval'][0]:+.0%}, {f['interval'][1]:+.0%}]",
             "worse" if f["worse"] else "within the noise" if f["interval"][0] <= 0 else "better",
+            f"{f['a_precision']:.2f}",
+            f"{f['b_precision']:.2f}",
         )
         for t, f in by_type.items()
     ]
     worse = [t for t, f in by_type.items() if f["worse"] and t != "all"]
     return [
         f"recall@{k} by document type, B against A on the same questions "
-        "(a paired bootstrap's 95% interval):",
-        table(["type", "questions", "A", "B", "B - A", "interval", "verdict"], rows),
+        "(a paired bootstrap's 95% interval), and the token precision of the top k:",
+        table(
+            ["type", "questions", "A", "B", "B - A", "interval", "verdict", "A prec", "B prec"],
+            rows,
+        ),
         f"worse beyond the noise: {', '.join(worse)}"
         if worse
         else "no type is worse beyond the noise",

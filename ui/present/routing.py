@@ -39,6 +39,8 @@ def comparison_rows(
                 f"routed recall@{k}": f"{f[f'b_recall@{k}']:.0%}",
                 "routed - one": f"{f['change']:+.0%}",
                 "95% interval": f"[{low:+.0%}, {high:+.0%}]",
+                f"{strategy} precision": f"{f['a_precision']:.2f}",
+                "routed precision": f"{f['b_precision']:.2f}",
                 f"with {switched}": f"{f['switched_recall']:.0%}",
                 "moved": "moved" if f["moved"] else "",
             }
