@@ -105,10 +105,11 @@ class _Counts:
 _MAY_MARK = re.compile(
     r"\n[ \t]*(?:[-*][ \t]+)?(?:```|~~~|#|\("  # fences, headings, sub-clauses
     # "Name:", "Q:", "A:", "[00:12] Name:" (a colon near the start), "4." (a digit)
-    r"|(?:\*\*|__)?(?:[A-Z\[(0-9][^\n:]{0,48}:[ \t*]|(?:Section |Article |Clause )?\d))"
+    # (a "!" or "?" before the colon ends the look: no speaker's name holds one)
+    r"|(?:\*\*|__)?(?:[A-Z\[(0-9][^\n:!?]{0,48}:[ \t*]|(?:Section |Article |Clause )?\d))"
 )
 # a document shows its type in its opening pages: the classifier reads this much
-READ = 16_000
+READ = 8_000
 _METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _MAY_ENDPOINT = re.compile(
     r"\n {0,3}(?:#{1,6}[ \t]+)?(?:[-*][ \t]+)?[`*]*(?:" + "|".join(_METHODS) + r")[ \t]+/"
