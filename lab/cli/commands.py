@@ -55,7 +55,7 @@ from .lessons import (
     stats_drift,
     strip_for_check,
 )
-from .routing import ROUTED, chunk_routed, diff_by_type, types_of
+from .routing import ROUTED, chunk_routed, diff_by_type, strategies_of, types_of
 
 
 # -- subcommands ----------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def _limited(
     """--limit: each document's chunks at the size chosen for it, made here."""
     if args.scheduler or args.workers:
         raise BadInput("--limit chooses each document's size here; leave out --scheduler/--workers")
-    return fitted(docs, args.strategy, opts)
+    return fitted(docs, args.strategy, opts, strategies_of(args, docs))
 
 
 def _chunked_sized(

@@ -49,6 +49,14 @@ def routes(args: argparse.Namespace, docs: dict[str, str]) -> dict[str, list[str
     return out
 
 
+def strategies_of(args: argparse.Namespace, docs: dict[str, str]) -> dict[str, str] | None:
+    """With --strategy routed: each document's own strategy (the mapping file's type
+    where it says one); None otherwise."""
+    if args.strategy != ROUTED:
+        return None
+    return {n: route_for(c.doc_type) for n, c in types_of(args, docs).items()}
+
+
 def chunk_routed(
     args: argparse.Namespace,
     docs: dict[str, str],

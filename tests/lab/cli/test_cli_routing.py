@@ -57,6 +57,13 @@ def test_a_mapping_file_overrides_the_rules_and_routes_by_it(capsys, mixed):
         for n in ("library_faq", "support_kb")
     ]
     assert (faq["documents"], faq["chunks"]) == (2, sum(map(len, made)))
+    # and the chunks a pipeline loads are the FAQ chunker's too
+    out_file = mixed.parent / "chunks.jsonl"
+    argv = ("chunk", str(mixed), "--strategy", "routed", "--format", "jsonl", "-o", str(out_file))
+    assert run_cli(capsys, *argv)[0] == 0
+    rows = [json.loads(ln) for ln in out_file.read_text(encoding="utf-8").splitlines()]
+    kb = [r for r in rows if r["config"]["document"] == "support_kb.md"]
+    assert len(kb) == len(made[1])
 
 
 @pytest.mark.parametrize(
