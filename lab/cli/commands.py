@@ -7,6 +7,7 @@ the exit code; a problem with the input is raised as BadInput.
 from __future__ import annotations
 
 import argparse
+import html
 import sys
 from typing import Any
 
@@ -584,10 +585,18 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.format == "json":
         emit_json({**diff_render.to_json(report), "by_type": by_type})
     elif args.format == "html":
-        sys.stdout.write(diff_render.to_html(report))
+        sys.stdout.write(_with_types_html(diff_render.to_html(report), type_lines))
     else:
         sys.stdout.write(diff_render.to_markdown(report) + "\n" + "\n".join(type_lines) + "\n")
     return EXIT_CHECK_FAILED if report.worse else 0
+
+
+def _with_types_html(page: str, type_lines: list[str]) -> str:
+    """The HTML report with the by-type tables at its end, as preformatted text."""
+    text = "\n".join(line for line in type_lines if not line.startswith("## "))
+    section = f"<section><h2>By document type</h2><pre>{html.escape(text)}</pre></section>\n"
+    at = page.rfind("</body>")
+    return page + section if at < 0 else page[:at] + section + page[at:]
 
 
 # -- samples ------------------------------------------------------------------------------------

@@ -240,9 +240,13 @@ FIXTURES = [CONTRACT, FAQ, API, _meeting(TURNS), _meeting([TURNS[0], ("Ruth", LO
 
 
 @pytest.mark.parametrize("strategy", TYPED)
-@pytest.mark.parametrize("size", [30, 120, 600])
-def test_nothing_lost_and_no_chunk_past_the_effective_maximum(strategy: str, size: int) -> None:
-    opts = ChunkOptions(size=size, overlap=0)
+@pytest.mark.parametrize(
+    "size,unit", [(30, "chars"), (120, "chars"), (600, "chars"), (12, "words")]
+)
+def test_nothing_lost_and_no_chunk_past_the_effective_maximum(
+    strategy: str, size: int, unit: str
+) -> None:
+    opts = ChunkOptions(size=size, overlap=0, unit=unit)
     for text in FIXTURES:
         chunks = chunk_with(text, strategy, opts)
         assert lost_characters(text, chunks) == []

@@ -142,6 +142,8 @@ def test_diff_compares_routed_with_one_strategy_per_type(capsys, mixed):
     assert gold["all"]["questions"] == 38
     code, out, _ = run_cli(capsys, *argv)
     assert "## By document type" in out and "paired bootstrap" in out
+    code, out, _ = run_cli(capsys, *argv, "--format", "html")
+    assert "<h2>By document type</h2>" in out and out.rstrip().endswith("</html>")
 
 
 def test_the_paired_interval():
