@@ -69,6 +69,15 @@ SUB_CLAUSE = re.compile(
 DEFINED_TERM = re.compile(r"[\"\u201c][A-Z][\w -]{1,40}[\"\u201d][ \t]+(?:shall[ \t]+)?means?\b")
 
 
+def endpoint_of(line: str, in_code: bool) -> str | None:
+    """The endpoint a line opens with ("POST /v1/payments"), or None. In code, a line
+    opening with "#" is a comment (an HTTP request quoted in a test), not a heading."""
+    m = ENDPOINT.match(line)
+    if m is None or (in_code and line.lstrip().startswith("#")):
+        return None
+    return " ".join(m["endpoint"].split())
+
+
 def is_speaker(name: str) -> bool:
     """A name that could be someone speaking, not a label ("Note", "Returns")."""
     return name.strip().lower() not in NOT_SPEAKERS
@@ -153,7 +162,7 @@ def _count(text: str) -> _Counts:
         line = padded[at:] if end < 0 else padded[at:end]
         if FENCE.match(line):
             in_fence = not in_fence
-        elif ENDPOINT.match(line):
+        elif endpoint_of(line, in_fence):
             c.endpoints += 1
         elif not in_fence:
             _count_line(c, line, speakers)

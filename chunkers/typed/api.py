@@ -10,7 +10,7 @@ heading's section names no endpoint before it, so "Create a payment" and its
 
 from __future__ import annotations
 
-from ..doctype import ENDPOINT, HEADING
+from ..doctype import HEADING, endpoint_of
 from ..options import ChunkOptions
 from ..spans import Draft
 from ..text import SourceText
@@ -28,10 +28,9 @@ def api_marks(text: str) -> list[Mark]:
     # example repeats the endpoint line, and stays in it
     named, named_level = "", 0
     for ln in lines(text):
-        endpoint = ENDPOINT.match(ln.text)
+        name = endpoint_of(ln.text, ln.in_fence)
         h = None if ln.in_fence else HEADING.match(ln.text)
-        if endpoint:
-            name = " ".join(endpoint["endpoint"].split())
+        if name:
             if h is not None:  # the endpoint is the heading
                 level = len(h[1])
                 stack = [s for s in stack if s.level < level]

@@ -329,3 +329,19 @@ def test_routed_is_each_type_chunker_and_structural_for_prose() -> None:
     assert route_for("faq", {"faq": "sentence"}) == "sentence"
     with pytest.raises(ValueError, match="document type must be one of"):
         route_for("slides")
+
+
+def test_an_endpoint_in_code_counts_and_a_quoted_request_in_a_comment_does_not() -> None:
+    fenced = "\n\n".join(
+        f"## {what}\n\n```\n{method} /api/{what}\n```\n\nIt does {what}."
+        for method, what in (("POST", "generate"), ("POST", "chat"), ("GET", "tags"))
+    )
+    assert classify(fenced).doc_type == "api"
+    chunks = chunk(fenced, "api", 1800, 0)
+    assert [c.heading_path for c in chunks] == [
+        ("generate", "POST /api/generate"),
+        ("chat", "POST /api/chat"),
+        ("tags", "GET /api/tags"),
+    ]
+    quoted = "# Paths\n\n```python\n# GET /a%5Eb HTTP/1.1\nx = 1\n# GET /a^b HTTP/1.1\n```\n"
+    assert classify(quoted).evidence == "no type's marks"
