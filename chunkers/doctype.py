@@ -151,6 +151,8 @@ def _count(text: str) -> _Counts:
     hold endpoints in their examples, and nothing else counts there)."""
     c = _Counts()
     padded = "\n" + text[:READ]  # (a line break before the first line too)
+    if "\r" in padded:  # CRLF or CR text is read as LF text, as every chunker reads it
+        padded = padded.replace("\r\n", "\n").replace("\r", "\n")
     patterns = [_MAY_MARK]
     if " /" in padded and any(f"{m} /" in padded for m in _METHODS):
         patterns.append(_MAY_ENDPOINT)

@@ -204,7 +204,7 @@ def chunk_fitted(text: str, strategy: str, opts: ChunkOptions) -> Fitted:
     """
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
-    strat = get_strategy(strategy)
+    strat = get_strategy(_resolved(text, strategy))
     if not text or text.isspace():  # (strip() would copy the whole text to say so)
         return Fitted([], opts.size)
     if strat.name == "structural" and opts.limit is not None:
@@ -214,6 +214,15 @@ def chunk_fitted(text: str, strategy: str, opts: ChunkOptions) -> Fitted:
         )
     src = SourceText.of(text)
     return fit(opts, lambda o: finish(src, strat.drafts(src, o), o.unit, o.tokenizer))
+
+
+def _resolved(text: str, strategy: str) -> str:
+    """``strategy``, or for "routed" the strategy the text's type goes to: named once,
+    so a sweep or a limit's search over sizes classifies once, and a prose document
+    keeps the structural chunker's parse-once path."""
+    if strategy != "routed":
+        return strategy
+    return route_for(classify(text).doc_type)
 
 
 def chunk_parsed(parsed: ParsedDocument, opts: ChunkOptions) -> list[Chunk]:
@@ -244,7 +253,7 @@ def chunk_sweep(
     Returns:
         A lazy iterator: one list of chunks per options, in the order given.
     """
-    strat = get_strategy(strategy)
+    strat = get_strategy(_resolved(text, strategy) if isinstance(text, str) else strategy)
     if strat.name == "structural":
         parsed = parse(text) if parsed is None else parsed
         for opts in options:
