@@ -11,11 +11,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from chunkers import ChunkOptions, chunk, chunk_with
 from chunkers.doctype import QUESTION_HEADING, SPEAKER_LINE, classify
 from chunkers.routing import ROUTES, route_for
 from tests.chunkers.invariants import over_max_breaks, runt_breaks
+from tests.chunkers.test_properties import documents
 from tests.support import SAMPLES, assert_spans_true, corpus_files, lost_characters
 
 TYPED = ("faq", "api", "transcript", "contract", "routed")
@@ -253,6 +256,40 @@ def test_nothing_lost_and_no_chunk_past_the_effective_maximum(
         assert_spans_true(text, chunks)
         assert over_max_breaks(chunks, opts) == []
         assert runt_breaks(chunks, opts) == []  # a short unit says why it stands alone
+
+
+MARKED = st.sampled_from(
+    [
+        "### How do I pay?",
+        "Q: Can I cancel?",
+        "`POST /v1/things` makes a thing.",
+        "```\nGET /v1/things\n```",
+        "Chair: We begin.",
+        "Ms Okafor: Thank you, Chair. The figures are in.",
+        "4. Payment. The Customer shall pay.",
+        "(b) Late payments carry interest.",
+        "JOHN SMITH",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.one_of(documents(), MARKED), min_size=1, max_size=12),
+    st.sampled_from(TYPED),
+    st.sampled_from(["chars", "words"]),
+    st.integers(1, 300),
+)
+def test_every_type_chunker_keeps_every_character(
+    parts: list[str], strategy: str, unit: str, size: int
+) -> None:
+    text = "\n\n".join(parts)
+    opts = ChunkOptions(size=size if unit == "chars" else max(1, size // 6), overlap=0, unit=unit)
+    chunks = chunk_with(text, strategy, opts)
+    assert lost_characters(text, chunks) == []
+    assert_spans_true(text, chunks)
+    if "\r" not in text:  # (the check counts on the text as given)
+        assert over_max_breaks(chunks, opts) == []
 
 
 @pytest.mark.parametrize("strategy", TYPED)
