@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from chunkers import Chunk, ChunkOptions, chunk_with
-from chunkers.doctype import Classified
+from chunkers.doctype import DOC_TYPES, Classified
 from chunkers.routing import route_for
 from lab.inputs.doctypes import MAPPING_FILE, MappingError, document_types, read_mapping
 from lab.inputs.gold import GoldQuestion
@@ -93,9 +93,7 @@ def cmd_types(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    counts: dict[str, int] = {}
-    for c in found.values():
-        counts[c.doc_type] = counts.get(c.doc_type, 0) + 1
+    counts = {t: n for t in DOC_TYPES if (n := sum(c.doc_type == t for c in found.values()))}
     uncertain = sum(c.uncertain for c in found.values())
     print(
         f"{counted(len(found), 'document')}: "
