@@ -508,7 +508,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                     render_markdown(data),
                     *check_extras(data, markdown=True),
                     *_limit_extras(data),
-                    *_by_type_lines(data),
+                    *_by_type_lines(data, markdown=True),
                 ]
             )
         )
@@ -522,8 +522,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if data["passed"] else EXIT_CHECK_FAILED
 
 
-def _by_type_lines(data: dict[str, Any]) -> list[str]:
-    """The check by document type: a table, and the line naming the weakest type."""
+def _by_type_lines(data: dict[str, Any], markdown: bool = False) -> list[str]:
+    """The check by document type: a table (fenced in Markdown), and the line naming
+    the weakest type."""
     by_type = data.get("by_type") or {}
     if not by_type:
         return []
@@ -531,7 +532,10 @@ def _by_type_lines(data: dict[str, Any]) -> list[str]:
     figure = f"recall@{k}"
     columns = ["documents", "chunks", "questions", "intact_rate", figure, "precision"]
     columns.append("runts_excused")
-    return [by_type_table(by_type, columns), *filter(None, [weakest_line(by_type, figure)])]
+    shown = by_type_table(by_type, columns)
+    if markdown:
+        shown = f"```\n{shown}\n```"
+    return [shown, *filter(None, [weakest_line(by_type, figure)])]
 
 
 def _limit_extras(data: dict[str, Any]) -> list[str]:
