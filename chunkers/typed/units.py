@@ -121,7 +121,8 @@ def _spans(text: str, marks: list[Mark], heads: list[Heading]) -> list[_Span]:
     out: list[_Span] = []
     for s in spans:
         if out and out[-1].mark is None and _only_headings(text, out[-1]) and s.mark is not None:
-            s = _Span(out.pop().start, s.end, s.mark, own=s.start)
+            gap = out.pop()
+            s = _Span(gap.start, s.end, s.mark, gap.above, own=s.start)
         out.append(s)
     return out
 
@@ -220,7 +221,7 @@ def pack_units(
             # stand alone, and the unit stays whole
             close()
             open_group = None
-            drafts += _structural(norm, s, sp.own, opts, (), gap_excuse)
+            drafts += _structural(norm, s, sp.own, opts, sp.above, gap_excuse)
             s, n = _trimmed(norm, sp.own, e)[0], count(sp.own, e)
         if n > opts.size:
             close()
@@ -228,15 +229,12 @@ def pack_units(
             drafts += _structural(norm, s, e, opts, path, excuse)
             continue
         last = drafts[-1] if drafts else None
-        if (
-            packed
-            and last is not None
-            and mark.group is not None
-            and mark.group == open_group
-            and count(last.start, e) <= opts.size
-        ):
+        same = packed and last is not None and mark.group is not None and mark.group == open_group
+        joined = count(last.start, e) if same and last is not None else -1
+        if 0 <= joined <= opts.size:
+            assert last is not None
             last.end = e
-            last.runt_excuse = excuse if count(last.start, e) < floor else ""
+            last.runt_excuse = excuse if joined < floor else ""
             packed.append(mark.path)
             continue
         close()
