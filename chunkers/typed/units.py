@@ -116,20 +116,42 @@ def _spans(text: str, marks: list[Mark], heads: list[Heading]) -> list[_Span]:
         spans.append(_Span(at, at, None, titles(stack[:-1])))
     spans[-1].end = len(text)
     spans = [s for s in spans if s.end > s.start]
-    # a gap of headings alone (a group's title before its first question) travels
-    # with the unit after it
+    # the headings that end a gap (a group's title before its first question) travel
+    # with the unit after it; a gap of nothing else goes with them
     out: list[_Span] = []
     for s in spans:
-        if out and out[-1].mark is None and _only_headings(text, out[-1]) and s.mark is not None:
-            gap = out.pop()
-            s = _Span(gap.start, s.end, s.mark, gap.above, own=s.start)
+        if out and out[-1].mark is None and s.mark is not None:
+            gap = out[-1]
+            tail = _trailing_headings(text, gap.start, gap.end)
+            if tail < gap.end:
+                above = gap.above if tail == gap.start else _above(text, gap, tail)
+                if tail == gap.start:
+                    out.pop()
+                else:
+                    gap.end = tail
+                s = _Span(tail, s.end, s.mark, above, own=s.start)
         out.append(s)
     return out
 
 
-def _only_headings(text: str, span: _Span) -> bool:
-    lines_ = text[span.start : span.end].split("\n")
-    return all(not ln.strip() or HEADING.match(ln) for ln in lines_)
+def _trailing_headings(text: str, s: int, e: int) -> int:
+    """Where the run of headings (and blank lines) that ends text[s:e] begins; e when
+    its last line with text is no heading."""
+    at = e
+    for ln in reversed(list(lines(text[s:e]))):
+        if ln.text.strip() and not (HEADING.match(ln.text) and not ln.in_fence):
+            break
+        if ln.text.strip():
+            at = s + ln.start
+    return at
+
+
+def _above(text: str, gap: _Span, at: int) -> tuple[str, ...]:
+    """The headings above ``at``: the gap's, then those inside it before ``at``."""
+    stack: list[Heading] = []
+    for h in headings(text[gap.start : at]):
+        stack = heading_stack(stack, h)
+    return (*gap.above, *titles(stack))
 
 
 def _structural(

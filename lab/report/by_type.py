@@ -9,15 +9,21 @@ from typing import Any
 from .tables import table
 
 
-def _cell(v: Any) -> Any:
+def _is_share(column: str) -> bool:
+    return column.endswith("_rate") or column.startswith(("recall@", "precision"))
+
+
+def _cell(column: str, v: Any) -> Any:
+    if v is None:
+        return "-"
     if isinstance(v, float):
-        return f"{v:.0%}" if 0 <= v <= 1 else f"{v:.1f}"
-    return "-" if v is None else v
+        return f"{v:.0%}" if _is_share(column) else f"{v:g}" if v == int(v) else f"{v:.1f}"
+    return v
 
 
 def by_type_table(by_type: Mapping[str, Mapping[str, Any]], columns: list[str]) -> str:
     """One row per type, the named figures as columns (shares as percentages)."""
-    rows = [(t, *(_cell(f.get(c)) for c in columns)) for t, f in by_type.items()]
+    rows = [(t, *(_cell(c, f.get(c)) for c in columns)) for t, f in by_type.items()]
     return table(["type", *columns], rows)
 
 
