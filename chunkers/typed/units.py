@@ -238,14 +238,16 @@ def pack_units(
         mark = sp.mark
         path = mark.path if opts.heading_paths else ()
         n = count(s, e)
-        if n > opts.size and sp.own > s and count(sp.own, e) <= opts.size:
-            # the headings it carries would push a unit that fits past the size: they
-            # stand alone, and the unit stays whole
+        # a unit that fits, under headings that travel with it: they may take it past
+        # the size up to the effective maximum (the runt merge's allowance, for a title
+        # of a few words); past that they stand alone, and the unit stays whole
+        carried = sp.own > s and count(sp.own, e) <= opts.size
+        if carried and n > opts.effective_max:
             close()
             open_group = None
             drafts += _structural(norm, s, sp.own, opts, sp.above, gap_excuse)
             s, n = _trimmed(norm, sp.own, e)[0], count(sp.own, e)
-        if n > opts.size:
+        if n > (opts.effective_max if carried else opts.size):
             close()
             open_group = None
             drafts += _structural(norm, s, e, opts, path, excuse)

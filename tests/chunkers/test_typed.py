@@ -382,3 +382,17 @@ def test_an_endpoint_in_code_counts_and_a_quoted_request_in_a_comment_does_not()
     ]
     quoted = "# Paths\n\n```python\n# GET /a%5Eb HTTP/1.1\nx = 1\n# GET /a^b HTTP/1.1\n```\n"
     assert classify(quoted).evidence == "no type's marks"
+
+
+@pytest.mark.parametrize("strategy", TYPED)
+def test_no_chunk_ends_with_a_heading_while_text_follows(strategy: str) -> None:
+    samples = [
+        (SAMPLES / f"{n}.md").read_text(encoding="utf-8")
+        for n in ("library_faq", "api_reference", "council_transcript", "software_licence")
+    ]
+    for text in [*FIXTURES, *samples]:
+        for size in (200, 600, 1800):
+            chunks = chunk(text, strategy, size, 0)
+            for c in chunks[:-1]:
+                last = [ln for ln in c.body.split("\n") if ln.strip()][-1]
+                assert not last.startswith("#"), (strategy, size, c.index, last)
