@@ -67,6 +67,7 @@ VIEWS = {
     9: "small-to-big?doc=api_reference&q=0&strategy=structural&unit=chars&size=400&overlap=0",
     10: "boilerplate?doc=warehouse_manual&q=0&strategy=sentence&unit=chars&size=500&overlap=0",
     11: "judges?doc=support_kb&q=0&strategy=structural&unit=chars&size=1000&overlap=100",
+    12: "routing?doc=council_transcript&q=0&strategy=routed&unit=chars&size=600&overlap=0",
 }
 
 # Every message the server sends is noted as it arrives, and a paint two frames

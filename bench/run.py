@@ -91,6 +91,7 @@ FIGURES = (
     "drag frames: FastAPI release notes, 60 sizes, recursive",
     "check with --budget: 300 questions over the corpus, against the plain check",
     "check with --context title+path: the same, ranked with no context too",
+    "routing: routed over the corpus, time against the structural chunker",
 )
 DRAG_STRATEGIES = ("fixed", "structural", "sentence", "recursive")
 NOT_INSTALLED = "not installed"
@@ -315,6 +316,26 @@ def throughput_rows(
             )
         )
     return speed + memory
+
+
+def _routed() -> Callable[[str], object]:
+    return lambda text: chunk(text, "routed")  # each document's type, then its chunker
+
+
+def routing_row(texts: list[str], runs: int, warmup: bool) -> Row:
+    """Routing's cost: classifying every document, then its type's chunker (prose:
+    the structural chunker), in CPU time against the structural chunker alone."""
+    ours, structural = chunker_times([_routed, _ours], texts, runs, warmup)
+    best = min(ours) / min(structural)
+    median = statistics.median(ours) / statistics.median(structural)
+    return Row(
+        FIGURES[29],
+        f"{_ms(statistics.median(ours))} (best {_ms(min(ours))})",
+        f"structural: {_ms(statistics.median(structural))} (best {_ms(min(structural))})",
+        f"{best:.2f}x (median {median:.2f}x)",
+        "<= 1.20x",
+        _verdict(best <= 1.20),
+    )
 
 
 def scaling_row(texts: list[str], runs: int, warmup: bool, quick: bool) -> Row:
@@ -1091,6 +1112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: pdf_rows(runs, warmup, args.quick),
         lambda: drag_rows(min(runs, 3), args.quick),
         lambda: fair_rows(files, runs, args.quick),
+        lambda: routing_row(texts, runs, warmup),
     ]
     for step in steps:
         out = step()

@@ -5,16 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from .doctype import classify
 from .fixed import fixed_drafts
 from .limit import Fitted, fit
 from .model import Chunk
 from .options import DEFAULT_STRATEGY, ChunkOptions
 from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
 from .recursive import recursive_drafts
+from .routing import route_for
 from .sentence import sentence_drafts
 from .spans import Draft, finish
 from .structural import ParsedDocument, pack_drafts, parse, structural_drafts
 from .text import SourceText
+from .typed import api_drafts, contract_drafts, faq_drafts, transcript_drafts
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +95,58 @@ PEERS: dict[str, Strategy] = _by_name(
 )
 
 
-# -- every strategy a caller may name: the lab's own, then the peers (a sidebar, the
-# -- command line's --strategy, a diff configuration)
-OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS}
+def _routed(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    """The routed strategy: the text's type by its marks, then that type's chunker."""
+    return get_strategy(route_for(classify(src.norm).doc_type)).drafts(src, opts)
+
+
+# -- routing and the chunker of each document type (chunkers.typed): offered by name
+# -- like the peers, and kept out of STRATEGIES, whose four every lab sweeps side by side
+TYPED: dict[str, Strategy] = _by_name(
+    Strategy(
+        "routed",
+        "Routed by type",
+        "Each document through its type's chunker (FAQ, API, transcript, contract; "
+        "prose to the structural chunker), by a rule-based classifier of its marks.",
+        _routed,
+        # prose keeps the structural floor; a type's short unit (an FAQ pair, a speaker
+        # turn) is a runt its chunker excuses by name, so it does not fail the gate
+        floor=True,
+    ),
+    Strategy(
+        "faq",
+        "FAQ",
+        "One question and its answer per chunk; a long answer cut at its own seams, "
+        "the question in every part's heading path.",
+        faq_drafts,
+    ),
+    Strategy(
+        "api",
+        "API reference",
+        "One endpoint per chunk with its description, parameters and first example; "
+        "the endpoint line in every part's heading path.",
+        api_drafts,
+    ),
+    Strategy(
+        "transcript",
+        "Transcript",
+        "Chunks start at speaker turns, whole turns packed up to the size; the "
+        "speakers in the heading path, a long turn cut at sentences.",
+        transcript_drafts,
+    ),
+    Strategy(
+        "contract",
+        "Contract",
+        "Chunks start at clauses and sub-clauses, the clause path (4. Redistribution > (b)) "
+        "as the heading path.",
+        contract_drafts,
+    ),
+)
+
+
+# -- every strategy a caller may name: the lab's own, the peers, then routing and the
+# -- type chunkers (a sidebar, the command line's --strategy, a diff configuration)
+OFFERED: dict[str, Strategy] = {**STRATEGIES, **PEERS, **TYPED}
 
 
 def promises_floor(name: str) -> bool:
@@ -164,7 +216,7 @@ def chunk_fitted(text: str, strategy: str, opts: ChunkOptions) -> Fitted:
     """
     if not isinstance(text, str):
         raise ValueError(f"text must be a str, got {type(text).__name__}")
-    strat = get_strategy(strategy)
+    strat = get_strategy(_resolved(text, strategy))
     if not text or text.isspace():  # (strip() would copy the whole text to say so)
         return Fitted([], opts.size)
     if strat.name == "structural" and opts.limit is not None:
@@ -174,6 +226,15 @@ def chunk_fitted(text: str, strategy: str, opts: ChunkOptions) -> Fitted:
         )
     src = SourceText.of(text)
     return fit(opts, lambda o: finish(src, strat.drafts(src, o), o.unit, o.tokenizer))
+
+
+def _resolved(text: str, strategy: str) -> str:
+    """``strategy``, or for "routed" the strategy the text's type goes to: named once,
+    so a sweep or a limit's search over sizes classifies once, and a prose document
+    keeps the structural chunker's parse-once path."""
+    if strategy != "routed":
+        return strategy
+    return route_for(classify(text).doc_type)
 
 
 def chunk_parsed(parsed: ParsedDocument, opts: ChunkOptions) -> list[Chunk]:
@@ -204,7 +265,7 @@ def chunk_sweep(
     Returns:
         A lazy iterator: one list of chunks per options, in the order given.
     """
-    strat = get_strategy(strategy)
+    strat = get_strategy(_resolved(text, strategy) if isinstance(text, str) else strategy)
     if strat.name == "structural":
         parsed = parse(text) if parsed is None else parsed
         for opts in options:

@@ -7,6 +7,7 @@ the exit code; a problem with the input is raised as BadInput.
 from __future__ import annotations
 
 import argparse
+import html
 import sys
 from dataclasses import replace
 from typing import Any
@@ -20,11 +21,13 @@ from chunkers.scripts import unsegmented_note
 from lab.inputs.placement import HOW, PlacementError, import_chunk_file, import_chunk_folder
 from lab.inputs.samples import EXAMPLES_DIR, SAMPLES_DIR, list_samples
 from lab.measure.atomic import Finding, quality
+from lab.measure.by_type import check_by_type, drift_by_type, stats_by_type, weakest_line
 from lab.measure.diff import ChunkConfig, ConfigError, build_diff, parse_config
 from lab.measure.integrity import check_judged
 from lab.measure.stats import length_stats, runt_invariant
 from lab.measure.survival import AnswerNotFound, survival_curve
 from lab.report import diff_render
+from lab.report.by_type import by_type_table
 from lab.report.gate import Thresholds, check_report, render_markdown, render_text
 from lab.report.tables import table as _table
 from lab.report.words import counted
@@ -57,6 +60,7 @@ from .lessons import (
     strip_for_check,
     stripped_count,
 )
+from .routing import ROUTED, chunk_routed, diff_by_type, strategies_of, types_of
 
 
 # -- subcommands ----------------------------------------------------------------------------
@@ -209,6 +213,20 @@ def _chunked(
     if opts.limit is not None:
         return _chunked_sized(args, docs, opts)[0]
     try:
+        if args.strategy == ROUTED:  # -- each type's documents to its chunker (lab.cli.routing)
+            return chunk_routed(
+                args,
+                docs,
+                opts,
+                lambda some, strategy: chunk_documents(
+                    some,
+                    strategy,
+                    opts,
+                    scheduler=args.scheduler,
+                    workers=args.workers,
+                    quiet=args.quiet,
+                ),
+            )
         return chunk_documents(
             docs,
             args.strategy,
@@ -227,7 +245,7 @@ def _limited(
     """--limit: each document's chunks at the size chosen for it, made here."""
     if args.scheduler or args.workers:
         raise BadInput("--limit chooses each document's size here; leave out --scheduler/--workers")
-    return fitted(docs, args.strategy, opts)
+    return fitted(docs, args.strategy, opts, strategies_of(args, docs))
 
 
 def _chunked_sized(
@@ -305,6 +323,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         ],
     }
     drift_lines, code = stats_drift(args, docs, chunked, opts, data)
+    types = types_of(args, docs)
+    data["by_type"] = stats_by_type(chunked, types, opts, inv)
+    if "drift" in data:  # -- which type's documents moved
+        data["drift"]["by_type"] = drift_by_type(
+            list(docs), data["drift"]["moved_documents"], types
+        )
     if args.json:
         emit_json(data)
         return code
@@ -331,7 +355,25 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"not read: {p}: {m}")
     for line in drift_lines:
         print(line)
+    _print_stats_by_type(data)
     return code
+
+
+_STATS_COLUMNS = ["documents", "chunks", "median", "max", "runts_excused", "runts_failing"]
+
+
+def _print_stats_by_type(data: dict[str, Any]) -> None:
+    """The figures by document type, and which types drifted (if a baseline was given)."""
+    print("by document type:")
+    print(by_type_table(data["by_type"], _STATS_COLUMNS))
+    drifted = data.get("drift", {}).get("by_type")
+    if drifted:
+        print(
+            "drift by type: "
+            + "; ".join(
+                f"{t} {len(f['moved'])} of {f['documents']} moved" for t, f in drifted.items()
+            )
+        )
 
 
 def _print_quality(counts: dict[str, int], listed: list[Finding], limit: int) -> None:
@@ -413,6 +455,7 @@ def check_data(args: argparse.Namespace) -> dict[str, Any]:
         stripped=stripped_count(stripped),
     )
     add_fair(args, data, reports)
+    data["by_type"] = check_by_type(reports[0], types_of(args, docs), chunked, data["runts"])
     # a gold set made by `gold` is marked, so nobody takes it for a written one
     data["generated_questions"] = sum(1 for q in questions if q.generated)
     limit_lines, limit_data = _limit_lines(chunked, opts, sizes, imported)
@@ -507,13 +550,38 @@ def cmd_check(args: argparse.Namespace) -> int:
     elif fmt == "markdown":
         print(
             "\n\n".join(
-                [render_markdown(data), *check_extras(data, markdown=True), *_limit_extras(data)]
+                [
+                    render_markdown(data),
+                    *check_extras(data, markdown=True),
+                    *_limit_extras(data),
+                    *_by_type_lines(data, markdown=True),
+                ]
             )
         )
     else:
         *report, verdict = render_text(data).split("\n")  # the verdict stays the last line
-        print("\n".join([*report, *check_extras(data), *_limit_extras(data), verdict]))
+        print(
+            "\n".join(
+                [*report, *check_extras(data), *_limit_extras(data), *_by_type_lines(data), verdict]
+            )
+        )
     return 0 if data["passed"] else EXIT_CHECK_FAILED
+
+
+def _by_type_lines(data: dict[str, Any], markdown: bool = False) -> list[str]:
+    """The check by document type: a table (fenced in Markdown), and the line naming
+    the weakest type."""
+    by_type = data.get("by_type") or {}
+    if not by_type:
+        return []
+    k = data["k"]
+    figure = f"recall@{k}"
+    columns = ["documents", "chunks", "questions", "intact_rate", figure, "precision"]
+    columns.append("runts_excused")
+    shown = by_type_table(by_type, columns)
+    if markdown:
+        shown = f"```\n{shown}\n```"
+    return [shown, *filter(None, [weakest_line(by_type, figure)])]
 
 
 def _limit_extras(data: dict[str, Any]) -> list[str]:
@@ -581,13 +649,25 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from None
     if note := title_note(args, docs):
         print(note, file=sys.stderr)
+    try:  # -- by document type: chunks per type, and each type's recall on both sides
+        by_type, type_lines = diff_by_type(args, docs, config_a, config_b, report, gold, judges)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     if args.format == "json":
-        emit_json(diff_render.to_json(report))
+        emit_json({**diff_render.to_json(report), "by_type": by_type})
     elif args.format == "html":
-        sys.stdout.write(diff_render.to_html(report))
+        sys.stdout.write(_with_types_html(diff_render.to_html(report), type_lines))
     else:
-        sys.stdout.write(diff_render.to_markdown(report))
+        sys.stdout.write(diff_render.to_markdown(report) + "\n" + "\n".join(type_lines) + "\n")
     return EXIT_CHECK_FAILED if report.worse else 0
+
+
+def _with_types_html(page: str, type_lines: list[str]) -> str:
+    """The HTML report with the by-type tables at its end, as preformatted text."""
+    text = "\n".join(line for line in type_lines if not line.startswith("## "))
+    section = f"<section><h2>By document type</h2><pre>{html.escape(text)}</pre></section>\n"
+    at = page.rfind("</body>")
+    return page + section if at < 0 else page[:at] + section + page[at:]
 
 
 # -- samples ------------------------------------------------------------------------------------

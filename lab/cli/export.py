@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from chunkers.limit import indexed_lengths
 from lab.inputs.exports import EXPORT_FORMATS, chunking_config, export_chunks
 
 from .args import BadInput
+from .routing import strategies_of
 
 
 def export_options(p: argparse.ArgumentParser) -> None:
@@ -36,13 +38,17 @@ def export_options(p: argparse.ArgumentParser) -> None:
 
 
 def fitted(
-    docs: dict[str, str], strategy: str, opts: ChunkOptions
+    docs: dict[str, str],
+    strategy: str,
+    opts: ChunkOptions,
+    strategies: Mapping[str, str] | None = None,
 ) -> dict[str, tuple[list[Chunk], ChunkOptions]]:
     """Each document's chunks and the options they were made at (the size chosen
-    for the limit, per document)."""
+    for the limit, per document). ``strategies`` names a document's own strategy
+    (routing by a folder's mapping file: lab.cli.routing.strategies_of)."""
     out = {}
     for name, text in docs.items():
-        f = chunk_fitted(text, strategy, opts)
+        f = chunk_fitted(text, (strategies or {}).get(name, strategy), opts)
         out[name] = (f.chunks, replace(opts, size=f.size))
     return out
 
@@ -79,7 +85,7 @@ def over_limit_line(
 
 
 def write_export(args: argparse.Namespace, docs: dict[str, str], opts: ChunkOptions) -> int:
-    made = fitted(docs, args.strategy, opts)
+    made = fitted(docs, args.strategy, opts, strategies_of(args, docs))
     parts = [
         (name, chunks, chunking_config(name, docs[name], args.strategy, o))
         for name, (chunks, o) in made.items()

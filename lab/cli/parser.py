@@ -36,6 +36,7 @@ from .export import export_options
 from .fair import fair_options
 from .gold import cmd_gold, gold_options
 from .lessons import check_options, cmd_boilerplate, drift_options
+from .routing import cmd_types, types_options
 
 DESCRIPTION = "the lab's measurements from a terminal or a CI job."
 
@@ -357,6 +358,17 @@ COMMANDS = (
         description="Find running text repeated on at least half the pages of a converted "
         "document (its '## Page N' sections) or half the documents of a folder: how many "
         "carry it, the characters it adds to the index, the chunks that consist mostly of it.",
+    ),
+    Command(
+        "types",
+        cmd_types,
+        "each document's type (faq, api, transcript, contract, prose) and the evidence",
+        (types_options,),
+        description="Name each document's type by its marks (question headings or Q:/A: "
+        "lines, endpoint lines, speaker turns, numbered clauses and 'shall'), the evidence "
+        "in one line, and the chunker --strategy routed sends it to. A document whose marks "
+        "are too few, or mixed, is prose and says it is uncertain. A folder's doctypes.json "
+        '({"notes.md": "faq"}) says the type of any document the rules get wrong.',
     ),
 )
 

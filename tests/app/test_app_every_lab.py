@@ -60,7 +60,8 @@ def test_bad_link(lab):
     at = open_app(lab=lab, size="twelve", strategy="none")
     assert [w.value for w in at.warning][:2] == [
         "Link value strategy='none' ignored (strategies are structural, fixed, sentence, "
-        "recursive, chonkie-recursive, chonkie-token, semchunk); using fixed.",
+        "recursive, chonkie-recursive, chonkie-token, semchunk, routed, faq, api, transcript, "
+        "contract); using fixed.",
         "Link value size='twelve' ignored (size in words must be a whole number from 4 to 400); "
         "using 24.",
     ]

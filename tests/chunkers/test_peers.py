@@ -119,5 +119,6 @@ def test_peers_are_named_apart_from_the_labs_own_strategies():
         chunk("text", "chonkie")
     assert str(exc.value) == (
         "strategy must be one of structural, fixed, sentence, recursive, "
-        "chonkie-recursive, chonkie-token, semchunk, got 'chonkie'"
+        "chonkie-recursive, chonkie-token, semchunk, routed, faq, api, transcript, contract, "
+        "got 'chonkie'"
     )

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from chunkers.doctype import DOC_TYPES
 from chunkers.options import RUNT_MERGES
+from chunkers.registry import OFFERED
 from lab.measure.integrity import RECALL_KS
 from lab.report.markup import md_escape
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
@@ -124,6 +126,25 @@ BOILERPLATE_RETRIEVER = Control(
     "lab10_retriever", "retriever", "Ranked by", DEFAULT_RETRIEVER, options=tuple(RETRIEVERS)
 )
 
+# Routing: k, and the one type whose chunker is switched, and what to
+ROUTING_K = Control(
+    "lab12_k",
+    "k",
+    "k (a gold answer counts as found when its chunk ranks within k)",
+    1,
+    options=RECALL_KS,
+)
+SWITCH_TYPE = Control(
+    "lab12_type", "switched_type", "Switch one type's chunker", "transcript", options=DOC_TYPES
+)
+SWITCH_TO = Control(
+    "lab12_to",
+    "switched_to",
+    "to",
+    "sentence",
+    options=tuple(s for s in OFFERED if s != "routed"),
+)
+
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE, BM25),
     "tables": (NO_HEADING, BM25),
@@ -132,6 +153,7 @@ LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "judges": (BM25, EMBEDDER),
     "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K, S2B_RETRIEVER, BM25, EMBEDDER),
     "boilerplate": (BOILERPLATE_K, BOILERPLATE_RETRIEVER, BM25, EMBEDDER),
+    "routing": (ROUTING_K, SWITCH_TYPE, SWITCH_TO, BM25),
 }
 
 

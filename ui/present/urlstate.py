@@ -43,6 +43,8 @@ LABS: tuple[Lab, ...] = (
     Lab("small-to-big", "Small to big", "lab_pages/lab9_small_to_big.py"),
     Lab("boilerplate", "Boilerplate", "lab_pages/lab10_boilerplate.py"),
     Lab("judges", "Two judges", "lab_pages/lab11_judges.py"),
+    # at the end, so every older link's lab number still opens the same lab
+    Lab("routing", "Routing", "lab_pages/lab12_routing.py"),
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
@@ -374,5 +376,8 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
     ),
     "judges": dict(
         doc="support_kb", q=0, strategy="structural", unit="chars", size=1000, overlap=100
+    ),
+    "routing": dict(
+        doc="council_transcript", q=0, strategy="routed", unit="chars", size=600, overlap=0
     ),
 }

@@ -112,7 +112,7 @@ def test_score_json_ranks_the_orphan_first(capsys) -> None:
 def test_stats_over_a_folder_lists_the_invariant(capsys) -> None:
     code, out, _ = run(capsys, "stats", str(SAMPLES), "--json")
     data = json.loads(out)
-    assert code == 0 and data["documents"] == 10 and data["invariant_holds"] is True
+    assert code == 0 and data["documents"] == 13 and data["invariant_holds"] is True
     assert data["effective_max"] == 2249 and data["floor"] == 450
     assert data["chunks"] >= 7 and data["min"] <= data["median"] <= data["max"]
 

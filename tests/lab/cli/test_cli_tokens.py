@@ -190,7 +190,7 @@ def test_a_folders_chunks_gate_through_check_each_in_the_document_its_row_names(
     code, out, err = run(capsys, *argv)
     data = json.loads(out)
     assert code in (0, 1), err
-    assert data["documents"] == len(names) == 10
+    assert data["documents"] == len(names) == 13
     assert data["imported"]["chunks"] == data["chunks"] == len(docs)
     assert data["imported"]["unplaced"] == 0
     # each chunk was placed in its own document: the same chunks as one document at a time
@@ -287,7 +287,7 @@ def _bad_files(tmp_path: Path) -> dict[str, str]:
         ),
         (
             ["check", str(SAMPLES), "--gold", SAMPLES_GOLD, "--chunks", "{other_folder.jsonl}"],
-            "row 1: its document 'notes/todo.md' is none of the 10 in this folder",
+            "row 1: its document 'notes/todo.md' is none of the 13 in this folder",
         ),
         (
             ["diff", KB, "--a", "structural:tokens:512:50:gpt-9", "--b", "fixed:chars:100:0"],

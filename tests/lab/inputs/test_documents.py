@@ -182,7 +182,7 @@ def test_read_folder_reports_instead_of_skipping(tmp_path: Path) -> None:
 
 def test_read_folder_on_the_sample_docs() -> None:
     docs, problems = read_folder(SAMPLES)
-    assert len(docs) == 10 and problems == []
+    assert len(docs) == 13 and problems == []
 
 
 def test_read_folder_empty_or_missing(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from chunkers import ChunkOptions, chunk_with
+from lab.measure.stats import runt_invariant
 from lab.measure.verdict import gate_verdict, runts_fail
 
 
@@ -34,3 +36,23 @@ def test_every_failed_rule_is_named_in_order():
         "(structural promises a floor); below threshold: recall@5 0.600 < 0.8; "
         "1 gold passage in text stripped as boilerplate"
     )
+
+
+def test_routed_keeps_the_structural_floor_while_its_excused_runts_pass():
+    # -- a short FAQ pair is a runt its chunker excuses by name: routed still passes
+    faq = "# FAQ\n\n" + "".join(
+        f"## How do I do thing {n}?\n\n"
+        + ("You open the settings page and press the button. " * (9 if n else 1))
+        + "\n\n"
+        for n in range(4)
+    )
+    opts = ChunkOptions(size=400, overlap=0)
+    chunks = chunk_with(faq, "routed", opts)
+    runts = [c for c in chunks if c.length < opts.floor]
+    assert runts and all(c.runt_excuse for c in runts)
+    unexcused = len(runt_invariant({"faq.md": chunks}, opts)["failing"])
+    assert unexcused == 0
+    assert gate_verdict(missing=0, strategy="routed", runts=unexcused).passed
+    # -- an unexcused runt fails routed as it fails structural
+    assert runts_fail("routed", None) == 0
+    assert not gate_verdict(missing=0, strategy="routed", runts=1).passed
