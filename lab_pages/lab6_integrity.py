@@ -92,13 +92,17 @@ def _gold(ctx):
     return unique_questions(questions)
 
 
-def _by_retriever(ctx, questions, k, variant, spec):
+def _by_retriever(ctx, questions, k, variant, spec, context):
     """The sidebar strategy's gold set judged by every retriever (BM25 alone when the
     embedder cannot be loaded: said in one line)."""
     reports = []
     for name in RETRIEVERS:
         try:
-            reports.append(cached.integrity_report(ctx.chunked, questions, k, name, variant, spec))
+            reports.append(
+                cached.integrity_report(
+                    ctx.chunked, questions, k, name, variant, spec, None, context, ctx.doc_label
+                )
+            )
         except EmbedderError as e:
             st.error(f"The embedder cannot judge: {frame.one_line(e)}")
             break
@@ -184,11 +188,11 @@ LESSON_K = 1
 LESSON_BUDGET = 400
 
 
-def _at_budget(ctx, questions, k, judge, variant, spec, budget: int) -> dict | None:
+def _at_budget(ctx, questions, k, judge, variant, spec, budget: int, context) -> dict | None:
     """The sidebar strategy's gold set at the budget: one line beside the figures at k."""
     try:
         report = cached.integrity_report(
-            ctx.chunked, questions, k, judge, variant, spec, budget, name=ctx.doc_label
+            ctx.chunked, questions, k, judge, variant, spec, budget, context, ctx.doc_label
         )
     except BudgetTooSmall as e:
         st.error(frame.one_line(e))
@@ -227,14 +231,18 @@ def body(ctx):
     judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
     # a restored pin's value is a float
     st.session_state[controls.BUDGET.key] = int(st.session_state[controls.BUDGET.key])
+    budget_col, context_col = st.columns(2)
     budget = int(
-        st.number_input(
+        budget_col.number_input(
             controls.BUDGET.label,
             min_value=0,
             max_value=int(controls.BUDGET.hi or 0),
             step=50,
             key=controls.BUDGET.key,
         )
+    )
+    context = context_col.selectbox(
+        controls.CONTEXT.label, list(controls.CONTEXT.options), key=controls.CONTEXT.key
     )
     extra = {}
     if questions:
@@ -251,7 +259,9 @@ def body(ctx):
         try:
             for i, n in enumerate(names, start=1):
                 chunked = ctx.chunked._replace(strategy=n)
-                reports[n] = cached.integrity_report(chunked, questions, k, judge, variant, spec)
+                reports[n] = cached.integrity_report(
+                    chunked, questions, k, judge, variant, spec, None, context, ctx.doc_label
+                )
                 if bar:
                     bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
         except EmbedderError as e:
@@ -275,7 +285,7 @@ def body(ctx):
                     min(frame.chart_height(2), 300),
                 )
             )
-        by_judge = _by_retriever(ctx, questions, k, variant, spec)
+        by_judge = _by_retriever(ctx, questions, k, variant, spec, context)
         current = by_judge[0]
         poorly = ", ".join(f"{len(r.ranks_poorly)} by {judge_name(r.retriever)}" for r in by_judge)
         st.subheader(
@@ -283,9 +293,12 @@ def body(ctx):
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
         if budget:
-            at = _at_budget(ctx, questions, k, judge, variant, spec, budget)
+            at = _at_budget(ctx, questions, k, judge, variant, spec, budget, context)
             if at:
                 extra[f"coverage at {budget} {at['unit']}"] = round(at["coverage"], 3)
+        note = current.titles.note() if current.titles else None
+        if note:  # -- title+path on a document with no title: which title stood in, once
+            st.caption(md_escape(note))
         tables.wrapping_table(judge_rows.gold_by_retriever(by_judge))
         tables.wrapping_table(judge_rows.retriever_summary(by_judge))
         extra.update(
