@@ -89,10 +89,12 @@ FIGURES = (
     "drag frames: FastAPI release notes, 60 sizes, structural",
     "drag frames: FastAPI release notes, 60 sizes, sentence",
     "drag frames: FastAPI release notes, 60 sizes, recursive",
-    "check with --budget: 300 questions over the corpus, against the plain check",
-    "check with --context title+path: the same, ranked with no context too",
-    "routing: routed over the corpus, time against the structural chunker",
 )
+# -- the fair comparisons' rows, named (the drag rows above are read from the end)
+BUDGET_FIGURE = "check with --budget: 300 questions over the corpus, against the plain check"
+CONTEXT_FIGURE = "check with --context title+path: the same, ranked with no context too"
+ROUTING_FIGURE = "routing: routed over the corpus, time against the structural chunker"
+FIGURES = (*FIGURES, BUDGET_FIGURE, CONTEXT_FIGURE, ROUTING_FIGURE)
 DRAG_STRATEGIES = ("fixed", "structural", "sentence", "recursive")
 NOT_INSTALLED = "not installed"
 
@@ -329,7 +331,7 @@ def routing_row(texts: list[str], runs: int, warmup: bool) -> Row:
     best = min(ours) / min(structural)
     median = statistics.median(ours) / statistics.median(structural)
     return Row(
-        FIGURES[29],
+        ROUTING_FIGURE,
         f"{_ms(statistics.median(ours))} (best {_ms(min(ours))})",
         f"structural: {_ms(statistics.median(structural))} (best {_ms(min(structural))})",
         f"{best:.2f}x (median {median:.2f}x)",
@@ -502,7 +504,8 @@ def drag_rows(runs: int, quick: bool) -> list[Row]:
         return run
 
     rows = []
-    for strategy, figure in zip(DRAG_STRATEGIES, FIGURES[-len(DRAG_STRATEGIES) :], strict=True):
+    drag = FIGURES[: FIGURES.index(BUDGET_FIGURE)][-len(DRAG_STRATEGIES) :]
+    for strategy, figure in zip(DRAG_STRATEGIES, drag, strict=True):
         medians = {
             unit: statistics.median(repeat(frames(strategy, unit), runs, False))
             for unit in DRAG_SIZES
@@ -645,8 +648,8 @@ def fair_rows(files: list[Path], runs: int, quick: bool) -> list[Row]:
     base = statistics.median(plain)
     rows = []
     for name, times, note in (
-        (FIGURES[-2], budget, "a budget of 4,000 chars"),
-        (FIGURES[-1], context, "titles, heading paths, and a rank with no context"),
+        (BUDGET_FIGURE, budget, "a budget of 4,000 chars"),
+        (CONTEXT_FIGURE, context, "titles, heading paths, and a rank with no context"),
     ):
         ratio = statistics.median(times) / base
         rows.append(

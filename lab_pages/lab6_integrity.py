@@ -92,13 +92,17 @@ def _gold(ctx):
     return unique_questions(questions)
 
 
-def _by_retriever(ctx, questions, k, variant, spec):
+def _by_retriever(ctx, questions, k, variant, spec, context):
     """The sidebar strategy's gold set judged by every retriever (BM25 alone when the
     embedder cannot be loaded: said in one line)."""
     reports = []
     for name in RETRIEVERS:
         try:
-            reports.append(cached.integrity_report(ctx.chunked, questions, k, name, variant, spec))
+            reports.append(
+                cached.integrity_report(
+                    ctx.chunked, questions, k, name, variant, spec, None, context, ctx.doc_label
+                )
+            )
         except EmbedderError as e:
             st.error(f"The embedder cannot judge: {frame.one_line(e)}")
             break
@@ -184,11 +188,11 @@ LESSON_K = 1
 LESSON_BUDGET = 400
 
 
-def _at_budget(ctx, questions, k, judge, variant, spec, budget: int) -> dict | None:
+def _at_budget(ctx, questions, k, judge, variant, spec, budget: int, context) -> dict | None:
     """The sidebar strategy's gold set at the budget: one line beside the figures at k."""
     try:
         report = cached.integrity_report(
-            ctx.chunked, questions, k, judge, variant, spec, budget, name=ctx.doc_label
+            ctx.chunked, questions, k, judge, variant, spec, budget, context, ctx.doc_label
         )
     except BudgetTooSmall as e:
         st.error(frame.one_line(e))
@@ -220,15 +224,13 @@ def _budget_lesson() -> None:
     )
 
 
-def body(ctx):
-    questions = _gold(ctx)
-    controls.ensure(st.session_state, "integrity")
-    k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
-    judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
+def _budget_and_context() -> tuple[int, str]:
+    """The context budget (0: none) and what is indexed beside each chunk."""
     # a restored pin's value is a float
     st.session_state[controls.BUDGET.key] = int(st.session_state[controls.BUDGET.key])
+    budget_col, context_col = st.columns(2)
     budget = int(
-        st.number_input(
+        budget_col.number_input(
             controls.BUDGET.label,
             min_value=0,
             max_value=int(controls.BUDGET.hi or 0),
@@ -236,29 +238,53 @@ def body(ctx):
             key=controls.BUDGET.key,
         )
     )
+    context = context_col.selectbox(
+        controls.CONTEXT.label, list(controls.CONTEXT.options), key=controls.CONTEXT.key
+    )
+    return budget, str(context)
+
+
+def _reports(ctx, names, questions, k, judged, context):
+    """Each strategy's integrity report, with a progress bar on a long document (None:
+    the embedder cannot judge, said once)."""
+    judge, variant, spec = judged
+    reports = {}
+    bar = (
+        st.progress(0.0, text="Checking the gold set…")
+        if len(ctx.text) > caching.PROGRESS_CHARS
+        else None
+    )
+    try:
+        for i, n in enumerate(names, start=1):
+            chunked = ctx.chunked._replace(strategy=n)
+            reports[n] = cached.integrity_report(
+                chunked, questions, k, judge, variant, spec, None, context, ctx.doc_label
+            )
+            if bar:
+                bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
+    except EmbedderError as e:
+        st.error(f"The embedder cannot judge: {frame.one_line(e)}")
+        return None
+    if bar:
+        bar.empty()
+    return reports
+
+
+def body(ctx):
+    questions = _gold(ctx)
+    controls.ensure(st.session_state, "integrity")
+    k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
+    judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
+    budget, context = _budget_and_context()
     extra = {}
     if questions:
         # the lab's four, and the sidebar's when it is another (a peer, your chunks)
         names = sweeps.strategy_names()
         if ctx.strategy not in names:
             names.append(ctx.strategy)
-        reports = {}
-        bar = (
-            st.progress(0.0, text="Checking the gold set…")
-            if len(ctx.text) > caching.PROGRESS_CHARS
-            else None
-        )
-        try:
-            for i, n in enumerate(names, start=1):
-                chunked = ctx.chunked._replace(strategy=n)
-                reports[n] = cached.integrity_report(chunked, questions, k, judge, variant, spec)
-                if bar:
-                    bar.progress(i / len(names), text=f"Checked {sweeps.display_name(n)}")
-        except EmbedderError as e:
-            st.error(f"The embedder cannot judge: {frame.one_line(e)}")
+        reports = _reports(ctx, names, questions, k, (judge, variant, spec), context)
+        if reports is None:
             return
-        if bar:
-            bar.empty()
         unread = next((r.note for r in reports.values() if r.note), "")
         if unread:  # -- once, above the figures it qualifies
             st.warning(unread)
@@ -278,7 +304,7 @@ def body(ctx):
                     min(frame.chart_height(2), 300),
                 )
             )
-        by_judge = _by_retriever(ctx, questions, k, variant, spec)
+        by_judge = _by_retriever(ctx, questions, k, variant, spec, context)
         current = by_judge[0]
         poorly = ", ".join(f"{len(r.ranks_poorly)} by {judge_name(r.retriever)}" for r in by_judge)
         st.subheader(
@@ -286,9 +312,12 @@ def body(ctx):
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
         if budget:
-            at = _at_budget(ctx, questions, k, judge, variant, spec, budget)
+            at = _at_budget(ctx, questions, k, judge, variant, spec, budget, context)
             if at:
                 extra[f"coverage at {budget} {at['unit']}"] = round(at["coverage"], 3)
+        note = current.titles.note() if current.titles else None
+        if note:  # -- title+path on a document with no title: which title stood in, once
+            st.caption(md_escape(note))
         tables.wrapping_table(judge_rows.gold_by_retriever(by_judge))
         tables.wrapping_table(judge_rows.retriever_summary(by_judge))
         extra.update(

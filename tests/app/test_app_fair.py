@@ -115,3 +115,18 @@ def test_lab5_context_failures_are_the_command_lines(capsys, tmp_path):
                 "" if change is None else f"{change:+.0%}"
             )
     assert "Anthropic's contextual retrieval" in all_text(at)
+
+
+def test_lab6_indexes_the_title_and_says_once_which_title_it_used():
+    from tests.app.app_harness import set_widget, upload
+
+    at = open_lab("integrity")
+    doc = "## Counts\n\nStock is counted every Friday by the depot team.\n"
+    upload(at, "depot_notes.md", doc)
+    gold = json.dumps({"question": "when is stock counted", "answer": "every Friday"}) + "\n"
+    at.file_uploader(key="lab6_gold").upload("g.jsonl", gold.encode(), "application/json")
+    rerun(at)
+    assert not [c for c in at.caption if "has no title" in c.value]  # heading paths only
+    set_widget(at, "selectbox", "lab6_context", "title+path")
+    notes = [c.value for c in at.caption if "has no title" in c.value]
+    assert len(notes) == 1 and "'depot_notes'" in notes[0]

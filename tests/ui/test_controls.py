@@ -17,6 +17,7 @@ def test_snapshot_names_every_control_of_the_lab():
         "bm25": "okapi",
         "embedder": "wordllama",
         "budget": 0,  # off
+        "context": "path",  # heading paths, as the lab has always indexed
     }
     assert controls.snapshot({}, "tables") == {"heading_path_left_out": False, "bm25": "lucene"}
     assert controls.snapshot(session, "judges") == {"bm25": "okapi", "embedder": "wordllama"}

@@ -16,6 +16,7 @@ from typing import Any
 from chunkers.doctype import DOC_TYPES
 from chunkers.options import RUNT_MERGES
 from chunkers.registry import OFFERED
+from lab.measure.context import CONTEXTS, DEFAULT_CONTEXT
 from lab.measure.integrity import RECALL_KS
 from lab.report.markup import md_escape
 from lab.retrieval.bm25 import BM25_VARIANTS, DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
@@ -78,6 +79,13 @@ BUDGET = Control(
     0,
     1_000_000,
     1,
+)
+CONTEXT = Control(
+    "lab6_context",
+    "context",
+    "Indexed beside each chunk (none, its heading path, or the title and heading path)",
+    DEFAULT_CONTEXT,
+    options=CONTEXTS,
 )
 COMPARE_BUDGET = Control(
     "lab8_budget",
@@ -148,7 +156,7 @@ SWITCH_TO = Control(
 LAB_CONTROLS: dict[str, tuple[Control, ...]] = {
     "runts": (K1, B, RUNT_MERGE, BM25),
     "tables": (NO_HEADING, BM25),
-    "integrity": (K, RETRIEVER, BM25, EMBEDDER, BUDGET),
+    "integrity": (K, RETRIEVER, BM25, EMBEDDER, BUDGET, CONTEXT),
     "compare": (BM25, COMPARE_BUDGET),
     "judges": (BM25, EMBEDDER),
     "small-to-big": (CHILD_SIZE, PARENT_SIZE, S2B_K, S2B_RETRIEVER, BM25, EMBEDDER),
