@@ -10,8 +10,9 @@ has, so it runs offline:
   a path that already opens with it is left as it is).
 
 The title is the document's first top-level heading near its top; a document with
-none gets its file name, and the run says so once. Imported chunks keep what their pipeline
-embedded; a mode then says what is added to that text.
+none gets its file name, and the run says so once. An imported chunk's own text is
+what its pipeline embedded (its heading path is on it only when the pipeline embeds
+it too: ``--embeds-headings``); a mode then says what is added to that text.
 """
 
 from __future__ import annotations
@@ -80,26 +81,20 @@ def titles(documents: Mapping[str, str]) -> Titles:
     return Titles(found, tuple(missing))
 
 
-def context_parts(
-    chunk: Chunk, context: str, title: str = "", own: str | None = None
-) -> tuple[str, str]:
+def context_parts(chunk: Chunk, context: str, title: str = "") -> tuple[str, str]:
     """What is indexed for ``chunk`` under ``context``, as (context, own text): the context
-    (title and heading path, "" for none) goes first, on a line of its own. ``own``: the
-    text its pipeline embedded, for an imported chunk (the mode adds to it)."""
+    (title and heading path, "" for none) goes first, on a line of its own."""
     if context not in CONTEXTS:
         raise ValueError(f"context must be one of {', '.join(CONTEXTS)}, got {context!r}")
     path = HEADING_SEPARATOR.join(chunk.heading_path) if context != NONE else ""
-    if own is not None and path in own:
-        path = ""  # the pipeline embedded the path already
     if context == TITLE_PATH and title and chunk.heading_path[:1] != (title,):
         path = f"{title}\n{path}" if path else title
-    body = chunk.retrievable_text if own is None else own
-    return path, body
+    return path, chunk.retrievable_text
 
 
-def context_text(chunk: Chunk, context: str, title: str = "", own: str | None = None) -> str:
+def context_text(chunk: Chunk, context: str, title: str = "") -> str:
     """The text indexed for ``chunk`` under ``context``: for ``path``, ``indexed_text``'s."""
-    head, body = context_parts(chunk, context, title, own)
+    head, body = context_parts(chunk, context, title)
     return f"{head}\n{body}" if head else body
 
 
@@ -145,7 +140,6 @@ def context_texts(
     documents: Mapping[str, str],
     chunked: Mapping[str, Sequence[Chunk]],
     context: str,
-    own: Mapping[str, Sequence[str]] | None = None,
     cache: TokenCache | None = None,
 ) -> tuple[IndexTexts, Titles | None]:
     """Every chunk's indexed text in index order (documents in order, chunks in
@@ -154,7 +148,5 @@ def context_texts(
     parts: list[tuple[str, str]] = []
     for name in documents:
         title = named.by_document[name] if named else ""
-        mine = own.get(name) if own else None
-        for i, c in enumerate(chunked[name]):
-            parts.append(context_parts(c, context, title, None if mine is None else mine[i]))
+        parts.extend(context_parts(c, context, title) for c in chunked[name])
     return IndexTexts(parts, cache or TokenCache()), named

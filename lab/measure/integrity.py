@@ -602,7 +602,6 @@ def check_judged(
     track: Callable[[Iterable[GoldQuestion]], Iterable[GoldQuestion]] | None = None,
     context: str = DEFAULT_CONTEXT,
     budget: int | None = None,
-    embedded: Mapping[str, Sequence[str]] | None = None,
     whole_first: bool = True,
     baseline: str | None = None,
 ) -> list[IntegrityReport]:
@@ -623,8 +622,6 @@ def check_judged(
         context: what is indexed beside each chunk (lab.measure.context).
         budget: also measure each question at a context of this many units
             (lab.measure.budget).
-        embedded: each document's chunks' own texts, as their pipeline embedded
-            them (imported chunks): ``context`` adds to those.
         whole_first: refuse a budget that holds no question's first chunk whole
             (False: a comparison at another chunking's cost, which may cut every one).
         baseline: also rank every question over the chunks indexed under this context
@@ -652,13 +649,13 @@ def check_judged(
     in_order = list(docs.values())
     offsets = [d.offset for d in in_order]
     cache = TokenCache()  # a chunk's own text is tokenized once, whatever the context
-    texts, named = context_texts(documents, chunked, context, embedded, cache)
+    texts, named = context_texts(documents, chunked, context, cache)
     judges = [corpus_index(r, flat, texts.texts, texts.tokens) for r in retrievers]
     costs = _Costs(in_order, offsets)
     firsts: list[int] = []
     other = _Baseline(
         baseline,
-        lambda c: context_texts(documents, chunked, c, embedded, cache)[0],
+        lambda c: context_texts(documents, chunked, c, cache)[0],
         flat,
         retrievers,
     )
