@@ -120,7 +120,9 @@ def body(ctx):
         options=list(controls.BOILERPLATE_K.options),
         key=controls.BOILERPLATE_K.key,
     )
-    judge = judge_choice.loaded(judge_choice.judges_row(controls.BOILERPLATE_RETRIEVER))
+    judge = judge_choice.loaded(
+        judge_choice.judges_row(controls.BOILERPLATE_RETRIEVER), ctx.text, ctx.question
+    )
     extra = {"k": k}
     if ctx.origin.imported:
         chunk_panel.not_for_imported_chunks(

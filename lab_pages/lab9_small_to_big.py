@@ -27,7 +27,7 @@ COLOURS = {
 }
 
 
-def _controls():
+def _controls(ctx):
     controls.ensure(st.session_state, "small-to-big")
     for c in (controls.CHILD_SIZE, controls.PARENT_SIZE):  # a restored pin's value is a float
         st.session_state[c.key] = int(st.session_state[c.key])
@@ -41,7 +41,9 @@ def _controls():
     k = k_col.select_slider(
         controls.S2B_K.label, options=list(controls.S2B_K.options), key=controls.S2B_K.key
     )
-    judge = judge_choice.loaded(judge_choice.judges_row(controls.S2B_RETRIEVER))
+    judge = judge_choice.loaded(
+        judge_choice.judges_row(controls.S2B_RETRIEVER), ctx.text, ctx.question
+    )
     return int(child), int(parent), k, judge
 
 
@@ -109,7 +111,7 @@ def _gold(ctx, spec, plain, k, judge, extra):
 
 
 def body(ctx):
-    child, parent, k, judge = _controls()
+    child, parent, k, judge = _controls(ctx)
     spec = cached_lessons.tiers_spec(child, parent, ctx.unit)
     extra = {"child size": child, "parent size": parent, "k": k}
     try:

@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from lab.retrieval.embedders import EmbedderError
+from lab.retrieval.embedders import EmbedderError, reading_note
 from lab.retrieval.retrievers import BM25
 from ui import cached, frame, state
 from ui.present import controls, judge_rows
@@ -55,14 +55,21 @@ def judges_row(control: controls.Control) -> tuple[str, str, str]:
     return name, variant, embedder_choice(c)
 
 
-def loaded(judge: tuple[str, str, str]) -> tuple[str, str, str]:
-    """``judge`` when its embedder loads; else BM25, with one line on the page saying why."""
+def loaded(
+    judge: tuple[str, str, str], text: str | None = None, question: str | None = None
+) -> tuple[str, str, str]:
+    """``judge`` when its embedder loads; else BM25, with one line on the page saying why.
+    One line too when the embedder cannot read ``text`` or ``question`` (the dense
+    judge's ranks are then noise, and the hybrid ranks as BM25 does)."""
     name, variant, spec = judge
     if name == BM25:  # -- no model to load
         return judge
     try:
-        cached.embedder(spec)
+        model = cached.embedder(spec)
     except EmbedderError as e:
         st.error(f"The embedder cannot judge: {frame.one_line(e)} Ranked by BM25 instead.")
         return BM25, variant, spec
+    unread = reading_note(model, question or "", [text] if text else [])
+    if unread:
+        st.warning(unread)
     return judge

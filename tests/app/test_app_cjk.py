@@ -46,3 +46,13 @@ def test_lab6_judged_by_the_hybrid_on_the_chinese_sample_says_it_fell_back_once(
     set_widget(at, "radio", "lab6_retriever", "hybrid")
     lines = [w.value for w in at.warning if "cannot read Chinese" in w.value]
     assert len(lines) == 1 and lines[0].endswith("hybrid falls back to BM25.")
+
+
+def test_lab9_ranked_by_the_dense_judge_on_the_chinese_sample_says_so_once():
+    from tests.app.app_harness import set_widget
+
+    at = open_lab("small-to-big", doc="rust_variables_zh", q="0")
+    assert not [w for w in at.warning if "cannot read" in w.value]  # BM25 reads it
+    set_widget(at, "radio", "lab9_retriever", "dense")
+    lines = [w.value for w in at.warning if "cannot read Chinese" in w.value]
+    assert len(lines) == 1

@@ -45,7 +45,7 @@ def test_small_to_big_shows_children_parents_dedupe_and_the_budget() -> None:
     subheaders = [s.value for s in at.subheader]
     assert subheaders[:2] == [
         "api_reference.md's gold set, k = 5",
-        "Every sample's gold set (84 questions), k = 5",
+        "Every sample's gold set (98 questions), k = 5",
     ]
     doc_gold = _tables(at)[1]
     assert [r["delivered"] for r in doc_gold] == [

@@ -24,7 +24,7 @@ def test_small_to_big_sends_parents_and_a_smaller_child_changes_the_view(app_url
     main = page.locator(MAIN)
     main.get_by_text("The top 5 children resolve to 4 parent(s)").wait_for(timeout=60_000)
     assert main.get_by_text("duplicate, left out").count() == 1
-    assert main.get_by_text("Every sample's gold set (84 questions), k = 5").count() == 1
+    assert main.get_by_text("Every sample's gold set (98 questions), k = 5").count() == 1
     # the context chart names every way of delivering, the dedupe's saving among them
     chart = main.locator('[data-testid="stVegaLiteChart"]').first
     for label in ("parents, every copy", "parents, deduplicated", "children alone"):
