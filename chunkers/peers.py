@@ -3,7 +3,7 @@ TokenChunker, and semchunk.
 
 Each runs as its library runs it, with its own defaults, and is measured in
 the lab's units: the size is counted by the same rule as every other strategy
-(characters, whitespace-delimited words, or the tokenizer's tokens), handed
+(characters, words (as the words unit counts them), or the tokenizer's tokens), handed
 to the library as its token counter. Where a library works on tokens it decodes back to text
 (Chonkie's TokenChunker), its tokens are the text's own pieces, so every chunk
 it returns is a slice of the text. Offsets are found as for LangChain's
@@ -16,18 +16,16 @@ compiled extensions and an HTTP client), and its strategies say so when it is mi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, cast
 
 from .options import ChunkOptions
 from .recursive import drafts_from_pieces
+from .scripts import word_spans
 from .spans import Draft
 from .text import SourceText, count_units
 from .tokens import DEFAULT_TOKENIZER, tokenizer_for
-
-_WORD_START = re.compile(r"(?<!\S)\S")
 
 
 def _pieces_of(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> Callable[[str], list[str]]:
@@ -48,7 +46,8 @@ def _pieces_of(unit: str, tokenizer: str = DEFAULT_TOKENIZER) -> Callable[[str],
         return tokens
 
     def words(text: str) -> list[str]:
-        starts = [m.start() for m in _WORD_START.finditer(text)]
+        # -- the words unit's one rule (chunkers.scripts): an ideograph or kana is a word
+        starts = [a for a, _ in word_spans(text)]
         if not starts:
             return [text] if text else []
         starts[0] = 0

@@ -28,18 +28,23 @@ def sample(name: str) -> str:
 @pytest.mark.parametrize("doc", sample_names())
 @pytest.mark.parametrize("peer", list(PEERS))
 @pytest.mark.parametrize("unit, size, overlap", SETTINGS, ids=["chars", "words", "tokens"])
-def test_peer_chunks_are_exact_spans_within_the_size(doc, peer, unit, size, overlap, request):
+def test_peer_chunks_are_exact_spans_within_the_size(doc, peer, unit, size, overlap):
     text = sample(doc)
-    if (peer, unit) == ("chonkie-token", "tokens") and doc in CUT_INSIDE_A_CHARACTER:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=CUT_INSIDE_A_CHARACTER[doc]))
+    # -- the known limit: a token window cut inside a character keeps the character
+    # -- whole, one token over the size (never more), and the tests say so
+    cut_inside = (peer, unit) == ("chonkie-token", "tokens") and doc in CUT_INSIDE_A_CHARACTER
     chunks = chunk(text, peer, size, overlap, unit=unit)
     assert chunks
     assert_spans_true(text, chunks)
     assert lost_characters(text, chunks) == []
+    over = []
     for c in chunks:
         assert c.length == count_units(c.body, unit)
         # what the library made (overlap and body together) stays within the size
-        assert count_units(c.retrievable_text, unit) <= size
+        sent = count_units(c.retrievable_text, unit)
+        assert sent <= size + cut_inside, CUT_INSIDE_A_CHARACTER.get(doc, "")
+        over += [c.index] if sent > size else []
+    assert bool(over) == cut_inside
 
 
 def test_chonkie_recursive_is_chonkies_own_output():
