@@ -33,6 +33,7 @@ def _home() -> None:
 HOME = st.Page(_home, title="Chunk Lab", url_path="home", default=True, visibility="hidden")
 page = st.navigation([HOME, *PAGES.values()])
 current = next((slug for slug, p in PAGES.items() if p is page), None)
+state.open_on_example(current)
 
 st.session_state[frame.CTX] = sidebar.render()
 
