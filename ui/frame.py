@@ -17,7 +17,8 @@ from lab.measure.survival import AnswerNotFound
 from lab.report.markup import md_escape
 from ui import state
 from ui.present import glossary, plotly_charts, urlstate, vega_charts
-from ui.sidebar import Context
+from ui.present.sweeps import DRAG_LABS
+from ui.sidebar import SIZE_HIDDEN, Context
 from ui.tables import PRESENTER_TABLE_REM, ROOM_TABLE, TABLES_DRAWN
 
 CTX = "_ctx"
@@ -29,6 +30,7 @@ PRESENTER_ROW_PX = 115  # a row of sliders at presenter size
 POINTER_ROW_PX = 78  # the pointer's two lines under a chart at presenter size, with the gap
 PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
 _SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
+AT_SIZE = "at_size"  # a block drawn for the app's size: its key says which (see at_size)
 
 # Every page: a shorter top margin, so a lab's verdict and its main chart share one
 # screen at 1440x900; the presenter switch pinned in the top bar (which is opaque, so
@@ -68,6 +70,10 @@ _PRESENTER_CSS = """
     f'[class*="st-key-{ROOM_TABLE}"] '
     f"{{ max-height: {PRESENTER_TABLE_REM}rem; overflow-y: auto; overflow-x: hidden; }}"
 )
+
+
+# where a lab's own size control drags live, it is the page's one size control
+_PAGE_CSS += f".st-key-{SIZE_HIDDEN} {{ display: none; }}\n"
 
 
 def context() -> Context:
@@ -145,6 +151,14 @@ def _curve_figure(_draw: Callable[..., Any], _args: tuple, digest: str, presente
     return fig
 
 
+def at_size(size: int, name: str) -> Any:
+    """A container for what a lab draws at the app's size ``size``, on a lab whose size
+    control drags live: while the control holds another size, the browser hides it (its
+    key names the size it was drawn for; ui.drag_slider), so nothing on screen names a
+    size other than the one held."""
+    return st.container(key=f"{AT_SIZE}_{size}_{name}")
+
+
 def slot(n: int) -> Any:
     """The verdict slot (0) or the chunk-view slot (1) of the page being drawn."""
     slots = st.session_state.get(_SLOTS)
@@ -191,7 +205,13 @@ def run_lab(
         )
         return
     # the chunk view's slot is named: a projector's checks leave its scrolling boxes out
-    verdict_slot, main, view_slot = st.container(), st.container(), st.container(key="chunk_view")
+    if slug in DRAG_LABS:  # what the run drew for the app's size hides while another is held
+        verdict_slot, main = at_size(ctx.size, "verdict"), st.container()
+        with st.container(key="chunk_view"):
+            view_slot = at_size(ctx.size, "view")
+    else:
+        verdict_slot, main = st.container(), st.container()
+        view_slot = st.container(key="chunk_view")
     st.session_state[_SLOTS] = (verdict_slot, view_slot)
     with main:
         try:
