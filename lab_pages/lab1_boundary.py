@@ -66,7 +66,7 @@ def body(ctx):
         with left:
             frame.plot_curve(
                 plotly_charts.survival_step,
-                (curve, ctx.unit, ctx.strategy, frame.chart_height(1)),  # under the size control
+                (curve, ctx.unit, ctx.strategy, frame.chart_height(1, under_control=True)),
                 size=ctx.size,
                 text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),

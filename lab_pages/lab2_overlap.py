@@ -46,7 +46,7 @@ def body(ctx):
                 )
             frame.plot_curve(
                 plotly_charts.lottery_heatmap,
-                (grid, ctx.unit, frame.chart_height(noted + (chunks_window is not None))),
+                (grid, ctx.unit, frame.chart_height(noted + 1, under_control=True)),
                 size=ctx.size,
                 text=plotly_charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",

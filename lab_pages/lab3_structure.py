@@ -98,7 +98,7 @@ def body(ctx):
             (
                 curves,
                 ctx.unit,
-                frame.chart_height(1.5 if state.presenter() else 2),  # and the size control
+                frame.chart_height(1.6, under_control=True),  # verdicts, size control
                 state.presenter(),
             ),
             size=ctx.size,
