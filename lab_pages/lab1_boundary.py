@@ -66,7 +66,12 @@ def body(ctx):
         with left:
             frame.plot_curve(
                 plotly_charts.survival_step,
-                (curve, ctx.unit, ctx.strategy, frame.chart_height(1, under_control=True)),
+                (
+                    curve,
+                    ctx.unit,
+                    ctx.strategy,
+                    frame.chart_height(1, laptop_rows=frame.CONTROL_ROWS),  # under the control
+                ),
                 size=ctx.size,
                 text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),

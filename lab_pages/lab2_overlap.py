@@ -46,7 +46,12 @@ def body(ctx):
                 )
             frame.plot_curve(
                 plotly_charts.lottery_heatmap,
-                (grid, ctx.unit, frame.chart_height(noted + 1, under_control=True)),
+                # under the size control, and the note when there is one
+                (
+                    grid,
+                    ctx.unit,
+                    frame.chart_height(noted + 1, laptop_rows=noted + frame.CONTROL_ROWS),
+                ),
                 size=ctx.size,
                 text=plotly_charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",

@@ -98,7 +98,7 @@ def body(ctx):
             (
                 curves,
                 ctx.unit,
-                frame.chart_height(1.6, under_control=True),  # verdicts, size control
+                frame.chart_height(1.6, laptop_rows=frame.CONTROL_ROWS),  # verdicts, control
                 state.presenter(),
             ),
             size=ctx.size,

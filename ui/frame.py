@@ -27,7 +27,8 @@ CHART_HEIGHT = 380
 # title and the verdict, 440 px is what is left for the main chart.
 PRESENTER_HEIGHT = 440
 PRESENTER_ROW_PX = 115  # a row of sliders at presenter size
-CONTROL_PX = 80  # the size control of Labs 1-3 (slider, strip, verdict) at 1440x900
+LAPTOP_ROW_PX = 40  # a line of text or half the size control of Labs 1-3, at 1440x900
+CONTROL_ROWS = 2  # the size control of Labs 1-3 (slider, strip, verdict), in those lines
 POINTER_ROW_PX = 78  # the pointer's two lines under a chart at presenter size, with the gap
 PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
 _SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
@@ -89,13 +90,13 @@ def columns(spec: list[int]) -> list[Any]:
     return st.columns(spec)
 
 
-def chart_height(rows_above: float = 0, *, under_control: bool = False) -> int:
+def chart_height(rows_above: float = 0, *, laptop_rows: float = 0) -> int:
     """The charts' height; in presenter mode less for each row of controls or verdicts
-    a lab puts between its verdict and its main chart, so both fit 1280x720. On a
-    laptop's screen, less by the size control's height when the chart is under it
-    (Labs 1-3), so the chart and the pointer under it fit 1440x900 too."""
+    a lab puts between its verdict and its main chart, so both fit 1280x720; on a
+    laptop, less by ``laptop_rows`` lines of text (the size control of Labs 1-3 is
+    two), so the chart and the pointer under it fit 1440x900."""
     if not state.presenter():
-        return CHART_HEIGHT - (CONTROL_PX if under_control else 0)
+        return round(CHART_HEIGHT - LAPTOP_ROW_PX * laptop_rows)
     return round(PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above)
 
 
