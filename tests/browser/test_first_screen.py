@@ -149,3 +149,32 @@ def test_nothing_on_screen_names_another_size_while_the_control_is_held(app_url,
         assert "✓ answer intact" in page.evaluate(_SHOWN)
     finally:
         page.close()
+
+
+def test_a_settled_drag_sends_the_size_and_not_the_frames_again(app_url, browser):
+    """The frames (every size's chunk bounds) reach the page with its first run; the run
+    a released drag starts sends the new size and the page's redraw, not the frames."""
+    page = new_page(browser, DESKTOP)
+    received: list[bytes] = []
+
+    def note(payload) -> None:
+        received.append(payload if isinstance(payload, bytes) else payload.encode())
+
+    page.on("websocket", lambda ws: ws.on("framereceived", note))
+    try:
+        open_view(page, app_url, 1)
+        page.locator(CONTROL).wait_for(timeout=30_000)
+        wait_idle(page)
+        assert any(b'"bounds"' in m for m in received)  # the frames came once
+        before = len(received)
+        x, y, step_px = hold_drag_slider(page)
+        page.mouse.move(x - 2 * step_px, y, steps=3)
+        page.mouse.up()
+        page.wait_for_url("**size=22&**", timeout=30_000)
+        wait_idle(page)
+        after = received[before:]
+        assert after, "the release started no run"
+        assert not any(b'"bounds"' in m for m in after)
+        assert page.locator(DRAG_VERDICT).inner_text().startswith("✓")
+    finally:
+        page.close()
