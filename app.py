@@ -33,8 +33,9 @@ def _home() -> None:
 HOME = st.Page(_home, title="Chunk Lab", url_path="home", default=True, visibility="hidden")
 page = st.navigation([HOME, *PAGES.values()])
 current = next((slug for slug, p in PAGES.items() if p is page), None)
+state.open_on_example(current)
 
-st.session_state[frame.CTX] = sidebar.render()
+st.session_state[frame.CTX] = sidebar.render(current or LABS[0].slug)
 
 # A projector hides the sidebar; switching presenter mode off opens it again.
 st.set_page_config(initial_sidebar_state="collapsed" if state.presenter() else "expanded")

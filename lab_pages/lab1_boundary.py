@@ -9,7 +9,7 @@ from ui.present import plotly_charts, sweeps, urlstate
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
 ranking recovers it. **Drag the chunk size slowly upward from 22 and watch the verdict flip**
-(the slider under the curve redraws while you drag): twenty-two words works and twenty-four
+(the size slider redraws while you drag): twenty-two words works and twenty-four
 does not. Whether retrieval works is *not monotonic* in chunk size; click a point on the
 survival curve to move the slider there.
 """
@@ -60,11 +60,18 @@ def body(ctx):
         curve = survival_curves.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
+        # the size control first: with the verdict and the curve, on the first screen
+        chunks_window = lab_drag(ctx, sizes, key=DRAG_KEY)
         left, right = st.columns([3, 1])
         with left:
             frame.plot_curve(
                 plotly_charts.survival_step,
-                (curve, ctx.unit, ctx.strategy, frame.chart_height()),
+                (
+                    curve,
+                    ctx.unit,
+                    ctx.strategy,
+                    frame.chart_height(1, laptop_rows=frame.CONTROL_ROWS),  # under the control
+                ),
                 size=ctx.size,
                 text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
                 key=state.register_curve(CURVE_KEY),
@@ -75,8 +82,7 @@ def body(ctx):
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")
             tables.full_table(sweeps.runs_table(curve))
             st.metric("verdict flips along the curve", sweeps.flips(curve))
-        # under the curve: the verdict and the curve keep the first screen
-        lab_drag(ctx, sizes, key=DRAG_KEY)
+        chunks_window()  # the chunks around the answer, at the size the control holds
         extra = {
             "verdict flips": sweeps.flips(curve),
             "sizes intact": f"{sweeps.survival_share(curve):.0%}",

@@ -24,6 +24,11 @@ def body(ctx):
     per_word = cached.words_to_tokens(ctx.text, opts.tokenizer) if opts.unit == "tokens" else 0.0
     bill = sweeps.storage_bill(view["chunks"], len(no_overlap), opts, per_word)
     extra = {"vectors stored": bill.vectors, "vector bytes": human_bytes(bill.vector_bytes)}
+    chunks_window = None
+    if ctx.answer and not ctx.origin.imported:
+        # the size control first, on the first screen: overlap hatched, watch what it rescues
+        sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
+        chunks_window = lab_drag(ctx, sizes, key=DRAG_KEY)
     left, right = frame.columns([3, 2])  # in presenter mode the map has the page's width
     with left:
         if ctx.answer:
@@ -41,7 +46,12 @@ def body(ctx):
                 )
             frame.plot_curve(
                 plotly_charts.lottery_heatmap,
-                (grid, ctx.unit, frame.chart_height(noted)),
+                # under the size control, and the note when there is one
+                (
+                    grid,
+                    ctx.unit,
+                    frame.chart_height(noted + 1, laptop_rows=noted + frame.CONTROL_ROWS),
+                ),
                 size=ctx.size,
                 text=plotly_charts.lottery_pointer_text(grid, ctx.size, ctx.overlap, ctx.unit),
                 key="lab2_map",
@@ -111,7 +121,8 @@ def body(ctx):
             on_select="rerun",
             selection_mode="points",
         )
-        lab_drag(ctx, sizes, key=DRAG_KEY)  # overlap hatched: watch what it rescues
+        if chunks_window:
+            chunks_window()  # the chunks around the answer, at the size the control holds
         extra["verdict flips"] = sweeps.flips(curve)
     chunk_panel.footer(ctx, "overlap", view, extra)
 

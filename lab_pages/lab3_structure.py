@@ -48,7 +48,8 @@ def body(ctx):
     if ctx.strategy not in names:
         names.append(ctx.strategy)
     largest = {}
-    cols = st.columns(len(names))
+    with frame.at_size(ctx.size, "verdicts"):  # four verdicts at the app's size
+        cols = st.columns(len(names))
     for col, name in zip(cols, names, strict=True):
         with col:
             st.markdown(f"**{sweeps.display_name(name)}**")
@@ -64,6 +65,7 @@ def body(ctx):
             if state.presenter():
                 _largest_short(largest[name][0])
     extra = {}
+    chunks_window = None
     if ctx.answer:
         sizes = survival_curves.sweep_sizes(ctx.unit, ctx.size, ctx.overlap)
         swept = [n for n in names if not ChunkOrigin.named(n).imported]
@@ -85,28 +87,42 @@ def body(ctx):
             )
             for n in swept
         }
+        if ctx.strategy in curves:
+            # the size control on the first screen: the sidebar strategy's chunks and
+            # verdict, and a line with the other strategies' at the same size
+            others = {sweeps.display_name(n): c for n, c in curves.items() if n != ctx.strategy}
+            chunks_window = lab_drag(ctx, sizes, key=DRAG_KEY, others=others)
         frame.plot_curve(
             plotly_charts.overlaid_curves,
             # a projector's verdicts and size checks take one line each: half a row
             (
                 curves,
                 ctx.unit,
-                frame.chart_height(0.5 if state.presenter() else 1),
+                frame.chart_height(1.6, laptop_rows=frame.CONTROL_ROWS),  # verdicts, control
                 state.presenter(),
             ),
             size=ctx.size,
             text=f"{ctx.size} {ctx.unit}",
             key="lab3_curves",
         )
-        if ctx.strategy in curves:
+        if chunks_window:
             shown = sweeps.display_name(ctx.strategy)
             frame.explain(
-                f"The slider below draws {shown}'s chunks and verdict at every size while "
-                f"you drag it, and the strip under it is {shown}'s curve; the line under the "
-                "verdict gives the other strategies'."
+                f"The size slider above draws {shown}'s verdict at every size while you "
+                f"drag it, and the strip under it is {shown}'s curve; the line under the "
+                "verdict gives the other strategies'. Here are the chunks around the answer:"
             )
-            others = {sweeps.display_name(n): c for n, c in curves.items() if n != ctx.strategy}
-            lab_drag(ctx, sizes, key=DRAG_KEY, others=others)
+            chunks_window()
+    with frame.at_size(ctx.size, "checks"):  # what the checks say at the app's size
+        _at_size(ctx, names, largest, curves if ctx.answer else {}, extra)
+    st.subheader(f"Chunk view: {sweeps.display_name(ctx.strategy)}")
+    view = chunk_panel.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
+    chunk_panel.footer(ctx, "structure", view, extra)
+
+
+def _at_size(ctx, names, largest, curves, extra) -> None:
+    """Each strategy's largest chunk, the table of the curves, the gold set's bars: all at
+    the app's size."""
     if not state.presenter():
         _size_checks(ctx, names, largest)
     if ctx.answer:
@@ -138,9 +154,6 @@ def body(ctx):
     else:
         where = " (load one on the Integrity check lab)" if ctx.doc_name is None else ""
         st.info(f"This document has no gold set{where}: the per-strategy survival rate needs one.")
-    st.subheader(f"Chunk view: {sweeps.display_name(ctx.strategy)}")
-    view = chunk_panel.chunk_view(ctx, key="lab3", verdict_on_top=False)  # four verdicts on top
-    chunk_panel.footer(ctx, "structure", view, extra)
 
 
 frame.run_lab("structure", INTRO, body)

@@ -1,9 +1,15 @@
-"""The drag slider of the labs that sweep chunk size (1, 2 and 3): a Streamlit
+"""The size control of the labs that sweep chunk size (1, 2 and 3): a Streamlit
 component (components v2, inline HTML/CSS/JS, no build step) that redraws the verdict,
 the chunks around the answer and a pointer on a strip of the survival curve at every
 step of a drag or of an arrow key, in the browser, from frames computed once
 (lab.measure.drag); only the size it settles on goes back to Python, which moves the
-app's size there (as does a click on the strip)."""
+app's size there (as does a click on the strip).
+
+It is drawn in two places of a page: the control (the slider, its strip and the
+verdict) at the top, on the first screen, and the window on the chunks around the
+answer under the lab's chart. The window is sent the frames (sent again only when
+they change: Streamlit's message cache), the control the app's size; in the browser
+the control draws from the window's frames."""
 
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ NAME = "chunk_lab.drag_slider"
 SETTLED = "settled"  # the trigger the component fires when a drag or a key press ends
 THUMB_PX = 16  # a range input's thumb in Chromium: the strip's cells line up with its stops
 
-HTML = """
+CONTROL_HTML = """
 <div class="drag" data-testid="drag-slider">
   <div class="head">
     <label class="label"><span class="label-text"></span>
@@ -39,6 +45,10 @@ HTML = """
   </div>
   <p class="verdict" aria-live="polite" data-testid="drag-verdict"></p>
   <p class="others" data-testid="drag-others"></p>
+</div>
+"""
+WINDOW_HTML = """
+<div class="drag" data-testid="drag-window">
   <p class="note" data-testid="drag-note"></p>
   <div class="doc" data-testid="drag-doc" tabindex="0" aria-label="Chunks around the answer"></div>
 </div>
@@ -81,10 +91,10 @@ CSS = f"""
 }}
 .swatch.ok {{ background: {palette.INTACT}; }}
 .swatch.bad {{ background: linear-gradient(to top, {palette.SPLIT} 35%, transparent 35%); }}
-.verdict {{ font-weight: 600; margin: 0.5em 0 0.25em; }}
+.verdict {{ font-weight: 600; margin: 0.4em 0 0; }}
 .verdict.ok {{ color: {palette.INTACT}; }}
 .verdict.bad {{ color: {palette.SPLIT}; }}
-.others {{ margin: 0 0 0.25em; font-variant-numeric: tabular-nums; }}
+.others {{ margin: 0.15em 0 0; font-variant-numeric: tabular-nums; }}
 .others:empty {{ display: none; }}
 .note {{ font-size: 0.85em; opacity: 0.75; margin: 0 0 0.25em; min-height: 1em; }}
 .doc {{
@@ -110,25 +120,121 @@ CSS = f"""
 JS = """
 const KEY_REST_MS = 400;
 const MARKS = { true: ' ✓ intact', false: ' ✗ not intact', null: ' – not swept' };
+// the two parts of one slider meet here, by the slider's key: the control's data, the
+// size it shows, and the window's way to draw that size
+const PARTS = (window.__chunkLabDrag = window.__chunkLabDrag || {});
+const HELD_STYLE = 'chunk-lab-held';
+
+// -- why -- while a size is held, what the page's last run drew for the app's size (the
+// -- verdict banner, the pointer under a chart) would contradict it: hidden until the
+// -- run for the size let go of has replaced them. They carry their size: a pointer as
+// -- data-size, a block as its key's "at_size_<size>_" (ui.frame.AT_SIZE)
+function stale(size) {
+  return `.size-pointer:not([data-size="${size}"]), ` +
+    `[class*="st-key-at_size_"]:not([class*="st-key-at_size_${size}_"])`;
+}
+function hold(size) {
+  let style = document.getElementById(HELD_STYLE);
+  if (!style) {
+    style = document.createElement('style');
+    style.id = HELD_STYLE;
+    document.head.appendChild(style);
+  }
+  style.dataset.size = String(size);
+  style.textContent = stale(size) + ' { visibility: hidden !important; }';
+}
+function releaseWhenRedrawn() {
+  // the run for the size let go of replaces each stale part: then nothing is hidden
+  const style = document.getElementById(HELD_STYLE);
+  if (!style) return;
+  clearInterval(window.__chunkLabHeldTimer);
+  window.__chunkLabHeldTimer = setInterval(() => {
+    if (!document.querySelector(stale(style.dataset.size))) {
+      clearInterval(window.__chunkLabHeldTimer);
+      style.remove();
+    }
+  }, 100);
+}
+
+// -- why DOM nodes, not innerHTML -- the window is the user's document: text goes in
+// -- through textContent only, so nothing in it is ever read as markup
+function paintDoc(doc, data, i, scroll) {
+  const f = data.frames[i];
+  const [a0, a1] = data.answer;
+  const b = f.bounds;
+  const n = b.length / 3;
+  const cuts = new Set([0, data.text.length, a0, a1]);
+  for (const x of b) cuts.add(x);
+  const points = [...cuts].filter((x) => x >= 0 && x <= data.text.length).sort((p, q) => p - q);
+  const out = document.createDocumentFragment();
+  let c = 0;
+  for (let k = 0; k + 1 < points.length; k++) {
+    const p = points[k], q = points[k + 1];
+    while (c < n && b[3 * c + 1] <= p) c++;
+    const inBody = c < n && b[3 * c] <= p;
+    if (inBody && b[3 * c] === p) {
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = String(f.first + c);
+      out.appendChild(num);
+    }
+    let hatched = false;
+    for (let j = 0; j < n; j++) {
+      if (b[3 * j + 2] <= p && p < b[3 * j]) { hatched = true; break; }
+    }
+    const span = document.createElement('span');
+    const cls = [];
+    if (inBody) cls.push((f.first + c) % 2 ? 'c1' : 'c0');
+    if (hatched) cls.push('hatch');
+    if (a0 <= p && p < a1) cls.push('ans');
+    span.className = cls.join(' ');
+    span.textContent = data.text.slice(p, q);
+    out.appendChild(span);
+  }
+  doc.replaceChildren(out);
+  if (scroll) {
+    const answer = doc.querySelector('.ans');
+    if (answer) doc.scrollTop = Math.max(0, answer.offsetTop - doc.offsetTop - 80);
+  }
+}
+
+function windowPart(root, data) {
+  const part = (PARTS[data.group] = PARTS[data.group] || {});
+  const doc = root.querySelector('.doc');
+  const note = root.querySelector('.note');
+  root.style.fontSize = (data.scale || 1) + 'em';
+  part.data = data;
+  part.paint = (i, scroll) => {
+    note.textContent = data.note;
+    paintDoc(doc, data, i, scroll);
+  };
+  if (part.build) part.build();  // new frames: the control redraws on them
+}
 
 export default function (component) {
   const { data, setTriggerValue, parentElement } = component;
   const root = parentElement.querySelector('.drag');
+  if (data.part === 'window') { windowPart(root, data); return; }
+  const part = (PARTS[data.group] = PARTS[data.group] || {});
+  // the frames come with the window (sent again only when they change); the control
+  // is sent the app's size, which a settled drag changes
+  part.build = () => control(root, data, part, setTriggerValue);
+  if (part.data) part.build();
+}
+
+function control(root, light, part, setTriggerValue) {
+  const data = { ...part.data, ...light };
   const input = root.querySelector('.size');
   const verdict = root.querySelector('.verdict');
   const value = root.querySelector('.value');
-  const note = root.querySelector('.note');
   const others = root.querySelector('.others');
   const names = data.others || [];
-  const doc = root.querySelector('.doc');
   const frames = data.frames;
   root.querySelector('.label-text').textContent = data.label;
   input.setAttribute('aria-label', data.label);
   input.min = 0;
   input.max = frames.length - 1;
   input.step = 1;
-  note.textContent = data.note;
-  const [a0, a1] = data.answer;
   // presenter mode: every text of the component, the strip's too, grows with the page's
   root.style.fontSize = (data.scale || 1) + 'em';
 
@@ -147,7 +253,7 @@ export default function (component) {
   strip.querySelector('.lo').textContent = String(frames[0].size);
   strip.querySelector('.hi').textContent = frames[frames.length - 1].size + ' ' + data.unit;
 
-  function draw(i) {
+  function draw(i, scroll) {
     const f = frames[i];
     pointer.style.left = ((i + 0.5) / frames.length) * 100 + '%';
     input.setAttribute('aria-valuenow', String(f.size));
@@ -157,45 +263,18 @@ export default function (component) {
     verdict.className = 'verdict ' + (f.intact ? 'ok' : 'bad');
     others.textContent = names
       .map((name, j) => name + MARKS[String(f.others[j])]).join(' · ');
-    const b = f.bounds;
-    const n = b.length / 3;
-    const cuts = new Set([0, data.text.length, a0, a1]);
-    for (const x of b) cuts.add(x);
-    const points = [...cuts].filter((x) => x >= 0 && x <= data.text.length).sort((p, q) => p - q);
-    const out = document.createDocumentFragment();
-    let c = 0;
-    for (let k = 0; k + 1 < points.length; k++) {
-      const p = points[k], q = points[k + 1];
-      while (c < n && b[3 * c + 1] <= p) c++;
-      const inBody = c < n && b[3 * c] <= p;
-      if (inBody && b[3 * c] === p) {
-        const num = document.createElement('span');
-        num.className = 'num';
-        num.textContent = String(f.first + c);
-        out.appendChild(num);
-      }
-      let hatched = false;
-      for (let j = 0; j < n; j++) {
-        if (b[3 * j + 2] <= p && p < b[3 * j]) { hatched = true; break; }
-      }
-      const span = document.createElement('span');
-      const cls = [];
-      if (inBody) cls.push((f.first + c) % 2 ? 'c1' : 'c0');
-      if (hatched) cls.push('hatch');
-      if (a0 <= p && p < a1) cls.push('ans');
-      span.className = cls.join(' ');
-      span.textContent = data.text.slice(p, q);
-      out.appendChild(span);
-    }
-    doc.replaceChildren(out);
+    part.shown = i;
+    if (part.paint) part.paint(i, scroll);
   }
+  function held(i) { hold(frames[i].size); draw(i, false); }
 
   const start = Math.max(0, frames.findIndex((f) => f.size === data.value));
   if (!root.dataset.dragging) {
     input.value = String(start);
-    draw(start);
-    const answer = doc.querySelector('.ans');
-    if (answer) doc.scrollTop = Math.max(0, answer.offsetTop - doc.offsetTop - 80);
+    draw(start, true);
+    const style = document.getElementById(HELD_STYLE);
+    // the app's size moved some other way (the curve, a link): nothing is held now
+    if (style && style.dataset.size !== String(data.value)) style.remove();
   }
   // -- why properties, not addEventListener -- a rerun calls this again on the same
   // -- nodes; assigning replaces the handlers instead of stacking them
@@ -204,9 +283,10 @@ export default function (component) {
     root.settleTimer = null;
     delete root.dataset.dragging;
     delete root.dataset.keying;
+    releaseWhenRedrawn();
     setTriggerValue('settled', frames[Number(input.value)].size);
   }
-  input.oninput = () => { root.dataset.dragging = '1'; draw(Number(input.value)); };
+  input.oninput = () => { root.dataset.dragging = '1'; held(Number(input.value)); };
   // a key step redraws at once but is reported only when the keys rest: one run for a
   // run of presses, not one per press (a mouse reports when it lets go)
   input.onkeydown = () => { root.dataset.keying = '1'; clearTimeout(root.settleTimer); };
@@ -222,14 +302,15 @@ export default function (component) {
     const cell = e.target.closest('.cell');
     if (!cell) return;
     input.value = cell.dataset.i;
-    draw(Number(cell.dataset.i));
+    held(Number(cell.dataset.i));
     input.focus();
     settle();
   };
 }
 """
 
-_component = st.components.v2.component(NAME, html=HTML, css=CSS, js=JS)
+_control = st.components.v2.component(NAME, html=CONTROL_HTML, css=CSS, js=JS)
+_window = st.components.v2.component(f"{NAME}_window", html=WINDOW_HTML, css=CSS, js=JS)
 
 
 def drag_slider(
@@ -242,12 +323,15 @@ def drag_slider(
     on_settled: Callable[[int], None],
     others: dict[str, dict[int, bool]] | None = None,
     scale: float = 1,
-) -> None:
-    """Draw the slider over ``payload`` (lab.measure.drag.DragWindow.to_json) at size
-    ``value``; ``on_settled(size)`` runs, as a callback, when a drag ends elsewhere.
+) -> Callable[[], None]:
+    """Draw the slider's control over ``payload`` (lab.measure.drag.DragWindow.to_json)
+    at size ``value``; ``on_settled(size)`` runs, as a callback, when a drag ends.
     ``others`` names more strategies, each with whether the answer is intact, by size:
     a line under the verdict says so for each (a dash at a size it did not sweep).
-    ``scale``: every text of the slider this many times its ordinary size."""
+    ``scale``: every text of the slider this many times its ordinary size.
+
+    Returns what draws the slider's window on the chunks around the answer, where the
+    page calls it (it follows the control in the browser)."""
 
     def settled() -> None:
         result = st.session_state.get(key) or {}
@@ -255,32 +339,50 @@ def drag_slider(
         if isinstance(size, int):
             on_settled(size)
 
-    data = {**payload, "label": label, "unit": unit, "value": value, "scale": scale}
+    # -- why the frames go with the window -- they change only with the document, the
+    # -- answer and the chunking; the app's size changes with every drag let go. An
+    # -- element sent again unchanged goes as a reference to what the browser already
+    # -- has (Streamlit's message cache): a settled drag resends only the small control
+    heavy: dict[str, Any] = {**payload, "part": "window", "group": key, "scale": scale}
     if others:
-        data["others"] = list(others)
-        data["frames"] = [
+        heavy["others"] = list(others)
+        heavy["frames"] = [
             {**f, "others": [intact.get(f["size"]) for intact in others.values()]}
             for f in payload["frames"]
         ]
-    _component(key=key, data=data, on_settled_change=settled)
+    light = {"part": "control", "group": key, "label": label, "unit": unit, "value": value}
+    _control(key=key, data={**light, "scale": scale}, on_settled_change=settled)
+
+    def window() -> None:
+        _window(key=f"{key}_window", data=heavy)
+
+    return window
 
 
-def lab_drag(ctx: Any, sizes: Sequence[int], *, key: str, others: dict[str, Any] | None = None):
-    """A lab's drag slider over ``sizes`` for the sidebar's settings, settling on the
-    app's size; a line instead when the document is too long to chunk at every size
-    up front (lab.measure.drag). ``others``: survival curves over the same sizes, by
-    the name to show (each strategy's verdict under the sidebar strategy's)."""
+def _nothing() -> None:
+    """The window of a slider that is not drawn."""
+
+
+def lab_drag(
+    ctx: Any, sizes: Sequence[int], *, key: str, others: dict[str, Any] | None = None
+) -> Callable[[], None]:
+    """A lab's size control over ``sizes`` for the sidebar's settings, settling on the
+    app's size (the sidebar shows no size slider of its own where this is drawn, see
+    ui.present.sweeps.drags_live); a line instead when the document is too long to
+    chunk at every size up front (lab.measure.drag). ``others``: survival curves over
+    the same sizes, by the name to show (each strategy's verdict under the sidebar
+    strategy's). Returns what draws the window on the chunks around the answer."""
     too_long = too_long_to_drag(ctx.text, ctx.strategy)
     if too_long:
         st.caption(too_long)
-        return
+        return _nothing
     payload = cached.drag_payload(
         ctx.text, ctx.answer, ctx.strategy, tuple(sizes), ctx.unit, ctx.overlap
     )
-    drag_slider(
+    return drag_slider(
         payload,
         key=key,
-        label=f"Drag to redraw: size in {ctx.unit}",
+        label=f"Chunk size ({ctx.unit})",
         unit=ctx.unit,
         value=ctx.size,
         on_settled=state.set_size,

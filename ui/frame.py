@@ -17,7 +17,8 @@ from lab.measure.survival import AnswerNotFound
 from lab.report.markup import md_escape
 from ui import state
 from ui.present import glossary, plotly_charts, urlstate, vega_charts
-from ui.sidebar import Context
+from ui.present.sweeps import DRAG_LABS
+from ui.sidebar import SIZE_HIDDEN, Context
 from ui.tables import PRESENTER_TABLE_REM, ROOM_TABLE, TABLES_DRAWN
 
 CTX = "_ctx"
@@ -26,9 +27,12 @@ CHART_HEIGHT = 380
 # title and the verdict, 440 px is what is left for the main chart.
 PRESENTER_HEIGHT = 440
 PRESENTER_ROW_PX = 115  # a row of sliders at presenter size
+LAPTOP_ROW_PX = 40  # a line of text or half the size control of Labs 1-3, at 1440x900
+CONTROL_ROWS = 2  # the size control of Labs 1-3 (slider, strip, verdict), in those lines
 POINTER_ROW_PX = 78  # the pointer's two lines under a chart at presenter size, with the gap
 PRESENTER_TEXT = 1.5  # chart and body text grow by this much for a room
 _SLOTS = "_lab_slots"  # (verdict slot, chunk-view slot) of the page being drawn
+AT_SIZE = "at_size"  # a block drawn for the app's size: its key says which (see at_size)
 
 # Every page: a shorter top margin, so a lab's verdict and its main chart share one
 # screen at 1440x900; the presenter switch pinned in the top bar (which is opaque, so
@@ -70,6 +74,10 @@ _PRESENTER_CSS = """
 )
 
 
+# where a lab's own size control drags live, it is the page's one size control
+_PAGE_CSS += f".st-key-{SIZE_HIDDEN} {{ display: none; }}\n"
+
+
 def context() -> Context:
     return st.session_state[CTX]
 
@@ -82,11 +90,13 @@ def columns(spec: list[int]) -> list[Any]:
     return st.columns(spec)
 
 
-def chart_height(rows_above: float = 0) -> int:
+def chart_height(rows_above: float = 0, *, laptop_rows: float = 0) -> int:
     """The charts' height; in presenter mode less for each row of controls or verdicts
-    a lab puts between its verdict and its main chart, so both fit 1280x720."""
+    a lab puts between its verdict and its main chart, so both fit 1280x720; on a
+    laptop, less by ``laptop_rows`` lines of text (the size control of Labs 1-3 is
+    two), so the chart and the pointer under it fit 1440x900."""
     if not state.presenter():
-        return CHART_HEIGHT
+        return round(CHART_HEIGHT - LAPTOP_ROW_PX * laptop_rows)
     return round(PRESENTER_HEIGHT - PRESENTER_ROW_PX * rows_above)
 
 
@@ -145,6 +155,14 @@ def _curve_figure(_draw: Callable[..., Any], _args: tuple, digest: str, presente
     return fig
 
 
+def at_size(size: int, name: str) -> Any:
+    """A container for what a lab draws at the app's size ``size``, on a lab whose size
+    control drags live: while the control holds another size, the browser hides it (its
+    key names the size it was drawn for; ui.drag_slider), so nothing on screen names a
+    size other than the one held."""
+    return st.container(key=f"{AT_SIZE}_{size}_{name}")
+
+
 def slot(n: int) -> Any:
     """The verdict slot (0) or the chunk-view slot (1) of the page being drawn."""
     slots = st.session_state.get(_SLOTS)
@@ -191,7 +209,13 @@ def run_lab(
         )
         return
     # the chunk view's slot is named: a projector's checks leave its scrolling boxes out
-    verdict_slot, main, view_slot = st.container(), st.container(), st.container(key="chunk_view")
+    if slug in DRAG_LABS:  # what the run drew for the app's size hides while another is held
+        verdict_slot, main = at_size(ctx.size, "verdict"), st.container()
+        with st.container(key="chunk_view"):
+            view_slot = at_size(ctx.size, "view")
+    else:
+        verdict_slot, main = st.container(), st.container()
+        view_slot = st.container(key="chunk_view")
     st.session_state[_SLOTS] = (verdict_slot, view_slot)
     with main:
         try:

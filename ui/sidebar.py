@@ -37,6 +37,7 @@ _CHUNK_NAME = "_chunk_file_name"  # the uploaded chunk file's name, for pins
 _CHUNK_ID = "_chunk_file_id"  # the upload whose chunks were offered last
 _CONVERTED = "_converted_upload"  # (file id, Document or DocumentError) of a converted upload
 UPLOAD_TYPES = ["md", "txt", "pdf", "html", "htm", "docx"]
+SIZE_HIDDEN = "size_slider_hidden"  # the sidebar's size slider where the lab's control drags
 
 
 @dataclass
@@ -228,7 +229,8 @@ def _question(ctx: Context) -> None:
         ctx.answer = pasted.strip() or None
 
 
-def render() -> Context:
+def render(lab: str | None = None) -> Context:
+    """The sidebar for ``lab`` (the page being drawn), and what it leaves every lab."""
     ss = st.session_state
     sb = st.sidebar
     samples = sample_names()
@@ -288,17 +290,31 @@ def render() -> Context:
     sb.radio("Unit", UNITS, key=state.UNIT, horizontal=True, on_change=state.on_unit_change)
     base = ss[state.UNIT]
     unit = _unit(ctx, base)
+    strategy = ss[state.STRATEGY]
+    strategy = imported if strategy == IMPORTED and imported else strategy
     lo, hi = sweeps.SIZE_LIMITS[base]
     step = sweeps.SIZE_STEP[base]
     state.settle(state.SIZE, urlstate.clamp_size(ss.get(state.SIZE, 24), base), (lo, hi, step))
-    sb.slider(
-        f"Chunk size ({unit})",
-        lo,
-        hi,
-        step=step,
-        key=state.SIZE,
-        on_change=state.on_size_change,
-    )
+    live = sweeps.drags_live(lab, ctx.text, ctx.answer, strategy)
+    # -- why hidden, not left out, where the lab's size control drags live -- a second
+    # -- slider for the same setting, which waits for the release, is the one a newcomer
+    # -- reaches for first: the page shows one. The widget stays (hidden by the page's
+    # -- CSS, ui.frame) as the setting's home: links, pins and the lab's control move it,
+    # -- and a widget Streamlit does not draw forgets its value.
+    with sb.container(key=SIZE_HIDDEN if live else "size_slider"):
+        st.slider(
+            f"Chunk size ({unit})",
+            lo,
+            hi,
+            step=step,
+            key=state.SIZE,
+            on_change=state.on_size_change,
+        )
+    if live:
+        sb.caption(
+            f"Chunk size ({unit}): the size slider at the top of the page sets it, and "
+            "redraws the verdict while you drag it."
+        )
     size = ss[state.SIZE]
     top = urlstate.max_overlap(size)
     state.settle(state.OVERLAP, urlstate.clamp_overlap(ss.get(state.OVERLAP, 0), size), (0, top))
@@ -307,8 +323,7 @@ def render() -> Context:
         f"Uploads: .md or .txt, UTF-8, up to {MAX_UPLOAD_MB} MB; "
         ".pdf, .html and .docx are converted to markdown."
     )
-    strategy = ss[state.STRATEGY]
-    ctx.strategy = imported if strategy == IMPORTED and imported else strategy
+    ctx.strategy = strategy
     ctx.unit, ctx.size, ctx.overlap = unit, size, ss[state.OVERLAP]
     _copy_as_code(ctx)
     return ctx

@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from lab.inputs.placement import IMPORTED
 from lab.inputs.samples import sample_names
 from ui import cached
 from ui.present import urlstate
@@ -55,6 +56,8 @@ UPLOAD_ID = "_upload_id"  # file id of the upload the answer fields and gold set
 UPLOAD_GOLD = "_upload_gold"  # (file id, file name, GoldPairs) loaded for that upload
 _SHAPES = "_widget_shapes"  # widget key -> the range it was last drawn with (see settle)
 CURVE_CLICKS = "_curve_clicks"  # survival chart -> clicks applied so far (its key's suffix)
+SEEN_LABS = "_seen_labs"  # the labs this session has opened (each opens on its example once)
+_LINKED = "_linked"  # the session opened on a link with settings: its first lab keeps them
 
 
 def question_counts() -> dict[str, int]:
@@ -72,6 +75,7 @@ def init() -> None:
     _write(settings)
     ss[NOTICES] = notices
     ss[WANT_LAB] = settings.lab if "lab" in params else None
+    ss[_LINKED] = any(k in urlstate.SETTING_KEYS for k in params)
     ss.setdefault(PINS, [])
     ss[PRESENTER] = settings.presenter
     ss.setdefault(ANSWER_MODE, PICK)
@@ -118,6 +122,8 @@ def apply_pending() -> None:
         ss.update(widgets)
         if lab:
             ss[WANT_LAB] = lab
+            # a pin or a page that opens a lab on given settings: they win over its example
+            ss.setdefault(SEEN_LABS, set()).add(lab)
     for name in ss.get(CURVE_CLICKS, {}):
         size = size_from_selection(ss.get(curve_key(name)))
         if size is None:
@@ -127,6 +133,29 @@ def apply_pending() -> None:
         # new selection that moves the slider once more
         ss[CURVE_CLICKS][name] += 1
         set_size(size)
+
+
+def open_on_example(lab: str | None) -> None:
+    """The first visit to a lab in a session opens on its own example (ui.present.urlstate's
+    LAB_PRESETS), before the sidebar is drawn; a link's settings win on the lab it opens,
+    a restored pin's on its lab, and the user's own upload stays open.
+
+    -- why only the first visit -- the settings a user changes on a lab carry on as they
+    did before: a lab they come back to, or the next, keeps them."""
+    ss = st.session_state
+    if lab is None:  # the hidden root: the lab it opens decides
+        return
+    seen = ss.setdefault(SEEN_LABS, set())
+    if lab in seen:
+        return
+    seen.add(lab)
+    if ss.pop(_LINKED, False):
+        return
+    example = urlstate.example_for(
+        lab, upload=ss.get(DOC) == UPLOAD_CHOICE, own_chunks=ss.get(STRATEGY) == IMPORTED
+    )
+    if example:
+        _write(example)
 
 
 def set_size(size: int) -> None:

@@ -104,10 +104,13 @@ def open_lab(slug: str, **params: str) -> AppTest:
 
 
 def drag_sliders(at: AppTest) -> list[dict]:
-    """The data each drag slider on the page was sent."""
+    """The data each drag slider on the page was sent: its window's (the frames, the
+    text) with its control's (the app's size, the label) over it."""
     import json
 
-    return [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    sent = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    windows = {d["group"]: d for d in sent if d.get("part") == "window"}
+    return [{**windows.get(d["group"], {}), **d} for d in sent if d.get("part") == "control"]
 
 
 def plotly_specs(at: AppTest) -> list[dict]:

@@ -96,7 +96,7 @@ def test_unit_switch_takes_the_units_classic_setting():
 def test_the_drag_slider_gets_every_size_of_the_curve_and_starts_at_the_apps_size():
     at = open_app()
     [payload] = drag_sliders(at)
-    assert payload["value"] == 24 and payload["label"] == "Drag to redraw: size in words"
+    assert payload["value"] == 24 and payload["label"] == "Chunk size (words)"
     by_size = {f["size"]: f for f in payload["frames"]}
     assert "✗ " + by_size[24]["verdict"] == SPLIT_24
     assert by_size[22]["intact"] and not by_size[30]["intact"]

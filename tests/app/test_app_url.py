@@ -1,6 +1,14 @@
 """The URL holds the state: a teacher's link opens exactly that view; bad values fall back."""
 
-from tests.app.app_harness import all_text, chunk_count, click, open_app, set_widget, verdicts
+from tests.app.app_harness import (
+    all_text,
+    chunk_count,
+    click,
+    open_app,
+    set_widget,
+    upload,
+    verdicts,
+)
 from ui.present.plotly_charts import BASE_FONT_PX
 
 
@@ -26,13 +34,30 @@ def test_a_link_opens_exactly_that_view():
     assert dict(at.query_params) == link  # the view writes back the very link it opened
 
 
-def test_lab_by_number_and_settings_carry_across_labs():
+def test_lab_by_number_then_a_new_lab_opens_on_its_example_and_settings_carry_back():
     at = open_app(lab="4", size="30")
     assert at.title[0].value == "4. Runts and BM25"
+    assert at.slider(key="size").value == 30  # the link's settings, not the lab's example
     at.switch_page("lab_pages/lab2_overlap.py")
     at.run()
     assert at.title[0].value == "2. Overlap as insurance"
-    assert at.slider(key="size").value == 30 and at.query_params["lab"] == "overlap"
+    # first visit: Lab 2's own example (the platform document, 24 words, overlap 12)
+    assert (at.slider(key="size").value, at.slider(key="overlap").value) == (24, 12)
+    assert at.query_params["lab"] == "overlap" and at.query_params["doc"] == "platform_data"
+    set_widget(at, "slider", "size", 40)
+    at.switch_page("lab_pages/lab4_runts.py")
+    at.run()
+    # a lab opened before keeps what the user set since: settings carry from lab to lab
+    assert at.slider(key="size").value == 40 and at.query_params["lab"] == "runts"
+
+
+def test_a_first_visit_keeps_an_uploaded_document():
+    at = upload(open_app(), "notes.md", b"# Notes\n\nBackups run nightly at two.\n")
+    set_widget(at, "slider", "size", 30)
+    at.switch_page("lab_pages/lab10_boilerplate.py")
+    at.run()
+    assert at.selectbox(key="doc").value == "__upload__"
+    assert at.slider(key="size").value == 30
 
 
 def test_bad_values_fall_back_to_defaults_with_a_notice():

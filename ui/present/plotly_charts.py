@@ -158,7 +158,8 @@ def size_pointer(fig: go.Figure, size: int, text: str) -> str:
     )
     margin = fig.layout.margin
     return (
-        f'<div class="size-pointer" style="position:relative;height:2.6em;font-weight:600;'
+        f'<div class="size-pointer" data-size="{size}" '
+        f'style="position:relative;height:2.6em;font-weight:600;'
         f'margin:0 {margin.r}px 0 {margin.l}px;color:{palette.CURRENT}">{tip}{label}</div>'
     )
 

@@ -20,6 +20,7 @@ from chunkers.tokens import OPENAI_ENCODINGS
 from lab.inputs.placement import ChunkOrigin
 from lab.measure.costs import cost_row, human_bytes, token_bill, vector_bytes, with_hnsw
 from lab.measure.diff import ChunkConfig
+from lab.measure.drag import too_long_to_drag
 from lab.measure.stats import length_stats
 from lab.measure.survival import SurvivalCurve, answer_units, lottery_map, survival_curve
 
@@ -58,6 +59,25 @@ OVERLAP_FRACTIONS = tuple(round(f, 2) for f in np.arange(0.0, 0.55, 0.05))
 # the corpus the storage bill is priced at: 10,000 documents averaging 2,000 words
 CORPUS_DOCS = 10_000
 CORPUS_WORDS_PER_DOC = 2_000
+
+
+# The labs whose size control drags live (ui.drag_slider): the sweeps' labs.
+DRAG_LABS = ("boundary", "overlap", "structure")
+
+
+def drags_live(lab: str | None, text: str | None, answer: str | None, strategy: str) -> bool:
+    """Whether ``lab`` shows the size control that redraws while it is dragged, for this
+    document, answer and strategy: a sweep over sizes needs an answer in the text and a
+    strategy with a size (not chunks uploaded as cut), and a document short enough to
+    chunk at every size up front. Where it does, the sidebar shows no size slider of its
+    own: one setting, one control."""
+    return (
+        lab in DRAG_LABS
+        and bool(text)
+        and bool(answer)
+        and not ChunkOrigin.named(strategy).imported
+        and too_long_to_drag(text or "", strategy) is None
+    )
 
 
 def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None = None) -> list[int]:

@@ -381,3 +381,14 @@ LAB_PRESETS: dict[str, dict[str, Any]] = {
         doc="council_transcript", q=0, strategy="routed", unit="chars", size=600, overlap=0
     ),
 }
+
+
+# The settings a link may carry that pick a view (presenter mode alone opens no example).
+SETTING_KEYS = tuple(k for k in PARAM_KEYS if k != "presenter")
+
+
+def example_for(lab: str, *, upload: bool = False, own_chunks: bool = False) -> dict[str, Any]:
+    """What a first visit to ``lab`` loads: its example's settings; nothing when the user
+    has their own document or chunks open (an example's size and strategy are chosen for
+    its own document and say nothing in particular about another, so theirs carry)."""
+    return {} if upload or own_chunks else dict(LAB_PRESETS.get(lab, {}))
