@@ -182,39 +182,20 @@ class IntegrityReport:
         shown = [figure(r.efficiency) for r in self.results if r.efficiency is not None]
         return sum(shown) / len(shown) if shown else 0.0
 
-    @property
-    def precision(self) -> float:
-        """Mean over questions: share of the top-k chunks' tokens that are passage tokens."""
-        return self._mean(lambda e: e.precision)
-
-    @property
-    def token_recall(self) -> float:
-        """Mean over questions: share of passage tokens among the top-k chunks' tokens."""
-        return self._mean(lambda e: e.recall)
-
-    @property
-    def iou(self) -> float:
-        return self._mean(lambda e: e.iou)
-
-    @property
-    def precision_omega(self) -> float:
-        """Mean precision if every chunk meeting a passage were retrieved, and no other."""
-        return self._mean(lambda e: e.precision_omega)
-
-    @property
-    def context_cost(self) -> float:
-        """Mean units the top k cost a question's context window (overlap counted each time)."""
-        return self._mean(lambda e: float(e.cost))
+    # -- the token-efficiency means by name, each over the questions: what of the top k's
+    # -- units answers (precision), what of the passage arrives (token_recall), their
+    # -- IoU, precision were every chunk meeting a passage retrieved and no other
+    # -- (precision_omega), and the units the top k cost the context (context_cost)
+    precision = property(lambda self: self._mean(lambda e: e.precision))
+    token_recall = property(lambda self: self._mean(lambda e: e.recall))
+    iou = property(lambda self: self._mean(lambda e: e.iou))
+    precision_omega = property(lambda self: self._mean(lambda e: e.precision_omega))
+    context_cost = property(lambda self: self._mean(lambda e: float(e.cost)))
 
     def token_figures(self) -> dict[str, float]:
         """The token-efficiency means by name, as reports and the app show them."""
-        return {
-            "precision": self.precision,
-            "token_recall": self.token_recall,
-            "iou": self.iou,
-            "precision_omega": self.precision_omega,
-            "context_cost": self.context_cost,
-        }
+        names = ("precision", "token_recall", "iou", "precision_omega", "context_cost")
+        return {name: getattr(self, name) for name in names}
 
     @property
     def ks(self) -> tuple[int, ...]:
