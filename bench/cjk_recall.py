@@ -24,7 +24,7 @@ import math
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -93,19 +93,6 @@ class _PlainIndex(Index):
         return out
 
 
-class PlainBigramBm25(Retriever):
-    """BM25 over plain character bigrams, from the formula (the reference)."""
-
-    name = "plain-bigrams"
-
-    @property
-    def label(self) -> str:
-        return "plain bigram BM25"
-
-    def index(self, texts: Sequence[str]) -> Index:
-        return _PlainIndex(texts, self.label)
-
-
 class _WordsIndex(Index):
     def __init__(self, texts: Sequence[str], label: str) -> None:
         self.label = label
@@ -119,17 +106,20 @@ class _WordsIndex(Index):
         return model_scores(self._model, words_unicode61(question))
 
 
-class WordsBm25(Retriever):
-    """lucene BM25 over words between spaces and punctuation (the lab before bigrams)."""
+class Reference(Retriever):
+    """A reference judge of this benchmark's own: a name, a label and its index."""
 
-    name = "words"
+    def __init__(self, name: str, label: str, index: Callable[[Sequence[str], str], Index]):
+        self.name = name
+        self._label = label
+        self._index = index
 
     @property
     def label(self) -> str:
-        return "BM25 over words between spaces"
+        return self._label
 
     def index(self, texts: Sequence[str]) -> Index:
-        return _WordsIndex(texts, self.label)
+        return self._index(texts, self._label)
 
 
 def book(language: str) -> dict[str, str]:
@@ -155,7 +145,11 @@ def reports(
     """The gold set checked once per judge over the same chunks: the three variants,
     the plain bigram BM25, and (``words``) BM25 over words between spaces."""
     judges: list[Retriever] = [Bm25Retriever(v) for v in BM25_VARIANTS]
-    judges += [PlainBigramBm25(), *([WordsBm25()] if words else [])]
+    # -- BM25 over plain character bigrams, from the formula (the reference), and lucene
+    # -- BM25 over words between spaces and punctuation (the lab before bigrams)
+    plain = Reference("plain-bigrams", "plain bigram BM25", _PlainIndex)
+    between_spaces = Reference("words", "BM25 over words between spaces", _WordsIndex)
+    judges += [plain, *([between_spaces] if words else [])]
     opts = ChunkOptions(size=size, overlap=0)
     return check_judged(docs, gold, "structural", opts, retrievers=judges, k=k)
 
