@@ -54,8 +54,8 @@ _WORD = re.compile(rf"{_MARK}*(?:[{_HAN}{_HIRAGANA}]|[{_KATAKANA}]+){_MARK}*|[^\
 # a CJK sentence end with its closers (a full-width full stop before a digit is a
 # decimal point; one inside a markdown link's text, before its "]", ends nothing)
 CJK_SENTENCE_END = re.compile(
-    rf"(?:[{CJK_STOPS.replace(chr(0xFF0E), '')}]|\uff0e(?![0-9\uff10-\uff19]))+"
-    rf"[{CJK_CLOSERS}]*(?!\])"
+    rf"(?:[{CJK_STOPS.replace(chr(0xFF0E), '')}]|\uff0e(?![0-9\uff10-\uff19]))++"
+    rf"[{CJK_CLOSERS}]*+(?!\])"  # (possessive: no shorter run of marks ends before a "]")
 )
 # a CJK clause mark with its closers
 CJK_CLAUSE_END = re.compile(rf"[{CJK_CLAUSE_MARKS}]+[{CJK_CLOSERS}]*")

@@ -71,6 +71,15 @@ def test_a_full_width_decimal_point_ends_no_sentence() -> None:
     assert [text[s:e] for s, e in sentence_spans(text)] == ["圆周率约为３．１４。", "它是无理数。"]
 
 
+def test_a_stop_inside_a_link_ends_no_sentence_and_code_after_a_stop_is_a_seam() -> None:
+    text = "[标准库有可用的定义！][IpAddr] 我们看看。`IpAddr`是枚举。"
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "[标准库有可用的定义！][IpAddr] 我们看看。",
+        "`IpAddr`是枚举。",
+    ]
+    assert seam_at(text, 26, 26) == "stop"  # (a cut before the code span reads as a stop)
+
+
 def test_english_sentences_are_found_as_before() -> None:
     text = "Copy the `./app` directory. Sega and Media.Vision made it. Version 3.2 is out."
     assert len(sentence_spans(text)) == 3
