@@ -70,3 +70,16 @@ def test_the_peers_own_api_makes_the_same_chunks(strategy, made, unit):
 def test_your_chunks_are_imported_not_chunked():
     [snippet] = snippets("chunks:0123abcd", "chars", 300, 40, "release_handbook.md")
     assert "import_chunks(" in snippet.code and "chunk(" not in snippet.code.replace("_chunks(", "")
+
+
+@pytest.mark.parametrize("strategy", ["recursive", "semchunk"])
+def test_the_peers_own_api_counts_chinese_words_as_the_lab_does(strategy):
+    # -- whitespace splitting sees a Chinese paragraph as one word; the snippet's
+    # -- counter is the words unit's own, so the peer cuts where the lab does
+    zh = (SAMPLES / "rust_variables_zh.md").read_text(encoding="utf-8")
+    [_, theirs] = snippets(strategy, "words", 60, 10, "rust_variables_zh.md")
+    scope = {"text": zh}
+    body = "\n".join(ln for ln in theirs.code.splitlines() if not ln.startswith("text = open("))
+    exec(body.replace("print(", "(lambda *a: None)("), scope)  # noqa: S102
+    ours = chunk(zh, strategy, 60, 10, unit="words")
+    assert len(ours) > 5 and PEERS_OWN[strategy](scope) == [c.retrievable_text for c in ours]

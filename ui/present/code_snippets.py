@@ -60,7 +60,9 @@ def _counter(unit: str, tokenizer: str) -> tuple[list[str], str]:
     if unit == "tokens":
         return ["import tiktoken"], f"tiktoken.get_encoding({tokenizer!r})"
     if unit == "words":
-        return [], "lambda s: len(s.split())"
+        # -- the words unit's own count: an ideograph or kana is a word, as whitespace
+        # -- splitting does not see (the same chunks on Chinese and Japanese text too)
+        return ["from chunkers.scripts import count_words"], "count_words"
     return [], "len"
 
 
@@ -80,7 +82,9 @@ def _langchain(unit: str, tokenizer: str, size: int, overlap: int) -> Snippet:
             ")",
         ]
     else:
-        length = "" if unit == "chars" else "    length_function=lambda s: len(s.split()),\n"
+        imports, counter = _counter(unit, tokenizer)
+        head = [*imports, *head]
+        length = "" if unit == "chars" else f"    length_function={counter},\n"
         make = [
             "splitter = RecursiveCharacterTextSplitter.from_language(",
             "    Language.MARKDOWN,",
