@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 
+from chunkers.scripts import unsegmented_note
 from lab.measure.survival import Survival
 from lab.report.markup import md_escape
 from lab.report.words import counted
@@ -113,6 +114,8 @@ def _chunk_view_body(
         st.info("Type a question in the sidebar to rank the chunks with BM25.")
     text = ctx.chunked.text
     st.caption(chunkview.count_line(cs, text, ctx.unit))
+    if note := unsegmented_note(text):  # -- a script whose sentences are not found
+        st.caption(note)
     span = surv.span if surv else None
     shown, around = _card_window(ctx, cs, surv, strategy, runt_merge)
     left, right = st.columns([3, 2])

@@ -164,3 +164,16 @@ def test_large_upload_sweeps_every_strategy_in_lab_3():
     assert len(points.pop("Fixed size")) > 100
     for x in points.values():
         assert swept.MIN_SWEEP_POINTS <= len(x) <= swept.LONG_SWEEP_POINTS + 1 and 24 in x
+
+
+def test_a_script_whose_sentences_are_not_found_says_so_once():
+    # -- Thai writes no space between words and its sentence ends are not known here:
+    # -- the chunk view says, in one line, that it is cut below the sentence
+    thai = "# ภาษาไทย\n\n" + "ภาษาไทยเป็นภาษาที่มีระบบเสียงวรรณยุกต์และเขียนโดยไม่เว้นวรรคระหว่างคำ " * 30
+    at = upload(open_app(), "thai.md", thai.encode())
+    said = [c for c in captions(at) if "cut below the sentence" in c]
+    assert said == [
+        "Thai text: its sentence ends are not known here, so it is cut below the sentence "
+        "(at lines, stops, clause marks and spaces)"
+    ]
+    assert not at.exception
