@@ -24,15 +24,24 @@ from __future__ import annotations
 
 import re
 
-# Han ideographs (with the iteration marks and ideographic zero), hiragana: one word each
-_HAN = (
-    "\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-    "\U00020000-\U0003134f"
-)
-_HIRAGANA = "\u3041-\u3096\u309d-\u309f"  # (not the voicing marks)
+# -- the scripts written without spaces between words, as Unicode blocks: the one place
+# -- they are written (the chunker's seams and words here; BM25's bigrams in
+# -- lab.retrieval.tokenize, which adds Hangul and the kana supplement)
+# Han ideographs (with the iteration marks and ideographic zero), hiragana: one word each;
+# the ideographs in the basic plane and beyond it apart (a class of one kind searches fast)
+HAN_BMP = "\u3005-\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+HAN_EXTENSIONS = "\U00020000-\U0003134f"
+HIRAGANA = "\u3041-\u3096\u309d-\u309f"  # (not the voicing marks)
 # katakana (with the prolonged sound mark, without the middle dot ・) and half-width
 # katakana: a run is one word
-_KATAKANA = "\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+KATAKANA = "\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+KANA_SUPPLEMENT = "\U0001b000-\U0001b16f"  # historic kana
+# Hangul (jamo, compatibility and half-width jamo, syllables): Korean keeps its spaces,
+# so it counts words by them; BM25 still reads its runs as bigrams
+HANGUL = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff\uffa0-\uffdc"
+_HAN = HAN_BMP + HAN_EXTENSIONS
+_HIRAGANA = HIRAGANA
+_KATAKANA = KATAKANA
 _CJK = _HAN + _HIRAGANA + _KATAKANA
 
 # sentence ends, clause marks and the closers that may follow them

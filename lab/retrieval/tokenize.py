@@ -19,6 +19,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from chunkers.scripts import HAN_BMP, HAN_EXTENSIONS, HANGUL, HIRAGANA, KANA_SUPPLEMENT, KATAKANA
+
 _DIACRITICS = range(0x0300, 0x0370)  # the Combining Diacritical Marks block
 
 
@@ -54,17 +56,13 @@ class _FoldTable(dict):
 
 _TABLE = _FoldTable()
 
-# -- the characters written without spaces between words: Han ideographs (with 々 and
-# -- 〇), hiragana, katakana (half-width too) and Hangul. The one place this set is
-# -- written for searching: the tokenizer, the embedders' reading check and the gold
+# -- the characters written without spaces between words: Han ideographs, hiragana,
+# -- katakana (half-width too) and Hangul, as chunkers.scripts writes their blocks.
+# -- Searching for them here: the tokenizer, the embedders' reading check and the gold
 # -- set's keywords all ask ``has_cjk`` or ``CJK_RUN``.
-_CJK_BMP = (
-    "\u1100-\u11ff\u3005\u3007\u3021-\u3029\u3038-\u303b\u3040-\u309f\u30a0-\u30ff"
-    "\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff"
-    "\uf900-\ufaff\uff66-\uffdc"
-)
-_KANA_SUPPLEMENT = "\U0001b000-\U0001b16f"
-_HAN_EXTENSIONS = "\U00020000-\U0003134f"
+_CJK_BMP = HAN_BMP + HIRAGANA + KATAKANA + HANGUL
+_KANA_SUPPLEMENT = KANA_SUPPLEMENT
+_HAN_EXTENSIONS = HAN_EXTENSIONS
 _CJK_CHARS = _CJK_BMP + _KANA_SUPPLEMENT + _HAN_EXTENSIONS
 CJK_RUN = re.compile(f"[{_CJK_CHARS}]+")
 # -- the test for any one of them, as three searches: a class of BMP ranges is a table
