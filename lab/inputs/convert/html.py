@@ -1,0 +1,47 @@
+"""HTML pages to markdown: headings, lists, tables, ``pre`` and links; the site's
+chrome (navigation, header, footer, scripts) dropped."""
+
+from __future__ import annotations
+
+from lab.inputs.convert.result import ConversionError, missing
+
+_DROPPED_TAGS = ("nav", "header", "footer", "script", "style", "noscript", "template")
+
+
+def html_text(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # pages without a charset are mostly Windows-1252; BeautifulSoup guesses the rest
+        return data.decode("cp1252", errors="replace")
+
+
+def html_to_markdown(html: str, name: str = "the page") -> str:
+    try:
+        from bs4 import BeautifulSoup
+        from markdownify import MarkdownConverter
+    except ImportError:
+        raise missing("HTML", "markdownify and beautifulsoup4") from None
+    soup = BeautifulSoup(html, "html.parser")
+    for tag in soup.find_all(_DROPPED_TAGS):
+        tag.decompose()  # site chrome: the same on every page, never the answer
+    body = soup.body or soup
+    markdown = MarkdownConverter(
+        heading_style="ATX",
+        bullets="-",
+        table_infer_header=True,  # Word tables have no <th>
+    ).convert_soup(body)
+    markdown = _tidy(markdown)
+    if not markdown.strip():
+        raise ConversionError(f"{name} has no text once navigation and scripts are dropped")
+    return markdown
+
+
+def _tidy(markdown: str) -> str:
+    lines = [line.rstrip() for line in markdown.splitlines()]
+    out: list[str] = []
+    for line in lines:
+        if not line and (not out or not out[-1]):
+            continue  # one blank line between blocks is enough
+        out.append(line)
+    return "\n".join(out).strip() + "\n"
