@@ -3,6 +3,7 @@ chrome (navigation, header, footer, scripts) dropped."""
 
 from __future__ import annotations
 
+from lab.inputs.convert import limits
 from lab.inputs.convert.result import ConversionError, missing
 
 _DROPPED_TAGS = ("nav", "header", "footer", "script", "style", "noscript", "template")
@@ -22,7 +23,10 @@ def html_to_markdown(html: str, name: str = "the page") -> str:
         from markdownify import MarkdownConverter
     except ImportError:
         raise missing("HTML", "markdownify and beautifulsoup4") from None
-    soup = BeautifulSoup(html, "html.parser")
+    # a scan of the tags first: the parser takes a second over thousands of levels
+    limits.check_depth(limits.nesting(html, limits.HTML_OPEN_ENDED), name)
+    soup = BeautifulSoup(html, "html.parser")  # builds its tree without recursing
+    limits.check_depth(_depth(soup), name)  # markdownify's walk recurses
     for tag in soup.find_all(_DROPPED_TAGS):
         tag.decompose()  # site chrome: the same on every page, never the answer
     body = soup.body or soup
@@ -32,6 +36,7 @@ def html_to_markdown(html: str, name: str = "the page") -> str:
         table_infer_header=True,  # Word tables have no <th>
     ).convert_soup(body)
     markdown = _tidy(markdown)
+    limits.check_text(len(markdown), name)
     if not markdown.strip():
         raise ConversionError(f"{name} has no text once navigation and scripts are dropped")
     return markdown
@@ -45,3 +50,14 @@ def _tidy(markdown: str) -> str:
             continue  # one blank line between blocks is enough
         out.append(line)
     return "\n".join(out).strip() + "\n"
+
+
+def _depth(soup) -> int:  # noqa: ANN001 - a BeautifulSoup tree
+    """How many elements deep the tree goes, counted without recursing."""
+    deepest = 0
+    stack = [(soup, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack += [(child, depth + 1) for child in getattr(node, "contents", ()) if child.name]
+    return deepest

@@ -7,6 +7,7 @@ import io
 import threading
 from collections.abc import Callable, Iterator
 
+from lab.inputs.convert import limits
 from lab.inputs.convert.pdf_layout import Box, Item, Line, with_headings, with_tables
 from lab.inputs.convert.pdf_tables import TableFinder, may_hold_a_table
 from lab.inputs.convert.result import UNREADABLE, ConversionError, Converted, missing
@@ -61,6 +62,8 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[Item]]:  # noqa: ANN0
     tables: TableFinder | None = None
     out: list[list[Item]] = []
     try:
+        limits.check_pages(len(pdf), name)
+        chars = 0
         for index in range(len(pdf)):
             page = pdf[index]
             textpage = page.get_textpage()
@@ -75,6 +78,8 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[Item]]:  # noqa: ANN0
                 textpage.close()
                 page.close()
             out.append(with_tables(lines, found))
+            chars += sum(len(item[1]) for item in out[-1])
+            limits.check_text(chars, name, more=True)  # counted page by page
     except pypdfium2.PdfiumError:
         raise ConversionError(UNREADABLE.format(name=name)) from None
     finally:
