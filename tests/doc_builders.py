@@ -190,14 +190,16 @@ def _by_hand(content: bytes, font: bytes = b"", cmap: bytes = b"", page: bytes =
     return bytes(out)
 
 
-def hyphenated_pdf() -> bytes:
+def hyphenated_pdf(
+    paragraph: str = "A word broken over two lines: manip-\nulation, then\na third line.",
+) -> bytes:
     """A paragraph whose word is broken over two lines at a hyphen, then another."""
     from fpdf import FPDF
 
     pdf = FPDF()
     pdf.add_page()
     pdf.set_font("Helvetica", size=10)
-    pdf.multi_cell(0, 5, "A word broken over two lines: manip-\nulation, then\na third line.")
+    pdf.multi_cell(0, 5, paragraph)
     pdf.ln(6)
     pdf.multi_cell(0, 5, "A second paragraph.")
     return bytes(pdf.output())

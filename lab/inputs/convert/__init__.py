@@ -11,11 +11,12 @@ markdown (``register``), as an embedder does.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from lab.inputs.convert.docx import docx_to_markdown
 from lab.inputs.convert.html import html_text, html_to_markdown
 from lab.inputs.convert.pdf import pdf_plain_text, pdf_to_markdown
-from lab.inputs.convert.result import ConversionError, Converted
+from lab.inputs.convert.result import ConversionError, Converted, private_use_note
 
 __all__ = [
     "CONVERTED_SUFFIXES",
@@ -55,6 +56,12 @@ def convert(data: bytes, name: str) -> Converted:
         ConversionError: one line: no converter for the name, the converter's
             package is not installed, or the file is damaged or holds no text.
     """
+    converted = _convert(data, name)
+    note = private_use_note(converted.markdown, name)
+    return replace(converted, notes=(*converted.notes, note)) if note else converted
+
+
+def _convert(data: bytes, name: str) -> Converted:
     lower = name.lower()
     for suffix, plugged in _PLUGGED.items():
         if lower.endswith(suffix):

@@ -7,14 +7,19 @@ import zipfile
 
 from lab.inputs.convert import limits
 from lab.inputs.convert.html import html_to_markdown
-from lab.inputs.convert.result import ConversionError, missing
+from lab.inputs.convert.result import IMAGE, ConversionError, missing
 
 _PICTURES = "word/media/"
+
+
+def _placeholder(image) -> dict[str, str]:  # noqa: ANN001 - a mammoth image
+    return {"src": IMAGE, "alt": image.alt_text or ""}
 
 
 def docx_to_markdown(data: bytes, name: str = "the document") -> str:
     try:
         import mammoth
+        import mammoth.images
     except ImportError:
         raise missing("Word", "mammoth") from None
     damaged = ConversionError(
@@ -31,11 +36,13 @@ def docx_to_markdown(data: bytes, name: str = "the document") -> str:
             body = parts.read("word/document.xml")
         except (zipfile.BadZipFile, KeyError, OSError, EOFError, NotImplementedError):
             raise damaged from None
-    limits.check_depth(
-        limits.nesting(body.decode(errors="replace")), name
-    )  # mammoth's reader recurses a level at a time
+    # mammoth's reader recurses a level at a time
+    limits.check_depth(limits.nesting(body.decode(errors="replace")), name)
     try:
-        result = mammoth.convert_to_html(io.BytesIO(data))
+        # a picture's alt text only, its data never read (it would be base64 text)
+        result = mammoth.convert_to_html(
+            io.BytesIO(data), convert_image=mammoth.images.img_element(_placeholder)
+        )
     except Exception:  # noqa: BLE001 - a zip that is not a Word file fails in many ways
         raise damaged from None
     return html_to_markdown(result.value, name)

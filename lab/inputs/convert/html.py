@@ -4,8 +4,9 @@ chrome (navigation, header, footer, scripts) dropped."""
 from __future__ import annotations
 
 from lab.inputs.convert import limits
-from lab.inputs.convert.result import ConversionError, missing
+from lab.inputs.convert.result import ConversionError, image_placeholder, missing
 
+_ANCHORS = frozenset({"¶", "#", "\uf0c1"})  # pilcrow, hash, Font Awesome's link icon
 _DROPPED_TAGS = ("nav", "header", "footer", "script", "style", "noscript", "template")
 
 
@@ -29,8 +30,19 @@ def html_to_markdown(html: str, name: str = "the page") -> str:
     limits.check_depth(_depth(soup), name)  # markdownify's walk recurses
     for tag in soup.find_all(_DROPPED_TAGS):
         tag.decompose()  # site chrome: the same on every page, never the answer
+    for link in soup.find_all("a"):
+        # a heading's permalink anchor (Sphinx, MkDocs): a pilcrow, not a word of it
+        if "headerlink" in (link.get("class") or ()) or link.get_text().strip() in _ANCHORS:
+            link.decompose()
     body = soup.body or soup
-    markdown = MarkdownConverter(
+
+    class Converter(MarkdownConverter):
+        def convert_img(self, el, text, parent_tags) -> str:  # noqa: ANN001
+            # a placeholder with the alt text: an inline picture's data would be
+            # most of a chunk, and its address means nothing to a search
+            return image_placeholder(el.attrs.get("alt") or "")
+
+    markdown = Converter(
         heading_style="ATX",
         bullets="-",
         table_infer_header=True,  # Word tables have no <th>

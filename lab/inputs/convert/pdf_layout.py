@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from lab.inputs.convert.hyphens import compounds, join_broken_words
+
 _HEADING_RATIO = 1.15  # a line this much larger than the body text is a heading
 
 # a page's items, top to bottom: (top, text, font size, height); size 0 for a table
@@ -40,17 +42,18 @@ def with_headings(pages: list[list[Item]]) -> list[str]:
     body = weights.most_common(1)[0][0] if weights else 0.0
     larger = sorted({i[2] for items in pages for i in items if i[2] >= body * _HEADING_RATIO})
     levels = {size: min(3 + n, 6) for n, size in enumerate(reversed(larger))}
-    return [_page_markdown(items, levels) for items in pages]
+    whole = compounds(item[1] for items in pages for item in items if item[2])
+    return [_page_markdown(items, levels, whole) for items in pages]
 
 
-def _page_markdown(items: list[Item], levels: dict[float, int]) -> str:
+def _page_markdown(items: list[Item], levels: dict[float, int], whole: frozenset[str]) -> str:
     blocks: list[str] = []
     block: list[str] = []
     previous_bottom: float | None = None
 
     def flush() -> None:
         if block:
-            blocks.append("\n".join(block))
+            blocks.append("\n".join(join_broken_words(block, whole)))
             block.clear()
 
     for top, text, size, height in items:
