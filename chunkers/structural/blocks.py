@@ -15,6 +15,7 @@ from itertools import chain, pairwise, repeat
 from operator import sub
 from typing import NamedTuple
 
+from ..pages import page_number
 from ..text import SourceText
 from .engine import RawBlock, dedent, top_level_blocks
 
@@ -26,17 +27,11 @@ _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
 _LINEAR_ROW = r"[^|:\n]{1,40}: .+(?: \| [^|:\n]{1,40}: .+)+"
 _ROW_LINE = rf"[^\S\n]*+{_LINEAR_ROW}(?<=\S)[^\S\n]*"
 _LINEAR_ROWS = re.compile(rf"{_ROW_LINE}(?:\n{_ROW_LINE})*")
-_PAGE = re.compile(r"page\s+(\d+)\b", re.I)
 TRANSCRIBED_MARK = "(transcribed"
 
 
 def is_transcribed(heading: str) -> bool:
     return TRANSCRIBED_MARK in heading
-
-
-def page_number(heading: str) -> int | None:
-    m = _PAGE.match(heading)
-    return int(m.group(1)) if m else None
 
 
 # -- blocks that travel with what follows them, as a heading does: a chunk never
