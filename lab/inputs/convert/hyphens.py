@@ -19,13 +19,16 @@ _NEXT_WORD = re.compile(r"(\S+)\s*")
 
 def compounds(lines: Iterable[str]) -> frozenset[str]:
     """The hyphenated words written whole inside lines, lowercased."""
-    return frozenset(f"{a}-{b}".lower() for line in lines for a, b in _COMPOUND.findall(line))
+    text = "\n".join(lines)  # one scan of the joined text, not one a line
+    return frozenset(f"{a}-{b}".lower() for a, b in _COMPOUND.findall(text))
 
 
 def join_broken_words(lines: list[str], whole: frozenset[str]) -> list[str]:
     """A paragraph's lines with each word broken at a line end moved up whole."""
     out = list(lines)
     for i in range(len(out) - 1):
+        if not out[i].endswith("-"):  # most lines: no regex
+            continue
         broken = _BROKEN.search(out[i])
         nxt = _NEXT_WORD.match(out[i + 1])
         if not broken or not nxt or not out[i + 1][:1].islower():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lab.inputs.convert.hyphens import compounds, join_broken_words
+from lab.inputs.convert.pdf_order import reading_order
 
 _HEADING_RATIO = 1.15  # a line this much larger than the body text is a heading
 
@@ -18,16 +19,16 @@ Line = tuple[Item, Box, range]
 
 
 def with_tables(lines: list[Line], tables: list[tuple[Box, str]]) -> list[Item]:
-    """The page's lines outside its tables, and each table as one item, top to bottom."""
+    """The page's lines outside its tables, and each table as one item, in reading
+    order (columns one after the other)."""
 
     def inside(box: Box, table: Box) -> bool:
         middle_y, middle_x = (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
         return table[0] <= middle_y <= table[1] and table[2] <= middle_x <= table[3]
 
-    items = [item for item, box, _ in lines if not any(inside(box, t) for t, _ in tables)]
-    items += [(box[0], markdown, 0.0, 0.0) for box, markdown in tables]
-    items.sort(key=lambda item: item[0])
-    return items
+    entries = [(item, box) for item, box, _ in lines if not any(inside(box, t) for t, _ in tables)]
+    entries += [((box[0], markdown, 0.0, 0.0), box) for box, markdown in tables]
+    return reading_order(entries)
 
 
 def with_headings(pages: list[list[Item]]) -> list[str]:
