@@ -14,9 +14,13 @@ A converted PDF repeats its running header, its footer and its disclaimer on eve
 get chunked and indexed as often as there are pages: chunks that are **mostly boilerplate rank
 for questions they do not answer**, take places in the top k, and make chunks look alike.
 Lines of running text that recur on at least half the pages (and on three or more) are found
-here; headings and table rows never are, because a heading that recurs labels different text
-each time and a repeated table header keeps its rows readable. Then the document is measured
-again **with the boilerplate stripped before chunking**.
+here, and so are lines that recur **at the same place** (among a page's first or last three
+lines) on a quarter of the pages (and on three or more): a running header or footer, its page
+number aside, since lines are compared digit-blind. The converter uses the same rule on a PDF's
+lines, by their height on the page, so a running header never becomes a heading. Headings and
+table rows are never boilerplate, because a heading that recurs labels different text each time
+and a repeated table header keeps its rows readable. Then the document is measured again
+**with the boilerplate stripped before chunking**.
 """
 
 SERIES = {"as given": palette.OKABE_ITO["vermillion"], "stripped": palette.OKABE_ITO["blue"]}

@@ -88,6 +88,9 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[Item]]:  # noqa: ANN0
     return out
 
 
+_BOLD = 600  # a font weight this heavy or heavier is bold (400 is regular)
+
+
 def _text_lines(textpage, on_screen: Callable[..., Box]) -> list[Line]:  # noqa: ANN001
     """The page's lines as pdfium breaks them, each with the larger font size of
     its first and last character (a line's size, without a call per character)."""
@@ -123,13 +126,15 @@ def _text_lines(textpage, on_screen: Callable[..., Box]) -> list[Line]:  # noqa:
         if head is None or tail is None:
             continue
         size = max(size_at(chars[0]), size_at(chars[1]))
+        bold = min(raw.FPDFText_GetFontWeight(textpage, c) for c in chars) >= _BOLD
         # a line as tall as its type, up from the font's descent: the same
         # height for every font, so gaps between lines compare across fonts
         bottom = head[1]
         top = bottom - (size or head[1] - head[0])
         # pdfium's characters of the line, a hyphen it wrote as U+FFFE among them
         chars_of = range(chars[0], chars[1] + (2 if hyphen else 1))
-        lines.append(((top, text, size, bottom - top), (top, bottom, head[2], tail[3]), chars_of))
+        item = (top, text, size, bottom - top, bold)
+        lines.append((item, (top, bottom, head[2], tail[3]), chars_of))
     return lines
 
 

@@ -64,3 +64,53 @@ def test_every_chunk_of_a_real_pdf_has_a_page(strategy) -> None:
     chunks = chunk_with(text, strategy, ChunkOptions(size=200, overlap=0))
     assert all(c.page is not None for c in chunks)
     assert {c.page for c in chunks} == set(range(1, 7))
+
+
+AGENDA = DATA / "cupertino_usd_agenda.pdf"
+_HEADINGS = re.compile(r"^#{3,6} (.+)$", re.M)
+
+
+def test_an_agendas_items_are_headings_and_its_sentences_are_not() -> None:
+    text = read_document(AGENDA).text
+    headings = _HEADINGS.findall(text)
+    assert "1. CALL TO ORDER/FLAG SALUTE" in headings and "6. ADJOURNMENT" in headings
+    assert [h for h in headings if len(h.split()) >= 10] == []
+    assert not any(h.startswith("The public may address the Board") for h in headings)
+    assert "The public may address the Board" in text  # kept, as text
+
+
+def test_real_pdfs_have_few_long_headings_and_no_running_header_in_a_heading_path() -> None:
+    federal = read_document(FEDERAL).text
+    headings = _HEADINGS.findall(federal)
+    assert "Airworthiness Directives; The Boeing Company Airplanes" in headings
+    assert "Background" in headings
+    assert [h for h in headings if len(h.split()) >= 10] == []
+    chunks = chunk_with(federal, "structural", ChunkOptions(size=200, overlap=0))
+    paths = {h for c in chunks for h in c.heading_path}
+    assert not any("Vol. 85" in h or "VerDate" in h or "DSKJLSW7X2PROD" in h for h in paths)
+
+
+def test_the_running_header_and_the_margin_stamp_are_boilerplate() -> None:
+    from lab.measure.boilerplate import find_boilerplate
+
+    doc = read_document(FEDERAL)
+    report = find_boilerplate({doc.name: doc.text}, options=ChunkOptions(size=200))
+    found = {f.text.split()[0]: f for f in report.findings}
+    # the footer's stamp and the margin's, one block on every page: one finding
+    assert found["VerDate"].units == 6 and "jbell on DSKJLSW7X2PROD" in found["VerDate"].text
+    found = {word: f.units for word, f in found.items()}
+    assert found.get("Federal") == 3  # the odd pages' header; the even pages' opens on page 3
+
+
+def test_a_header_on_a_third_of_the_pages_at_the_same_place_is_boilerplate() -> None:
+    from lab.measure.boilerplate import find_boilerplate
+
+    header = "Plan local d'urbanisme - Orientations d'aménagement"
+    pages = []
+    for n in range(1, 13):
+        top = f"{header}\n\n" if n % 3 == 0 else ""
+        words = " ".join(["pine", "oak", "ash", "elm", "yew", "fir", "box"][n % 7 :] * 2)
+        body = f"Parcel {n} lies along the {words.split()[-1]} road, {n % 4 * 'far '}out."
+        pages.append(f"## Page {n}\n\n{top}{body}\n\nTrees here: {words}.\n")
+    report = find_boilerplate({"plan.md": "".join(pages)}, options=ChunkOptions(size=60, overlap=0))
+    assert [(f.text, f.units, f.out_of) for f in report.findings] == [(header, 4, 12)]
