@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 from lab.inputs.convert import limits
+from lab.inputs.convert.pdf_glyphs import Miner, pdfium_misses_glyphs
 from lab.inputs.convert.pdf_layout import Box, Item, Line, with_headings, with_tables
 from lab.inputs.convert.pdf_tables import TableFinder, may_hold_a_table
 from lab.inputs.convert.result import UNREADABLE, ConversionError, Converted, missing
@@ -36,7 +37,7 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
                 ) from None
             raise ConversionError(UNREADABLE.format(name=name)) from None
         try:
-            laid_out = _pages_items(pdf, data, name)
+            laid_out, notes = _pages_items(pdf, data, name)
         finally:
             pdf.close()
     bodies = with_headings(laid_out)
@@ -53,13 +54,17 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
         parts.append(section)
         pages.append((number, at, at + len(section)))
         at += len(section)
-    return Converted("".join(parts).rstrip() + "\n", tuple(pages))
+    return Converted("".join(parts).rstrip() + "\n", tuple(pages), tuple(notes))
 
 
-def _pages_items(pdf, data: bytes, name: str) -> list[list[Item]]:  # noqa: ANN001 - a PdfDocument
+def _pages_items(pdf, data: bytes, name: str) -> tuple[list[list[Item]], list[str]]:  # noqa: ANN001
+    """Each page's items, and what the report should say about the reading."""
     import pypdfium2
 
     tables: TableFinder | None = None
+    miner = Miner(data, name)
+    mined: list[int] = []
+    unreadable: list[int] = []
     out: list[list[Item]] = []
     try:
         limits.check_pages(len(pdf), name)
@@ -71,7 +76,14 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[Item]]:  # noqa: ANN0
                 on_screen = _on_screen(page.get_bbox(), page.get_rotation())  # the crop box
                 lines = _text_lines(textpage, on_screen)
                 found = []
-                if may_hold_a_table(page):
+                if pdfium_misses_glyphs(page, textpage):
+                    from_miner = miner.lines(index)
+                    if from_miner is None:
+                        unreadable.append(index + 1)
+                    else:
+                        lines = from_miner
+                        mined.append(index + 1)
+                elif may_hold_a_table(page):
                     tables = tables or TableFinder(data, name)
                     found = tables.on_page(index, page, textpage, lines, on_screen)
             finally:
@@ -85,7 +97,24 @@ def _pages_items(pdf, data: bytes, name: str) -> list[list[Item]]:  # noqa: ANN0
     finally:
         if tables:
             tables.close()
-    return out
+        miner.close()
+    notes = []
+    if mined:
+        notes.append(
+            f"{name}: {_pages(mined)} read with pdfminer: PDFium has no Unicode for "
+            "the glyphs of their font"
+        )
+    if unreadable:
+        notes.append(
+            f"{name}: {_pages(unreadable)} cannot be read: neither PDFium nor pdfminer has "
+            "Unicode for many of the glyphs; what could be read is kept"
+        )
+    return out, notes
+
+
+def _pages(numbers: list[int]) -> str:
+    shown = ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
+    return f"page {shown}" if len(numbers) == 1 else f"pages {shown}"
 
 
 _BOLD = 600  # a font weight this heavy or heavier is bold (400 is regular)

@@ -114,3 +114,28 @@ def test_a_header_on_a_third_of_the_pages_at_the_same_place_is_boilerplate() -> 
         pages.append(f"## Page {n}\n\n{top}{body}\n\nTrees here: {words}.\n")
     report = find_boilerplate({"plan.md": "".join(pages)}, options=ChunkOptions(size=60, overlap=0))
     assert [(f.text, f.units, f.out_of) for f in report.findings] == [(header, 4, 12)]
+
+
+CHINESE = DATA / "pr136_chinese_page1.pdf"
+
+
+def test_chinese_text_pdfium_cannot_read_is_read_as_pdfplumber_reads_it(tmp_path, capsys) -> None:
+    import pdfplumber
+
+    from tests.support import run_cli as run
+
+    with pdfplumber.open(CHINESE) as pdf:
+        theirs = pdf.pages[0].extract_text()
+
+    def han(text: str) -> str:
+        return "".join(c for c in text if "\u4e00" <= c <= "\u9fff")
+
+    doc = read_document(CHINESE)
+    assert len(han(theirs)) == 475 and han(doc.text) == han(theirs)
+    assert "关于浙江菲达环保科技股份有限公司" in doc.text
+    assert doc.notes == (
+        "pr136_chinese_page1.pdf: page 1 read with pdfminer: PDFium has no Unicode for "
+        "the glyphs of their font",
+    )
+    code, out, err = run(capsys, "chunk", str(CHINESE))
+    assert code == 0 and err == f"note: {doc.notes[0]}\n"
