@@ -69,7 +69,7 @@ def _convert(data: bytes, name: str) -> Converted:
     if lower.endswith(".pdf"):
         return pdf_to_markdown(data, name)
     if lower.endswith((".html", ".htm")):
-        return Converted(html_to_markdown(html_text(data, name), name))
+        return Converted(html_to_markdown(html_text(data, name), name, web_page=True))
     if lower.endswith(".docx"):
         return Converted(docx_to_markdown(data, name))
     raise ConversionError(f"{name} is not a PDF, HTML or Word (.docx) file")

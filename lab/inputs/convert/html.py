@@ -4,9 +4,11 @@ chrome (navigation, header, footer, scripts) dropped."""
 from __future__ import annotations
 
 from lab.inputs.convert import limits
+from lab.inputs.convert.article import article
 from lab.inputs.convert.result import ConversionError, image_placeholder, missing
 
 _ANCHORS = frozenset({"¶", "#", "\uf0c1"})  # pilcrow, hash, Font Awesome's link icon
+_PARTS = ("header", "footer")
 _DROPPED_TAGS = ("nav", "header", "footer", "script", "style", "noscript", "template")
 
 
@@ -18,7 +20,10 @@ def html_text(data: bytes, name: str) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def html_to_markdown(html: str, name: str = "the page") -> str:
+def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = False) -> str:
+    """Markdown from HTML. ``web_page``: a page from a site, whose article is kept
+    and the site around it dropped (lab.inputs.convert.article); a Word file's
+    HTML is all document."""
     try:
         from bs4 import BeautifulSoup
         from markdownify import MarkdownConverter
@@ -29,12 +34,14 @@ def html_to_markdown(html: str, name: str = "the page") -> str:
     soup = BeautifulSoup(html, "html.parser")  # builds its tree without recursing
     limits.check_depth(_depth(soup), name)  # markdownify's walk recurses
     for tag in soup.find_all(_DROPPED_TAGS):
+        if web_page and tag.name in _PARTS and tag.find_parent(["article", "main"]):
+            continue  # an article's own header (its title, its lead) is the article's
         tag.decompose()  # site chrome: the same on every page, never the answer
     for link in soup.find_all("a"):
         # a heading's permalink anchor (Sphinx, MkDocs): a pilcrow, not a word of it
         if "headerlink" in (link.get("class") or ()) or link.get_text().strip() in _ANCHORS:
             link.decompose()
-    body = soup.body or soup
+    body = article(soup) if web_page else soup.body or soup
 
     class Converter(MarkdownConverter):
         def convert_img(self, el, text, parent_tags) -> str:  # noqa: ANN001
