@@ -63,7 +63,8 @@ def test_cookie_banners_skip_links_and_related_lists_are_not_the_article() -> No
     page = """<html><body>
     <a class="skip-link" href="#main">Skip to main content</a>
     <div id="cookie-banner"><p>We use cookies to improve your experience. Accept all?</p></div>
-    <div role="navigation"><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul></div>
+    <div role="navigation"><ul><li><a href="/">Home</a></li>
+    <li><a href="/news">News</a></li></ul></div>
     <article><h1>River levels fall</h1>
     <p>The river fell by a metre overnight, the agency said, and the warning was lifted.</p>
     <p>Residents may return to their homes from noon, once the roads are checked.</p></article>
