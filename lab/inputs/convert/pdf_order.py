@@ -24,7 +24,7 @@ _MIN_GAP = 6.0  # points: a gutter is at least this wide ...
 _MIN_LINES = 5  # ... with at least this many lines in each column beside it
 _CROSSING = 0.1  # a gutter's strip is crossed by at most this share of the narrow lines
 _FULL = 0.7  # a prose column's lines mostly run this share of its width, or more
-_FULL_SHARE = 0.6  # ... this share of them
+_FULL_SHARE = 0.5  # ... this share of them
 
 
 def gutters(boxes: Sequence[_Box]) -> list[tuple[float, float]]:
