@@ -155,7 +155,8 @@ def _text_lines(textpage, on_screen: Callable[..., Box]) -> list[Line]:  # noqa:
         if head is None or tail is None:
             continue
         size = max(size_at(chars[0]), size_at(chars[1]))
-        bold = min(raw.FPDFText_GetFontWeight(textpage, c) for c in chars) >= _BOLD
+        weight = raw.FPDFText_GetFontWeight
+        bold = weight(textpage, chars[0]) >= _BOLD and weight(textpage, chars[1]) >= _BOLD
         # a line as tall as its type, up from the font's descent: the same
         # height for every font, so gaps between lines compare across fonts
         bottom = head[1]

@@ -55,7 +55,9 @@ def with_headings(pages: list[list[Item]]) -> list[str]:
     larger = sorted({i[2] for items in pages for i in items if i[2] >= body * _HEADING_RATIO})
     levels = {size: min(3 + n, 6) for n, size in enumerate(reversed(larger))}
     style = _Style(levels, body, min(3 + len(larger), 6))
-    whole = compounds(item[1] for items in pages for item in items if item[2])
+    lines = [item[1] for items in pages for item in items if item[2]]
+    # the compounds matter only to a word broken at a line's end: most documents have none
+    whole = compounds(lines) if any(line.endswith("-") for line in lines) else frozenset()
     return [
         _page_markdown(items, style, whole, skip)
         for items, skip in zip(pages, running, strict=True)
