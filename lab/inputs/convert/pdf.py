@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterator
 
 from lab.inputs.convert import limits
 from lab.inputs.convert.pdf_glyphs import Miner, pdfium_misses_glyphs
-from lab.inputs.convert.pdf_layout import Box, Item, Line, with_headings, with_tables
+from lab.inputs.convert.pdf_layout import (
+    Box,
+    Item,
+    Line,
+    title_key,
+    with_headings,
+    with_tables,
+)
 from lab.inputs.convert.pdf_tables import TableFinder, may_hold_a_table
 from lab.inputs.convert.result import UNREADABLE, ConversionError, Converted, missing
 
@@ -38,9 +45,10 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
             raise ConversionError(UNREADABLE.format(name=name)) from None
         try:
             laid_out, notes = _pages_items(pdf, data, name)
+            outline = _outline(pdf)
         finally:
             pdf.close()
-    bodies = with_headings(laid_out)
+    bodies = with_headings(laid_out, outline)
     if not any(b.strip() for b in bodies):
         raise ConversionError(
             f"{name} has no text layer (a scanned PDF?); run OCR on it first, then upload that"
@@ -110,6 +118,29 @@ def _pages_items(pdf, data: bytes, name: str) -> tuple[list[list[Item]], list[st
             "Unicode for many of the glyphs; what could be read is kept"
         )
     return out, notes
+
+
+_MAX_BOOKMARKS = 10_000  # an outline longer than this is not read further
+
+
+def _outline(pdf) -> dict[int, dict[str, int]]:  # noqa: ANN001 - a PdfDocument
+    """The document's bookmarks, where it has them: per page index, each title
+    (spacing and case aside) and its depth (0 for the top level)."""
+    import pypdfium2
+
+    out: dict[int, dict[str, int]] = {}
+    try:
+        for n, mark in enumerate(pdf.get_toc()):
+            if n >= _MAX_BOOKMARKS:
+                break
+            dest = mark.get_dest()
+            page = dest.get_index() if dest is not None else None
+            title = title_key(mark.get_title() or "")
+            if page is not None and title:
+                out.setdefault(page, {}).setdefault(title, mark.level)
+    except pypdfium2.PdfiumError:
+        return {}  # a broken outline: the headings come from the page alone
+    return out
 
 
 def _pages(numbers: list[int]) -> str:

@@ -34,12 +34,21 @@ def with_tables(lines: list[Line], tables: list[tuple[Box, str]]) -> list[Item]:
     return reading_order(entries)
 
 
-def with_headings(pages: list[list[Item]]) -> list[str]:
+def title_key(text: str) -> str:
+    """A title as a bookmark and a line are matched: spacing and case aside."""
+    return " ".join(text.split()).casefold()
+
+
+def with_headings(
+    pages: list[list[Item]], outline: dict[int, dict[str, int]] | None = None
+) -> list[str]:
     """Markdown per page. The body size is the size most characters are set in,
     over the whole document (a page of small print must not make its text a
     heading); larger sizes are headings, the largest ### (under ## Page N), and
     bold lines at the body's size below them. A line that recurs at one place on
-    many pages (a running header or footer) is never a heading."""
+    many pages (a running header or footer) is never a heading. A line that is a
+    bookmark of its page (``outline``: per page, title and depth) is a heading at
+    its bookmark's depth, whatever its type."""
     placed = [
         {n: (line_key(items[n][1]), round(items[n][0] / _PLACE)) for n in _margins(items)}
         for items in pages
@@ -58,9 +67,10 @@ def with_headings(pages: list[list[Item]]) -> list[str]:
     lines = [item[1] for items in pages for item in items if item[2]]
     # the compounds matter only to a word broken at a line's end: most documents have none
     whole = compounds(lines) if any(line.endswith("-") for line in lines) else frozenset()
+    outline = outline or {}
     return [
-        _page_markdown(items, style, whole, skip)
-        for items, skip in zip(pages, running, strict=True)
+        _page_markdown(items, style, whole, skip, outline.get(n, {}))
+        for n, (items, skip) in enumerate(zip(pages, running, strict=True))
     ]
 
 
@@ -97,6 +107,18 @@ class _Style:
         return None
 
 
+def _line_level(
+    style: _Style, item: Item, running: bool, bookmarks: dict[str, int]
+) -> tuple[int | None, bool]:
+    """A line's heading level, if it may be a heading, and whether the document's
+    own outline names it (then it is one, whatever its type or length)."""
+    marked = bookmarks.get(title_key(item[1])) if bookmarks else None
+    if marked is not None:
+        return min(3 + marked, 6), True
+    # a running header or footer is text, never a heading
+    return (None if running else style.level(item)), False
+
+
 _MAX_WORDS = 9  # a heading is short: a line of ten words or more is text
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -115,12 +137,17 @@ def reads_as_heading(text: str, following: str | None) -> bool:
 
 
 def _page_markdown(
-    items: list[Item], style: _Style, whole: frozenset[str], running: set[int]
+    items: list[Item],
+    style: _Style,
+    whole: frozenset[str],
+    running: set[int],
+    bookmarks: dict[str, int],
 ) -> str:
     blocks: list[str] = []
     block: list[str] = []
     heading: list[str] = []  # a heading's lines so far (a title may wrap)
-    heading_at: tuple[int, float, bool, float] | None = None  # level, size, bold, bottom
+    # the pending heading's level, size, weight, and whether the outline names it
+    heading_at: tuple[int, float, bool, bool] | None = None
     previous_bottom: float | None = None
 
     def flush() -> None:
@@ -134,7 +161,7 @@ def _page_markdown(
         if not heading or heading_at is None:
             return
         text = " ".join(heading)
-        if reads_as_heading(text, following):
+        if heading_at[3] or reads_as_heading(text, following):
             flush()
             blocks.append(f"{'#' * heading_at[0]} {text}")
         else:
@@ -151,16 +178,15 @@ def _page_markdown(
             previous_bottom = None
             continue
         gap = None if previous_bottom is None else top - previous_bottom
-        # a running header or footer is text, never a heading
-        level = None if n in running else style.level(items[n])
+        level, trusted = _line_level(style, items[n], n in running, bookmarks)
         if level is not None:
             same = heading_at is not None and heading_at[1:3] == (size, bold)
-            if same and gap is not None and gap <= 0.8 * height:
+            if same and not trusted and gap is not None and gap <= 0.8 * height:
                 heading.append(text)  # the heading's next line
             else:
                 settle(text)
                 heading.append(text)
-                heading_at = (level, size, bold, top + height)
+                heading_at = (level, size, bold, trusted)
             previous_bottom = top + height
             continue
         settle(text)

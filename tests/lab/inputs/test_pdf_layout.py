@@ -139,3 +139,21 @@ def test_chinese_text_pdfium_cannot_read_is_read_as_pdfplumber_reads_it(tmp_path
     )
     code, out, err = run(capsys, "chunk", str(CHINESE))
     assert code == 0 and err == f"note: {doc.notes[0]}\n"
+
+
+def test_a_documents_bookmarks_make_headings_its_type_alone_would_not() -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    title = "Scope of the work on the pumps, valves and seals of the north hall"
+    pdf.start_section(title, level=0)
+    pdf.cell(0, 6, title, new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(4)
+    pdf.start_section("Valves", level=1)
+    pdf.cell(0, 6, "Valves", new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, 6, "Each valve is checked before the pumps start. " * 6)
+    text = read_document(bytes(pdf.output()), name="outline.pdf").text
+    # body size, body weight, fourteen words: a heading only because the outline says so
+    assert text.startswith(f"## Page 1\n\n### {title}\n\n#### Valves\n\nEach valve is checked")
