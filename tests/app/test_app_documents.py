@@ -96,3 +96,14 @@ def test_lab_10_shows_a_two_column_page_read_in_order_and_across():
     assert any(c.startswith("## Page 1\n\n### Night shift notes\n\n#### Dock doors") for c in codes)
     # the plain text splices the two columns: a heading of one inside a sentence of the other
     assert any(c.startswith("Night shift notes\n") and "Dock doors degrees." in c for c in codes)
+
+
+def test_an_upload_whose_pages_pdfium_cannot_read_says_so_in_one_line():
+    from tests.support import ROOT
+
+    data = (ROOT / "tests" / "data" / "documents" / "pr136_chinese_page1.pdf").read_bytes()
+    at = upload(open_app(), "letter.pdf", data, "application/pdf")
+    assert not at.exception and not at.error
+    assert [i.value for i in at.sidebar.info if "pdfminer" in i.value] == [
+        "letter.pdf: page 1 read with pdfminer: PDFium has no Unicode for the glyphs of their font"
+    ]
