@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from lab.inputs.convert.hyphens import compounds, join_broken_words
-from lab.inputs.convert.pdf_order import reading_order
+from lab.inputs.convert.pdf_order import Box, reading_order
 from lab.inputs.running import line_key, running_lines
 
 _HEADING_RATIO = 1.15  # a line this much larger than the body text is a heading
@@ -15,8 +15,6 @@ _PLACE = 4.0  # points: lines whose tops are this close sit at the same place
 
 # a page's items: (top, text, font size, height, bold); size 0 for a table
 Item = tuple[float, str, float, float, bool]
-# a line's box on the page as shown, from its top left corner: (top, bottom, left, right)
-Box = tuple[float, float, float, float]
 # a line: its item, its box, and the indices of its characters in pdfium's text page
 Line = tuple[Item, Box, range]
 

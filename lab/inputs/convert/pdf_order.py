@@ -3,8 +3,9 @@ after the other, each top to bottom; a line that crosses the gap between columns
 (a title, a table, a full-width paragraph) stays where it is, and the columns
 above it are read before it, those below it after.
 
-Columns are found from the lines' boxes alone: a gutter is an upright strip no
-column line crosses, with enough lines on both sides, side by side. A page of
+Columns are found from the lines' boxes alone: a gutter is an upright strip that
+few of the narrow lines cross (none, or a table's rows set across the columns),
+with enough lines on both sides, side by side. A page of
 prose fills its columns (most of its lines run nearly the column's width); a
 table without rules, or a form of labels and values, does not, and stays in the
 order it is printed, row by row.
@@ -16,8 +17,8 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
-# a line's box on the page as shown: (top, bottom, left, right)
-_Box = tuple[float, float, float, float]
+# a line's box on the page as shown, from its top left corner: (top, bottom, left, right)
+Box = tuple[float, float, float, float]
 
 _NARROW = 0.6  # of the text's width: a line this narrow may sit in a column
 _MIN_GAP = 6.0  # points: a gutter is at least this wide ...
@@ -27,7 +28,7 @@ _FULL = 0.7  # a prose column's lines mostly run this share of its width, or mor
 _FULL_SHARE = 0.5  # ... this share of them
 
 
-def gutters(boxes: Sequence[_Box]) -> list[tuple[float, float]]:
+def gutters(boxes: Sequence[Box]) -> list[tuple[float, float]]:
     """The x ranges (left, right) of the gaps between columns, left to right."""
     if len(boxes) < 2 * _MIN_LINES:
         return []
@@ -73,7 +74,7 @@ def _gaps(spans: list[tuple[float, float]], left: float, right: float) -> list[t
     return gaps
 
 
-def _prose(column: Sequence[_Box]) -> bool:
+def _prose(column: Sequence[Box]) -> bool:
     if len(column) < _MIN_LINES:
         return False
     width = max(b[3] for b in column) - min(b[2] for b in column)
@@ -81,13 +82,13 @@ def _prose(column: Sequence[_Box]) -> bool:
     return full >= _FULL_SHARE * len(column)
 
 
-def _side_by_side(column: Sequence[_Box], beside: Sequence[_Box]) -> bool:
+def _side_by_side(column: Sequence[Box], beside: Sequence[Box]) -> bool:
     """Lines beside the column at the heights the column's lines take."""
     low, high = min(b[0] for b in column), max(b[1] for b in column)
     return sum(low <= b[0] <= high for b in beside) >= _MIN_LINES
 
 
-def reading_order(entries: Sequence[tuple[T, _Box]]) -> list[T]:
+def reading_order(entries: Sequence[tuple[T, Box]]) -> list[T]:
     """The entries (anything with a box) in reading order."""
     by_top = sorted(entries, key=lambda e: (e[1][0], e[1][2]))
     found = gutters([box for _, box in by_top])
@@ -95,11 +96,11 @@ def reading_order(entries: Sequence[tuple[T, _Box]]) -> list[T]:
         return [e for e, _ in by_top]
     mids = [(g0 + g1) / 2 for g0, g1 in found]
 
-    def crosses(box: _Box) -> bool:
+    def crosses(box: Box) -> bool:
         return any(box[2] < g0 and box[3] > g1 for g0, g1 in found)
 
     out: list[T] = []
-    band: list[tuple[T, _Box]] = []
+    band: list[tuple[T, Box]] = []
 
     def flush() -> None:
         # column by column, each top to bottom (sorted is stable: by_top's order)
