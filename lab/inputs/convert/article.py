@@ -29,7 +29,7 @@ _ROLES = frozenset(
 _FURNITURE = re.compile(
     r"cookie|consent|gdpr|newsletter|subscri|share|sharing|social|related|recommend|"
     r"sidebar|breadcrumb|skip|navbar|menu|promo|advert|sponsor|comment|popup|modal|"
-    r"teaser|pagination|pager|signup|login|paywall|outbrain|taboola|footer|masthead",
+    r"pagination|pager|signup|login|paywall|outbrain|taboola|footer|masthead",
     re.I,
 )
 _ALWAYS = re.compile(r"related|recommend|cookie|consent|gdpr|comment|newsletter|breadcrumb", re.I)
