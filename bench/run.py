@@ -85,14 +85,14 @@ FIGURES = (
     "tokenizing: cl100k_base over the corpus",
     "PDF upload: 1 MB, first conversion to markdown",
     "PDF upload: 1 MB, a ruled table on every page",
-    "drag frames: FastAPI release notes, 60 sizes, fixed",
-    "drag frames: FastAPI release notes, 60 sizes, structural",
-    "drag frames: FastAPI release notes, 60 sizes, sentence",
-    "drag frames: FastAPI release notes, 60 sizes, recursive",
     "PDF: a three-column Federal Register notice, 6 pages (real)",
     "PDF: a Chinese page PDFium cannot read, read by pdfminer (real)",
     "HTML: a news page, its article kept (real)",
     "Word: a file with a picture and tables (real)",
+    "drag frames: FastAPI release notes, 60 sizes, fixed",
+    "drag frames: FastAPI release notes, 60 sizes, structural",
+    "drag frames: FastAPI release notes, 60 sizes, sentence",
+    "drag frames: FastAPI release notes, 60 sizes, recursive",
 )
 DRAG_STRATEGIES = ("fixed", "structural", "sentence", "recursive")
 NOT_INSTALLED = "not installed"
@@ -643,10 +643,10 @@ def pdf_rows(runs: int, warmup: bool, quick: bool) -> list[Row]:
 
 REAL = ROOT / "tests" / "data" / "documents"  # real files from other projects' test corpora
 _REAL_FILES = (
-    (FIGURES[29], "federal_register_pages_1-6.pdf"),
-    (FIGURES[30], "pr136_chinese_page1.pdf"),
-    (FIGURES[31], "web/womencantalksports.com-top10.html"),
-    (FIGURES[32], "markitdown_test.docx"),
+    (FIGURES[25], "federal_register_pages_1-6.pdf"),
+    (FIGURES[26], "pr136_chinese_page1.pdf"),
+    (FIGURES[27], "web/womencantalksports.com-top10.html"),
+    (FIGURES[28], "markitdown_test.docx"),
 )
 
 
