@@ -85,6 +85,10 @@ FIGURES = (
     "tokenizing: cl100k_base over the corpus",
     "PDF upload: 1 MB, first conversion to markdown",
     "PDF upload: 1 MB, a ruled table on every page",
+    "PDF: a three-column Federal Register notice, 6 pages (real)",
+    "PDF: a Chinese page PDFium cannot read, read by pdfminer (real)",
+    "HTML: a news page, its article kept (real)",
+    "Word: a file with a picture and tables (real)",
     "drag frames: FastAPI release notes, 60 sizes, fixed",
     "drag frames: FastAPI release notes, 60 sizes, structural",
     "drag frames: FastAPI release notes, 60 sizes, sentence",
@@ -727,6 +731,36 @@ def pdf_rows(runs: int, warmup: bool, quick: bool) -> list[Row]:
     return rows
 
 
+REAL = ROOT / "tests" / "data" / "documents"  # real files from other projects' test corpora
+_REAL_FILES = (
+    (FIGURES[25], "federal_register_pages_1-6.pdf"),
+    (FIGURES[26], "pr136_chinese_page1.pdf"),
+    (FIGURES[27], "web/womencantalksports.com-top10.html"),
+    (FIGURES[28], "markitdown_test.docx"),
+)
+
+
+def document_rows(runs: int, warmup: bool) -> list[Row]:
+    """A row per format: a real file from another project's test corpus, converted
+    as an upload is (the first view of it waits for this)."""
+    rows = []
+    for figure, name in _REAL_FILES:
+        path = REAL / name
+        try:
+            from lab.inputs.convert import convert
+        except ImportError as err:
+            rows.append(Row(figure, f"skipped: {err.name} is not installed"))
+            continue
+        data = path.read_bytes()
+        times = repeat(lambda data=data, name=path.name: convert(data, name), runs, warmup)
+        med = statistics.median(times)
+        rows.append(
+            Row(figure, f"{_ms(med)} ({len(data) / 1024:.0f} KB)", target="< 1 s",
+                holds=_verdict(med < 1.0))
+        )  # fmt: skip
+    return rows
+
+
 def _gold_lines(files: list[Path], n: int) -> list[dict[str, str]]:
     """A throwaway gold set: the first ten words of a prose line from n spread-out documents."""
     pairs = []
@@ -1113,6 +1147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: gate_rows(files, args.quick),
         lambda: app_rows(files, runs, args.quick),
         lambda: pdf_rows(runs, warmup, args.quick),
+        lambda: document_rows(runs, warmup),
         lambda: drag_rows(min(runs, 3), args.quick),
         lambda: fair_rows(files, runs, args.quick),
         lambda: routing_row(texts, runs, warmup),

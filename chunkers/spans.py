@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Chunk
+from .pages import PageMarks, page_marks, page_span
 from .text import SourceText, count_units
 from .tokens import DEFAULT_TOKENIZER
 
@@ -46,8 +47,13 @@ def finish(
     # no CR was dropped (the usual case): offsets map to themselves, skip the map
     to_src = src.to_source if len(orig) != len(norm) else None
     chars = unit == "chars"
+    # a strategy that reads no headings gets its pages from the page marks
+    marks = None if any(d.page is not None for d in drafts) else _marks(src)
     for index, draft in enumerate(drafts):
         ds, de = draft.start, draft.end
+        page, last_page = draft.page, draft.last_page
+        if marks:
+            page, last_page = page_span(marks, ds, de)
         s, e = (to_src(ds), to_src(de)) if to_src else (ds, de)
         header = norm_header = ""
         if draft.header is not None:
@@ -85,12 +91,20 @@ def finish(
                 overlap_start=os_,
                 overlap_end=oe,
                 transcribed=draft.transcribed,
-                page=draft.page,
+                page=page,
                 header_repeated=draft.header is not None,
                 runt_excuse=draft.runt_excuse,
                 sentence_cut=draft.sentence_cut,
-                last_page=draft.last_page,
+                last_page=last_page,
                 overlap_outcome=draft.overlap_outcome,
             )
         )
     return out
+
+
+def _marks(src: SourceText) -> PageMarks | None:
+    """The text's page marks, found once per text (a sweep finishes it at many sizes)."""
+    if "page_marks" not in src.cache:
+        marks = page_marks(src.norm)
+        src.cache["page_marks"] = marks if marks[0] else None
+    return src.cache["page_marks"]

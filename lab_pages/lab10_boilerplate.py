@@ -14,9 +14,13 @@ A converted PDF repeats its running header, its footer and its disclaimer on eve
 get chunked and indexed as often as there are pages: chunks that are **mostly boilerplate rank
 for questions they do not answer**, take places in the top k, and make chunks look alike.
 Lines of running text that recur on at least half the pages (and on three or more) are found
-here; headings and table rows never are, because a heading that recurs labels different text
-each time and a repeated table header keeps its rows readable. Then the document is measured
-again **with the boilerplate stripped before chunking**.
+here, and so are lines that recur **at the same place** (among a page's first or last three
+lines) on a quarter of the pages (and on three or more): a running header or footer, its page
+number aside, since lines are compared digit-blind. The converter uses the same rule on a PDF's
+lines, by their height on the page, so a running header never becomes a heading. Headings and
+table rows are never boilerplate, because a heading that recurs labels different text each time
+and a repeated table header keeps its rows readable. Then the document is measured again
+**with the boilerplate stripped before chunking**.
 """
 
 SERIES = {"as given": palette.OKABE_ITO["vermillion"], "stripped": palette.OKABE_ITO["blue"]}
@@ -111,6 +115,32 @@ def _conversion():
     tables.wrapping_table(conversion.version_rows(versions))
     size, _ = cached_lessons.CONVERSION_OPTIONS
     st.caption(f"Structural chunks of {size} characters, no overlap; BM25 ranks the gold set.")
+    _columns()
+
+
+COLUMNS = """
+**Reading order and headings.** A page set in two columns under a full-width title (shipped
+as a PDF beside the markdown it was printed from). Plain text reads each line across the
+page, so every sentence that wraps is cut and spliced with the other column's. The converter
+finds the gutter between the columns from the lines' boxes and reads each column top to
+bottom, the title staying above them; headings are lines set larger or bold that are short,
+set apart, and do not carry a sentence on.
+"""
+
+
+def _columns():
+    st.markdown(COLUMNS)
+    try:
+        found, converted, plain = cached_lessons.two_column_reading()
+    except DocumentError as err:
+        st.info(frame.one_line(err))
+        return
+    tables.wrapping_table(conversion.reading_rows(found))
+    left, right = st.columns(2)
+    left.caption("PDF, converted (the opening)")
+    left.code(conversion.first_lines(converted), language="markdown")
+    right.caption("PDF, plain text (the opening)")
+    right.code(conversion.first_lines(plain), language=None)
 
 
 def body(ctx):

@@ -1,7 +1,8 @@
 """Print the warehouse manual sample as the PDF it was converted from.
 
     python3 scripts/sample_pdf.py            # writes lab/examples/warehouse_manual.pdf
-    python3 scripts/sample_pdf.py --check    # exit 1 if the committed PDF is stale
+                                             # and lab/examples/two_columns.pdf
+    python3 scripts/sample_pdf.py --check    # exit 1 if a committed PDF is stale
 
 Each ``## Page N`` section is one page; headings are set larger and bold, tables
 as ruled tables, the running header and footer in small type. The output is
@@ -24,6 +25,9 @@ SOURCE = ROOT / "sample_docs" / "warehouse_manual.md"
 TARGET = ROOT / "lab" / "examples" / "warehouse_manual.pdf"
 _FIXED = dt.datetime(2025, 3, 1, tzinfo=dt.UTC)  # the manual's effective date
 _SIZES = {"#": 18, "##": 15, "###": 14, "####": 12}
+# a page set in two columns under a full-width title: what Lab 10 reads in order
+TWO_COLUMNS_SOURCE = ROOT / "lab" / "examples" / "two_columns.md"
+TWO_COLUMNS = ROOT / "lab" / "examples" / "two_columns.pdf"
 
 
 def _pages(markdown: str) -> list[list[str]]:
@@ -82,18 +86,46 @@ def _block(pdf, block: str) -> None:  # noqa: ANN001 - an FPDF
     pdf.ln(3)
 
 
+def render_two_columns(markdown: str) -> bytes:
+    """One page: the title across it, then the sections in two columns, each
+    column filled top to bottom before the next (as a newsletter is set)."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4")
+    pdf.set_creation_date(_FIXED)
+    pdf.set_title("Night shift notes")
+    pdf.add_page()
+    title, *blocks = [b.strip() for b in markdown.split("\n\n") if b.strip()]
+    pdf.set_font("Helvetica", "B", 18)
+    pdf.multi_cell(0, 9, title.lstrip("# "), new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(3)
+    with pdf.text_columns(ncols=2, gutter=8, text_align="L", balance=True) as columns:
+        for block in blocks:
+            heading = block.startswith("## ")
+            pdf.set_font("Helvetica", "B" if heading else "", 13 if heading else 10)
+            with columns.paragraph(
+                top_margin=3 if heading else 0, bottom_margin=2 if heading else 3
+            ) as paragraph:
+                paragraph.write(text=block.lstrip("# ") if heading else " ".join(block.split()))
+    return bytes(pdf.output())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the PDF is stale")
     args = parser.parse_args(argv)
-    data = render(SOURCE.read_text(encoding="utf-8"))
+    made = {
+        TARGET: render(SOURCE.read_text(encoding="utf-8")),
+        TWO_COLUMNS: render_two_columns(TWO_COLUMNS_SOURCE.read_text(encoding="utf-8")),
+    }
     if args.check:
-        if not TARGET.exists() or TARGET.read_bytes() != data:
-            print(f"{TARGET.name} is stale: run python3 scripts/sample_pdf.py", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_bytes(data)
-    print(f"wrote {TARGET.name} ({len(data):,} bytes)")
+        stale = [t.name for t, data in made.items() if not t.exists() or t.read_bytes() != data]
+        for name in stale:
+            print(f"{name} is stale: run python3 scripts/sample_pdf.py", file=sys.stderr)
+        return 1 if stale else 0
+    for target, data in made.items():
+        target.write_bytes(data)
+        print(f"wrote {target.name} ({len(data):,} bytes)")
     return 0
 
 

@@ -106,6 +106,24 @@ def docx() -> bytes:
     return out.getvalue()
 
 
+def docx_with_body(body: str) -> bytes:
+    """A Word file whose body is the given WordprocessingML (``w:`` elements)."""
+    import re
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(docx()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "word/document.xml":
+                text = data.decode()
+                text = re.sub(r"<w:body>.*</w:body>", f"<w:body>{body}</w:body>", text, flags=re.S)
+                data = text.encode()
+            z.writestr(info, data)
+    return out.getvalue()
+
+
 def astral_pdf() -> bytes:
     """A page whose body lines read as letters beyond U+FFFF (mathematical bold A-D,
     two UTF-16 units each, through a ToUnicode map), each followed by a one-letter
@@ -172,14 +190,16 @@ def _by_hand(content: bytes, font: bytes = b"", cmap: bytes = b"", page: bytes =
     return bytes(out)
 
 
-def hyphenated_pdf() -> bytes:
+def hyphenated_pdf(
+    paragraph: str = "A word broken over two lines: manip-\nulation, then\na third line.",
+) -> bytes:
     """A paragraph whose word is broken over two lines at a hyphen, then another."""
     from fpdf import FPDF
 
     pdf = FPDF()
     pdf.add_page()
     pdf.set_font("Helvetica", size=10)
-    pdf.multi_cell(0, 5, "A word broken over two lines: manip-\nulation, then\na third line.")
+    pdf.multi_cell(0, 5, paragraph)
     pdf.ln(6)
     pdf.multi_cell(0, 5, "A second paragraph.")
     return bytes(pdf.output())

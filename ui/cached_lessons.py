@@ -93,6 +93,27 @@ def baseline(raw: bytes, name: str) -> drift.Snapshot:
     return drift.read_baseline(raw, name)
 
 
+@st.cache_data(max_entries=1, show_spinner=False)
+def two_column_reading() -> tuple[list, str, str]:
+    """The two-column example page read in order: each version's sentences whole and
+    headings kept, and the first lines of the converted markdown and of the plain text.
+    Raises DocumentError (one line) when the PDF converters are not installed."""
+    from lab.inputs.convert import ConversionError, pdf_plain_text
+    from lab.inputs.documents import DocumentError
+    from lab.inputs.samples import EXAMPLES_DIR
+    from lab.measure.conversion import reading_order
+
+    pdf = EXAMPLES_DIR / "two_columns.pdf"
+    try:
+        plain = pdf_plain_text(pdf.read_bytes(), pdf.name)
+    except ConversionError as e:
+        raise DocumentError(str(e)) from None
+    converted = read_document(pdf).text
+    source = (EXAMPLES_DIR / "two_columns.md").read_text(encoding="utf-8")
+    rows = reading_order(source, {"PDF, converted": converted, "PDF, plain text": plain})
+    return rows, converted, plain
+
+
 CONVERSION_OPTIONS = (600, 0)  # structural, in characters: a section of the manual a chunk
 
 

@@ -135,6 +135,8 @@ def _upload() -> Document | None:
     if ss.get(state.UPLOAD_ID) != f.file_id:  # a new document: an answer pasted for another goes
         ss[state.UPLOAD_ID] = f.file_id
         ss[state.ANSWER_PASTE] = ""
+    for note in doc.notes:  # what conversion says (a page read another way), a line each
+        st.sidebar.info(md_escape(note))
     return doc
 
 

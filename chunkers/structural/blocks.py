@@ -14,8 +14,8 @@ Each section knows its heading path, whether it is transcribed (under a
 "(transcribed" heading, is_transcribed) and its page: a heading that opens with
 "Page N", at any level (a converted PDF's pages become "## Page N" headings),
 starts page N, and the sections below it are on that page until the next one
-(page_number). The packer gives each chunk the page of its first character and
-of its last (pack.Run.reach_pages).
+(pages.page_number, the one page rule). The packer gives each chunk the page of
+its first character and of its last (pack.Run.reach_pages).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from itertools import chain, pairwise, repeat
 from operator import sub
 from typing import NamedTuple
 
+from ..pages import page_number
 from ..text import SourceText
 from .engine import RawBlock, dedent, top_level_blocks
 
@@ -39,17 +40,11 @@ _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?")
 _LINEAR_ROW = r"[^|:\n]{1,40}: .+(?: \| [^|:\n]{1,40}: .+)+"
 _ROW_LINE = rf"[^\S\n]*+{_LINEAR_ROW}(?<=\S)[^\S\n]*"
 _LINEAR_ROWS = re.compile(rf"{_ROW_LINE}(?:\n{_ROW_LINE})*")
-_PAGE = re.compile(r"page\s+(\d+)\b", re.I)
 TRANSCRIBED_MARK = "(transcribed"
 
 
 def is_transcribed(heading: str) -> bool:
     return TRANSCRIBED_MARK in heading
-
-
-def page_number(heading: str) -> int | None:
-    m = _PAGE.match(heading)
-    return int(m.group(1)) if m else None
 
 
 # -- blocks that travel with what follows them, as a heading does: a chunk never

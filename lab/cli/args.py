@@ -15,7 +15,7 @@ from typing import Any
 
 from chunkers import ChunkOptions
 from chunkers.tokens import DEFAULT_TOKENIZER
-from lab.inputs.documents import DocumentError, read_document, read_folder
+from lab.inputs.documents import Document, DocumentError, read_document, read_folder
 from lab.retrieval.bm25 import DEFAULT_B, DEFAULT_K1, DEFAULT_VARIANT
 from lab.retrieval.embedders import DEFAULT_EMBEDDER
 from lab.retrieval.interface import Retriever
@@ -70,9 +70,19 @@ def sweep_extras(args: argparse.Namespace) -> dict:
 
 def read_text(path: str) -> str:
     try:
-        return read_document(Path(path)).text
+        doc = read_document(Path(path))
     except DocumentError as exc:
         raise BadInput(str(exc)) from None
+    _say_notes([doc])
+    return doc.text
+
+
+def _say_notes(docs: list[Document]) -> None:
+    """What conversion says about a document (a page read another way, glyphs
+    with no meaning as text): on stderr, a line each, so stdout stays data."""
+    for doc in docs:
+        for note in doc.notes:
+            print(f"note: {note}", file=sys.stderr)
 
 
 def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
@@ -86,6 +96,7 @@ def read_documents(path: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
             raise BadInput(str(exc)) from None
         if not docs:
             raise BadInput(problems[0][1] if problems else f"{path} holds no documents")
+        _say_notes(docs)
         return {d.name: d.text for d in docs}, problems
     return {p.name: read_text(path)}, []
 

@@ -356,7 +356,8 @@ COMMANDS = (
         "lines repeated across pages or documents: headers, footers, disclaimers",
         (_documents, _strip_options, _chunk_options),
         description="Find running text repeated on at least half the pages of a converted "
-        "document (its '## Page N' sections) or half the documents of a folder: how many "
+        "document (its '## Page N' sections), or at the same place on a quarter of them, "
+        "or on half the documents of a folder: how many "
         "carry it, the characters it adds to the index, the chunks that consist mostly of it.",
     ),
     Command(

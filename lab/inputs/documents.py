@@ -45,6 +45,7 @@ class Document:
     text: str  # a PDF, HTML or Word file's text is the markdown it converted to
     # a PDF's (page number, start, end) in text: its "## Page N" sections
     pages: tuple[tuple[int, int, int], ...] = ()
+    notes: tuple[str, ...] = ()  # what conversion says about it, a line each
 
 
 def _from_bytes(data: bytes, label: str) -> Document:
@@ -56,7 +57,7 @@ def _from_bytes(data: bytes, label: str) -> Document:
         converted = convert(data, label)
     except ConversionError as e:
         raise DocumentError(str(e)) from None
-    return Document(label, _check_text(converted.markdown, label), converted.pages)
+    return Document(label, _check_text(converted.markdown, label), converted.pages, converted.notes)
 
 
 def encoding_label(codec: str) -> str:

@@ -168,7 +168,8 @@ def _metadata(
         "start": c.start,  # the body's source span; the text indexed ends with it
         "end": c.end,
         "heading_path": list(c.heading_path),
-        "page": c.page,
+        "page": c.page,  # of its first character
+        "last_page": c.last_page,  # of its last: another page when the chunk spans pages
         "kind": c.kind,
         "length": length,  # of the text indexed (heading path + overlap + body)
         "unit": opts.unit_name,

@@ -6,7 +6,10 @@ A line is a candidate when it belongs to running text (a paragraph, a list, an H
 or quoted block; CommonMark's blocks, as the structural chunker parses them) and
 carries at least two words. It is **boilerplate** when it recurs in at least half of
 the units (pages or documents), and in at least three: compared case-, space- and
-digit-blind, so "Page 3 of 12" and "Page 4 of 12" are one line.
+digit-blind, so "Page 3 of 12" and "Page 4 of 12" are one line. On a document's
+pages a line is boilerplate too when it recurs at the same place (among the first
+or the last three lines of its page) on a quarter of the pages, and on three at
+least: a running header or footer (lab.inputs.running, the converter's own rule).
 
 -- why headings and tables are never candidates -- a heading that recurs for a reason
 ("Parameters" under every endpoint, "Before you start" in every procedure) labels
@@ -23,33 +26,27 @@ many characters it adds to the index, and how many chunks consist mostly of it.
 from __future__ import annotations
 
 import math
-import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from chunkers import Chunk, ChunkOptions, chunk_with, parse
+from lab.inputs.running import MIN_UNITS, PLACED_SHARE, line_key, running_lines
 from lab.retrieval.tokenize import tokenize
 
 MIN_SHARE = 0.5  # boilerplate recurs in at least this share of the units ...
-MIN_UNITS = 3  # ... and in at least this many
+# ... and in at least MIN_UNITS; or, on pages, at one place on PLACED_SHARE of them
 MIN_WORDS = 2  # a shorter line ("Notes", "—") says too little to call it boilerplate
 MOSTLY = 0.5  # a chunk "consists mostly" of boilerplate from this share of its body on
 RUNNING_TEXT = frozenset({"prose", "list", "html", "quote", "admonition", "footnote"})
 PAGES, DOCUMENTS = "pages", "documents"
 
-_DIGITS = re.compile(r"\d+")
-_SPACE = re.compile(r"\s+")
+_PLACES = 3  # a running line is among a page's first or last three lines
 
 
 class BoilerplateError(ValueError):
     """Nothing to compare: one line naming the problem and the fix."""
-
-
-def line_key(line: str) -> str:
-    """A line as boilerplate is compared: case-, space- and digit-blind."""
-    return _DIGITS.sub("#", _SPACE.sub(" ", line.strip().casefold()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +103,12 @@ class Report:
             "chunks_mostly_boilerplate": self.chunks_mostly,
             "strategy": self.strategy,
             "options": None if self.options is None else _options(self.options),
-            "thresholds": {"min_share": MIN_SHARE, "min_units": MIN_UNITS, "mostly": MOSTLY},
+            "thresholds": {
+                "min_share": MIN_SHARE,
+                "placed_share": PLACED_SHARE,
+                "min_units": MIN_UNITS,
+                "mostly": MOSTLY,
+            },
             "notes": self.notes,
             "findings": [
                 {
@@ -141,6 +143,7 @@ class _Line:
     block: int  # the block it belongs to (lines of one block group together)
     start: int  # source offsets
     end: int
+    place: int | None = None  # among its page's first (0, 1, 2) or last (-1, -2, -3) lines
 
 
 def _lines(text: str, *, by_page: bool) -> tuple[list[_Line], list[str]]:
@@ -170,7 +173,22 @@ def _lines(text: str, *, by_page: bool) -> tuple[list[_Line], list[str]]:
             if len(words) < MIN_WORDS or not any(w.isalpha() for w in words):
                 continue
             out.append(_Line(key, unit, n, to_src(s), to_src(e)))
-    return out, list(units)
+    return (_placed(out) if by_page else out), list(units)
+
+
+def _placed(lines: list[_Line]) -> list[_Line]:
+    """Each line with its place on its page, when it is among the first or last few."""
+    by_unit: dict[str, list[int]] = defaultdict(list)
+    for i, line in enumerate(lines):
+        by_unit[line.unit].append(i)
+    out = list(lines)
+    for indices in by_unit.values():
+        for n, i in enumerate(indices):
+            back = n - len(indices)
+            place = n if n < _PLACES else back if back >= -_PLACES else None
+            if place is not None:
+                out[i] = replace(out[i], place=place)
+    return out
 
 
 def _threshold(units: int) -> int:
@@ -184,6 +202,12 @@ def _find(lines: Sequence[tuple[str, _Line]], units: int, scope: str, where: str
         carriers[line.key].add((doc, line.unit))
     need = _threshold(units)
     flagged = {k for k, c in carriers.items() if len(c) >= need}
+    if scope == PAGES:  # a running header or footer: at one place on fewer pages
+        by_page: dict[tuple[str, str], set[tuple[str, int]]] = defaultdict(set)
+        for doc, line in lines:
+            if line.place is not None:
+                by_page[(doc, line.unit)].add((line.key, line.place))
+        flagged |= {key for key, _ in running_lines(list(by_page.values()), units)}
     # consecutive flagged lines of one block, in one unit, make one occurrence
     runs: list[tuple[str, list[_Line]]] = []
     for doc, line in lines:

@@ -112,3 +112,44 @@ def compare_versions(
             for v in out
         ]
     return out
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class ReadingOrder:
+    """How much of a source's text a version reads in the source's order: its
+    sentences whole (line breaks and spacing aside), and its headings as headings."""
+
+    label: str
+    sentences_whole: int
+    sentences: int
+    headings_kept: int
+    headings: int
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def reading_order(source: str, versions: Mapping[str, str]) -> list[ReadingOrder]:
+    """Each version against the source it was made from (a PDF set in columns, say):
+    a sentence read across two columns is no longer whole in it."""
+    paragraphs = [b for b in re.split(r"\n\s*\n", source) if b.strip() and not _HEADING.match(b)]
+    sentences = [s for p in paragraphs for s in _SENTENCE_END.split(" ".join(p.split())) if s]
+    titles = {collapse_whitespace(h) for h in _headings(source)}
+    out = []
+    for label, text in versions.items():
+        letters = _letters(text)
+        found = {collapse_whitespace(h) for h in _headings(text)}
+        out.append(
+            ReadingOrder(
+                label,
+                sum(_letters(s) in letters for s in sentences),
+                len(sentences),
+                len(titles & found),
+                len(titles),
+            )
+        )
+    return out

@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 
+from chunkers.pages import page_number
 from chunkers.segment import sentence_spans
-from chunkers.structural.blocks import page_number, parse, plain_title
+from chunkers.structural.blocks import parse, plain_title
 from chunkers.text import SourceText
 from lab.inputs.gold import GoldQuestion, Passage
 from lab.retrieval.tokenize import has_cjk, tokenize

@@ -70,7 +70,7 @@ def test_lab_10_shows_what_conversion_did_to_the_manual():
     assert "What conversion did: the warehouse manual as markdown, PDF and plain text" in [
         s.value for s in at.subheader
     ]
-    [rows] = [t.value.to_dict("records") for t in at.table if "version" in t.value.columns]
+    [rows] = [t.value.to_dict("records") for t in at.table if "tables" in t.value.columns]
     source, converted, plain = rows
     assert [r["version"] for r in rows] == [
         "markdown (the source)",
@@ -83,3 +83,27 @@ def test_lab_10_shows_what_conversion_did_to_the_manual():
     assert int(plain["repeated on the pages"]) == 0 < int(converted["repeated on the pages"])
     assert int(plain["answers no longer as written"]) > 0
     assert converted["answers intact"] == source["answers intact"] != plain["answers intact"]
+
+
+def test_lab_10_shows_a_two_column_page_read_in_order_and_across():
+    at = open_lab("boilerplate", doc="warehouse_manual")
+    [rows] = [t.value.to_dict("records") for t in at.table if "sentences whole" in t.value.columns]
+    assert rows == [
+        {"version": "PDF, converted", "sentences whole": "12 of 12", "headings kept": "4 of 4"},
+        {"version": "PDF, plain text", "sentences whole": "2 of 12", "headings kept": "0 of 4"},
+    ]
+    codes = [c.value for c in at.code]
+    assert any(c.startswith("## Page 1\n\n### Night shift notes\n\n#### Dock doors") for c in codes)
+    # the plain text splices the two columns: a heading of one inside a sentence of the other
+    assert any(c.startswith("Night shift notes\n") and "Dock doors degrees." in c for c in codes)
+
+
+def test_an_upload_whose_pages_pdfium_cannot_read_says_so_in_one_line():
+    from tests.support import ROOT
+
+    data = (ROOT / "tests" / "data" / "documents" / "pr136_chinese_page1.pdf").read_bytes()
+    at = upload(open_app(), "letter.pdf", data, "application/pdf")
+    assert not at.exception and not at.error
+    assert [i.value for i in at.sidebar.info if "pdfminer" in i.value] == [
+        "letter.pdf: page 1 read with pdfminer: PDFium has no Unicode for the glyphs of their font"
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lab.measure.conversion import Version
+from lab.measure.conversion import ReadingOrder, Version
 
 
 def version_rows(versions: list[Version]) -> list[dict[str, object]]:
@@ -24,3 +24,20 @@ def version_rows(versions: list[Version]) -> list[dict[str, object]]:
             }
         )
     return rows
+
+
+def reading_rows(found: list[ReadingOrder]) -> list[dict[str, object]]:
+    """A row per version: the source's sentences it reads whole, its headings kept."""
+    return [
+        {
+            "version": r.label,
+            "sentences whole": f"{r.sentences_whole} of {r.sentences}",
+            "headings kept": f"{r.headings_kept} of {r.headings}",
+        }
+        for r in found
+    ]
+
+
+def first_lines(text: str, lines: int = 14) -> str:
+    """The opening of a version, as the lesson shows it side by side."""
+    return "\n".join(text.splitlines()[:lines])

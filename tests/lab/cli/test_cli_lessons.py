@@ -95,7 +95,12 @@ def test_boilerplate_lists_what_it_found(capsys) -> None:
     code, out, _ = run(capsys, "boilerplate", MANUAL, "--json")
     data = json.loads(out)
     assert [f["units"] for f in data["findings"]] == [12, 12]
-    assert data["thresholds"] == {"min_share": 0.5, "min_units": 3, "mostly": 0.5}
+    assert data["thresholds"] == {
+        "min_share": 0.5,
+        "placed_share": 0.25,
+        "min_units": 3,
+        "mostly": 0.5,
+    }
     assert len(data["findings"][0]["occurrences"]) == 12
 
 

@@ -213,13 +213,24 @@ def test_a_page_whose_corner_is_not_at_zero_keeps_its_table_and_lines_apart(pdf:
     assert read_document(out.getvalue(), name="moved.pdf").text == as_printed
 
 
-def test_a_word_hyphenated_at_a_line_end_keeps_its_hyphen_lines_and_paragraph() -> None:
+def test_a_word_hyphenated_at_a_line_end_is_joined_and_its_lines_and_paragraph_kept() -> None:
     # pdfium joins such a line to the next and marks the hyphen with U+FFFE
     text = read_document(build.hyphenated_pdf(), name="hyphen.pdf").text
     assert text == (
-        "## Page 1\n\nA word broken over two lines: manip-\nulation, then\na third line.\n\n"
+        "## Page 1\n\nA word broken over two lines: manipulation,\nthen\na third line.\n\n"
         "A second paragraph.\n"
     )
+
+
+def test_a_real_hyphen_at_a_line_end_is_kept_when_the_text_writes_the_word_whole() -> None:
+    text = read_document(
+        build.hyphenated_pdf(
+            "A well-known pump. The well-\nknown pump and the con-\nfirming test."
+        ),
+        name="hyphen.pdf",
+    ).text
+    assert "The well-known\npump and the confirming\ntest." in text
+    assert "con-" not in text and "well-\n" not in text
 
 
 @pytest.mark.parametrize("pitch", [5.6, 6.8], ids=["one paragraph", "a paragraph a line"])

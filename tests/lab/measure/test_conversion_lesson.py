@@ -49,3 +49,22 @@ def test_conversion_keeps_what_plain_text_loses() -> None:
     assert plain.headings == () and plain.tables == 0 and plain.boilerplate == ()
     assert len(plain.missing_headings) == len(src.headings)
     assert plain.lost and plain.intact < src.intact
+
+
+def test_the_two_column_page_reads_in_order_converted_and_across_as_plain_text() -> None:
+    from lab.measure.conversion import reading_order
+    from ui.present.conversion import reading_rows
+
+    pdf = ROOT / "lab" / "examples" / "two_columns.pdf"
+    source = (ROOT / "lab" / "examples" / "two_columns.md").read_text(encoding="utf-8")
+    converted = read_document(pdf).text
+    found = reading_order(
+        source,
+        {"PDF, converted": converted, "PDF, plain text": pdf_plain_text(pdf.read_bytes())},
+    )
+    assert reading_rows(found) == [
+        {"version": "PDF, converted", "sentences whole": "12 of 12", "headings kept": "4 of 4"},
+        {"version": "PDF, plain text", "sentences whole": "2 of 12", "headings kept": "0 of 4"},
+    ]
+    assert converted.index("#### Dock doors") < converted.index("#### Cold room")
+    assert converted.index("anything is unloaded.") < converted.index("The cold room holds")
