@@ -59,6 +59,7 @@ class LightClient:
     texts: list[str] = field(default_factory=list)  # the last run's Markdown, headings included
     held: dict[str, ForwardMsg] = field(default_factory=dict)  # the message cache, by hash
     received_bytes: int = 0  # what the server has sent this session, as sent
+    references: int = 0  # messages the server sent as a reference to the cache
     _ws: Any = None
 
     def open(self) -> float:
@@ -139,6 +140,7 @@ class LightClient:
             self.received_bytes += len(raw)
             fm.ParseFromString(raw)
             if fm.WhichOneof("type") == "ref_hash":  # one the cache holds: read that one
+                self.references += 1
                 fm = self.held.get(fm.ref_hash, fm)
             elif fm.metadata.cacheable and fm.hash:
                 self.held[fm.hash] = fm
