@@ -10,7 +10,9 @@ at the same moment on a fresh server that has warmed itself
 (deploy.class_servers.warm: every lab's example link opened once, as a class's
 server does before it reports ready); when every page is there,
 each walks the chunk-size slider upwards one step at a time, pausing 0.3 to 1.5 s
-(at random, the same seed every run) between steps. A step is timed from sending
+(at random, the same seed every run) between steps; on Labs 1 and 3, whose size
+control drags, each step is a drag across two to six sizes, one run for the size let
+go at (the browser redraws the sizes between with no run). A step is timed from sending
 the new value until the run it starts has finished (the browser's figure adds
 its paint, `python -m bench.browser` without --class). Server memory is the
 largest resident set seen, sampled twice a second, summed over the app processes
@@ -34,10 +36,14 @@ from dataclasses import dataclass, field
 import psutil
 
 from deploy.light_client import LightClient
+from ui.present.sweeps import DRAG_LABS
+from ui.present.urlstate import LAB_SLUGS
 
 CLASS_LABS = (1, 3, 4, 6)
 STEP_P95_TARGET_S, FIRST_PAGE_TARGET_S, UPLOAD_OTHERS_P95_TARGET_S = 1.0, 5.0, 1.5
 PAUSE_S = (0.3, 1.5)
+DRAG_SIZES = (2, 6)  # the sizes a student's drag crosses before letting go
+DRAG_LAB_NUMBERS = tuple(LAB_SLUGS.index(slug) + 1 for slug in DRAG_LABS)
 UPLOAD_BYTES = 4_000_000
 
 
@@ -46,6 +52,7 @@ class Step:
     client: int
     start: float  # time.perf_counter() when the value was sent
     seconds: float
+    received: int = 0  # bytes the server sent for the step's run
 
 
 @dataclass
@@ -118,7 +125,7 @@ def run_class(
             if upload and i == 0:
                 _uploader(c, rng, run, upload, steps)
             else:
-                _walk(c, i, rng, run, lock, steps)
+                _walk(c, i, rng, run, lock, steps, drags=lab in DRAG_LAB_NUMBERS)
         except Exception as e:  # noqa: BLE001
             with lock:
                 run.errors.append(f"client {i}: {e}")
@@ -152,17 +159,27 @@ def _next_size(c: LightClient, up: bool) -> tuple[float, bool]:
 
 
 def _walk(
-    c: LightClient, i: int, rng: random.Random, run: ClassRun, lock: threading.Lock, steps: int
+    c: LightClient,
+    i: int,
+    rng: random.Random,
+    run: ClassRun,
+    lock: threading.Lock,
+    steps: int,
+    drags: bool = False,
 ) -> None:
+    """``steps`` changes of size: one slider step each, or on a lab whose size control
+    drags (``drags``), a drag across two to six sizes, which is one run (the size it
+    settles on is set as the control's release sets it)."""
     up = True
     for _ in range(steps):
         time.sleep(rng.uniform(*PAUSE_S))
-        value, up = _next_size(c, up)
-        c.set_number("Chunk size", value)
-        start = time.perf_counter()
+        for _ in range(rng.randint(*DRAG_SIZES) if drags else 1):
+            value, up = _next_size(c, up)
+            c.set_number("Chunk size", value)
+        start, before = time.perf_counter(), c.received_bytes
         took = c.rerun()
         with lock:
-            run.steps.append(Step(i, start, took))
+            run.steps.append(Step(i, start, took, c.received_bytes - before))
 
 
 def _uploader(c: LightClient, rng: random.Random, run: ClassRun, data: bytes, steps: int) -> None:
@@ -205,8 +222,8 @@ def table(runs: list[ClassRun], where: str) -> str:
         f"pauses {PAUSE_S[0]}-{PAUSE_S[1]} s",
         "",
         "| clients | steps | median step | p95 | max | first page, median | first page, max "
-        "| errors | server memory |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| errors | server memory | sent per step, median |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in runs:
         s = [x.seconds for x in r.steps] or [float("nan")]
@@ -214,7 +231,8 @@ def table(runs: list[ClassRun], where: str) -> str:
         lines.append(
             f"| {r.clients} light | {len(r.steps)} | {_ms(statistics.median(s))} "
             f"| {_ms(percentile(s, 95))} | {_ms(max(s))} | {_ms(statistics.median(f))} "
-            f"| {_ms(max(f))} | {len(r.errors)} | {r.peak_rss / 2**20:,.0f} MB |"
+            f"| {_ms(max(f))} | {len(r.errors)} | {r.peak_rss / 2**20:,.0f} MB "
+            f"| {statistics.median([x.received for x in r.steps] or [0]) / 1e3:,.1f} KB |"
         )
     for r in runs:
         if r.upload_window:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bench.browser import wait_idle
 from tests.browser.conftest import ARTIFACTS, DRAWN
 
 LAB1 = "?lab=boundary&doc=platform_data&q=0&strategy=fixed&unit=words&size=24&overlap=0"
@@ -16,14 +17,16 @@ def test_size_24_then_22_flips_the_verdict(app_url: str, browser) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1600})
     page.goto(f"{app_url}/{LAB1}")
     page.get_by_text(SPLIT).first.wait_for(timeout=60_000)
-    slider = page.get_by_role("slider", name="Chunk size (words)")
-    assert slider.input_value() == "24"
+    slider = page.get_by_role("slider", name="Chunk size (words)")  # the lab's size control
+    page.locator('[data-testid="drag-size"][aria-valuenow="24"]').wait_for(timeout=60_000)
     slider.focus()
     slider.press("ArrowLeft")
     page.wait_for_timeout(400)
     slider.press("ArrowLeft")
-    page.get_by_text(INTACT).first.wait_for(timeout=60_000)
-    assert slider.input_value() == "22"
+    page.get_by_text(INTACT).first.wait_for(timeout=60_000)  # the control's own, at once
+    assert slider.get_attribute("aria-valuenow") == "22"
+    page.wait_for_url("**size=22&**", timeout=60_000)  # the keys rest: the app's size
+    wait_idle(page)
     assert page.get_by_text(SPLIT).count() == 0
     page.screenshot(path=str(ARTIFACTS / "browser_lab1_size22.png"), full_page=True)
     page.close()

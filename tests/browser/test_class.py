@@ -32,10 +32,14 @@ def test_a_light_client_gets_lab_1_and_a_step_moves_its_size(app_url):
         c.open()
         assert LAB1_TITLE in c.texts
         assert c.value("Chunk size") == [24]
+        assert c.held  # the large messages, kept as a browser's message cache keeps them
+        assert c.references == 0
         c.set_number("Chunk size", 25)
         c.rerun()
         assert _size_in_link(c) == "25"  # the link the page would share now
         assert c.errors == []
+        # what did not change with the size (the drag slider's frames) came as a reference
+        assert c.references >= 1
     finally:
         c.close()
 
