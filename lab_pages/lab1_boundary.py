@@ -4,7 +4,7 @@ import streamlit as st
 
 from ui import cached, chunk_panel, frame, state, survival_curves, tables
 from ui.drag_slider import lab_drag
-from ui.present import plotly_charts, sweeps, urlstate
+from ui.present import sweeps, urlstate
 
 INTRO = """
 A chunk is the unit of retrieval: if the answer does not sit whole inside some chunk, no
@@ -64,19 +64,13 @@ def body(ctx):
         chunks_window = lab_drag(ctx, sizes, key=DRAG_KEY)
         left, right = st.columns([3, 1])
         with left:
-            frame.plot_curve(
-                plotly_charts.survival_step,
-                (
-                    curve,
-                    ctx.unit,
-                    ctx.strategy,
-                    frame.chart_height(1, laptop_rows=frame.CONTROL_ROWS),  # under the control
-                ),
-                size=ctx.size,
-                text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
-                key=state.register_curve(CURVE_KEY),
-                on_select="rerun",
-                selection_mode="points",
+            frame.survival_curve(
+                curve,
+                ctx.unit,
+                ctx.strategy,
+                ctx.size,
+                state.register_curve(CURVE_KEY),
+                frame.chart_height(1, laptop_rows=frame.CONTROL_ROWS),  # under the control
             )
         with right:
             st.markdown(f"**On this document, overlap {ctx.overlap}:**")

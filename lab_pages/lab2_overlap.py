@@ -104,22 +104,14 @@ def body(ctx):
         curve = survival_curves.curve(
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
-        state.register_curve(CURVE_KEY)
-        frame.plot_curve(
-            plotly_charts.survival_step,
-            (
-                curve,
-                ctx.unit,
-                ctx.strategy,
-                frame.chart_height(),
-                f"Answer intact against size, overlap {ctx.overlap} "
-                "(click a point to move the slider)",
-            ),
-            size=ctx.size,
-            text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
-            key=state.register_curve(CURVE_KEY),
-            on_select="rerun",
-            selection_mode="points",
+        frame.survival_curve(
+            curve,
+            ctx.unit,
+            ctx.strategy,
+            ctx.size,
+            state.register_curve(CURVE_KEY),
+            frame.chart_height(),
+            f"Answer intact against size, overlap {ctx.overlap} (click a point to move the slider)",
         )
         if chunks_window:
             chunks_window()  # the chunks around the answer, at the size the control holds

@@ -138,6 +138,22 @@ def plot_curve(
     return chart
 
 
+def survival_curve(
+    curve: Any, unit: str, strategy: str, size: int, key: str, height: int, *title: str
+) -> Any:
+    """A survival curve over sizes with its pointer at ``size``: a click on a point
+    moves the size there (the page reads the selection under ``key``)."""
+    return plot_curve(
+        plotly_charts.survival_step,
+        (curve, unit, strategy, height, *title),
+        size=size,
+        text=plotly_charts.pointer_text(curve, size, unit),
+        key=key,
+        on_select="rerun",
+        selection_mode="points",
+    )
+
+
 # -- why cached -- a chart over sizes is the same figure at every size, and building
 # a Plotly figure (every property validated) was most of a slider step's Python time
 # on Labs 1-3, which the browser waits for. Built once per chart and setting, shared
