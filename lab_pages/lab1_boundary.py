@@ -65,10 +65,8 @@ def body(ctx):
         left, right = st.columns([3, 1])
         with left:
             frame.survival_curve(
+                ctx,
                 curve,
-                ctx.unit,
-                ctx.strategy,
-                ctx.size,
                 state.register_curve(CURVE_KEY),
                 frame.chart_height(1, laptop_rows=frame.CONTROL_ROWS),  # under the control
             )

@@ -105,10 +105,8 @@ def body(ctx):
             ctx.text, ctx.answer, ctx.strategy, sizes, ctx.unit, ctx.overlap, current=ctx.size
         )
         frame.survival_curve(
+            ctx,
             curve,
-            ctx.unit,
-            ctx.strategy,
-            ctx.size,
             state.register_curve(CURVE_KEY),
             frame.chart_height(),
             f"Answer intact against size, overlap {ctx.overlap} (click a point to move the slider)",

@@ -138,16 +138,14 @@ def plot_curve(
     return chart
 
 
-def survival_curve(
-    curve: Any, unit: str, strategy: str, size: int, key: str, height: int, *title: str
-) -> Any:
-    """A survival curve over sizes with its pointer at ``size``: a click on a point
-    moves the size there (the page reads the selection under ``key``)."""
+def survival_curve(ctx: Context, curve: Any, key: str, height: int, *title: str) -> Any:
+    """The sidebar strategy's survival curve over sizes with its pointer at the size: a
+    click on a point moves the size there (the page reads the selection under ``key``)."""
     return plot_curve(
         plotly_charts.survival_step,
-        (curve, unit, strategy, height, *title),
-        size=size,
-        text=plotly_charts.pointer_text(curve, size, unit),
+        (curve, ctx.unit, ctx.strategy, height, *title),
+        size=ctx.size,
+        text=plotly_charts.pointer_text(curve, ctx.size, ctx.unit),
         key=key,
         on_select="rerun",
         selection_mode="points",

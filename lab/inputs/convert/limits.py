@@ -46,39 +46,47 @@ def nesting(markup: str, open_ended: frozenset[str] = frozenset()) -> int:
     return deepest
 
 
+def _refuse_over(amount: int, limit: int, says: str) -> None:
+    """The one refusal every limit makes: ``says`` when ``amount`` passes ``limit``."""
+    if amount > limit:
+        raise ConversionError(says)
+
+
 def check_unpacked(parts: Iterable[zipfile.ZipInfo], name: str, skip: str = "") -> None:
     """Refuse a zip whose parts (those not under ``skip``) unpack to more than the
     limit, from the sizes its directory declares. A part that lies about its size
     stops at the size it declared when read (Python's zipfile), so the sum bounds
     what is read."""
     total = sum(p.file_size for p in parts if not (skip and p.filename.startswith(skip)))
-    if total > MAX_EXPANDED_BYTES:
-        raise ConversionError(
-            f"{name} expands to {total / MB:.0f} MB when unpacked, over the "
-            f"{MAX_EXPANDED_BYTES / MB:.0f} MB limit; is it a zip bomb? Save a smaller copy"
-        )
+    _refuse_over(
+        total,
+        MAX_EXPANDED_BYTES,
+        f"{name} expands to {total / MB:.0f} MB when unpacked, over the "
+        f"{MAX_EXPANDED_BYTES / MB:.0f} MB limit; is it a zip bomb? Save a smaller copy",
+    )
 
 
 def check_depth(depth: int, name: str) -> None:
-    if depth > MAX_DEPTH:
-        raise ConversionError(
-            f"{name} nests its elements {depth} deep, over the {MAX_DEPTH} limit; "
-            "is it a generated or hostile page?"
-        )
+    _refuse_over(
+        depth,
+        MAX_DEPTH,
+        f"{name} nests its elements {depth} deep, over the {MAX_DEPTH} limit; "
+        "is it a generated or hostile page?",
+    )
 
 
 def check_text(chars: int, name: str, *, more: bool = False) -> None:
     """``more``: counted while converting, so the whole would be larger still."""
-    if chars > MAX_TEXT_CHARS:
-        amount = f"more than {MAX_TEXT_CHARS:,}" if more else f"{chars:,}"
-        raise ConversionError(
-            f"{name} converts to {amount} characters of text, over the "
-            f"{MAX_TEXT_CHARS:,} limit; split it"
-        )
+    amount = f"more than {MAX_TEXT_CHARS:,}" if more else f"{chars:,}"
+    _refuse_over(
+        chars,
+        MAX_TEXT_CHARS,
+        f"{name} converts to {amount} characters of text, over the "
+        f"{MAX_TEXT_CHARS:,} limit; split it",
+    )
 
 
 def check_pages(pages: int, name: str) -> None:
-    if pages > MAX_PAGES:
-        raise ConversionError(
-            f"{name} has {pages} pages, over the {MAX_PAGES}-page limit; split it"
-        )
+    _refuse_over(
+        pages, MAX_PAGES, f"{name} has {pages} pages, over the {MAX_PAGES}-page limit; split it"
+    )
