@@ -364,12 +364,45 @@ class SeamPacker:
                 return [(inner[k][0], pe)], True
         sub = self._beside_leads(start, (ps, pe), limit, room, cap, levels[1:], slack)
         if sub is None:
-            return group, False
+            return self._cut_lead_on(out, group, part, cap, levels)
         if len(sub) == 1:  # the leads and the part's one piece
             return [*group, sub[0]], True
         out.append((start, sub[0][1]))
         out.extend(sub[1:-1])
         return [sub[-1]], True
+
+    def _cut_lead_on(
+        self,
+        out: list[Span],
+        group: list[Span],
+        part: tuple[int, int, int],
+        cap: int,
+        levels: list[Level],
+    ) -> tuple[list[Span], bool]:
+        """No piece of ``part`` fits beside a lead that fills its piece's room (a first
+        piece's room beside leads before the block): a lead a finer rung cuts keeps
+        its last piece with the part, as a lead-in too long for a chunk does, and
+        its head closes the piece. Else (or when the part does not go on with that
+        last piece either) the lead stays, and the caller closes its piece."""
+        if len(group) != 1 or len(levels) < 2:
+            return group, False
+        start, end = group[0]
+        inner: list[Part] = []
+        for rung in levels[1:]:
+            if rung is None:
+                break
+            inner = self.parts(rung, start, end)
+            if len(inner) > 1:
+                break
+        if len(inner) < 2:
+            return group, False
+        done = len(out)
+        out.append((start, inner[-2][1]))
+        on, placed = self._lead_on(out, [inner[-1][:2]], part, cap, cap, levels, self.slack)
+        if placed:
+            return on, True
+        del out[done:]
+        return group, False
 
     def _beside_leads(
         self,

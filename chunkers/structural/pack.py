@@ -274,6 +274,35 @@ class Packer:
             return self._exact(a.start, b.end, a.header)
         return a.length + b.length - b.header_len
 
+    def _merge_reach(self, a: Run, b: Run) -> int:
+        """The length the runt merge's guards judge a merge of a then b by: a block
+        that would fit a chunk of its own is cut only beside titles and leads
+        (_opening_pieces), so when b opens with them and such a block's first
+        piece, text merged in front of them would have to take that block whole."""
+        n = self._merged_length(a, b)
+        end = self._opened_block_end(b)
+        if end is None or self._bare(a):
+            return n
+        if self.chars:
+            return end - a.start + a.header_len
+        if self.tokens:
+            return self._exact(a.start, end, a.header)
+        return a.length + self._len(b.start, end)
+
+    def _opened_block_end(self, run: Run) -> int | None:
+        """Where the block ends whose first piece ``run`` holds beside the titles and
+        leads it opens with, when that block would fit a chunk of its own; else None."""
+        doc = self.doc
+        starts, ends, kinds, leads = doc.starts, doc.ends, doc.kinds, doc.leads
+        first = k = bisect_right(starts, run.start) - 1
+        while k >= 0 and k < len(kinds) and ends[k] <= run.end:
+            if k not in leads and kinds[k] not in _TITLES:
+                return None
+            k += 1
+        if k <= first or k >= len(kinds) or not starts[k] < run.end < ends[k]:
+            return None
+        return ends[k] if self.lengths[k] <= self.opts.size else None
+
     # -- packing ---------------------------------------------------------------
     def pack(self) -> list[Run]:
         """Blocks into runs, section by section (the runt merge and overlap come later)."""
@@ -575,7 +604,7 @@ class Packer:
         # -- a merge is measured on the span it covers, not on its pieces: whatever
         # -- lies between them (blank lines) is part of the merged chunk
         leads = partial(ends_with_lead, self.doc)
-        return Guards.of(self.opts, attrgetter("length"), _same_trust, self._merged_length, leads)
+        return Guards.of(self.opts, attrgetter("length"), _same_trust, self._merge_reach, leads)
 
     def merge_runts(self, runs: list[Run], guards: Guards[Run]) -> list[Run]:
         return merge_runts(runs, self.opts.runt_merge, guards, self._merge)

@@ -114,6 +114,58 @@ def test_a_lead_in_travels_with_the_chinese_list_it_opens() -> None:
     assert not any(b.endswith("下面是这些规则：") for b in bodies), bodies
 
 
+# a Japanese translation keeps each paragraph's English original in a comment above it
+# (a comment above a block leads it)
+JA_LEAD_IN = (
+    "他の言語(Cなど)では、この場面で欲しいものではないにもかかわらず、"
+    "まさしく要求したものを返そうとしてきます:\n"
+    "メモリがベクタに属していないにもかかわらず、"
+    "ベクタ内のその要素に対応するメモリ上の箇所にあるものを何か返してくるのです。"
+)
+JA_COMMENT = (
+    "<!--\nOther languages will attempt to give you exactly what you asked for in this\n"
+    "situation: you will get whatever is at the location in memory that would\n"
+    "correspond to that element at all.\n-->\n\n"
+)
+
+
+def test_a_lead_in_line_that_fills_the_room_beside_a_comment_goes_on_with_its_text() -> None:
+    # the comment leaves room for the line ending in a colon and nothing after it:
+    # the line is cut at a clause mark, and its last clause goes on with the next line
+    text = JA_COMMENT + JA_LEAD_IN
+    bodies = _bodies(text, 200)
+    assert bodies[0].startswith("<!--")
+    assert not any(b.endswith(":") for b in bodies[:-1]), bodies
+    assert any("返そうとしてきます:\nメモリが" in b for b in bodies), bodies
+
+
+JA_STRINGS = (
+    "<!--\n#### Bytes and Scalar Values and Grapheme Clusters! Oh My!\n-->\n\n"
+    "#### バイトとスカラー値と書記素クラスタ！なんてこった！\n\n"
+    "<!--\nAnother point about UTF-8 is that there are actually three relevant ways to\n"
+    "look at strings from Rust’s perspective: as bytes, scalar values, and grapheme\n"
+    "clusters (the closest thing to what we would call *letters*).\n-->\n\n"
+    "UTF-8について別の要点は、実際Rustの観点から文字列を見るには3つの関連した方法があるということです:\n"
+    "バイトとして、スカラー値として、そして、書記素クラスタ(人間が*文字*と呼ぶものに一番近い)としてです。\n\n"
+    "<!--\nIf we look at the Hindi word “नमस्ते” written in the Devanagari script, it is\n"
+    "stored as a vector of `u8` values that looks like this:\n-->\n\n"
+    "ヒンディー語の単語、“नमस्ते”をデーヴァナーガリー(`訳注`: サンスクリット語とヒンディー語を"
+    "書くときに使われる書記法)で表記したものを見たら、\n"
+    "以下のような見た目の`u8`値のベクタとして保持されます:\n\n"
+    "```text\n[224, 164, 168]\n```\n"
+)
+
+
+def test_a_runt_does_not_join_a_paragraph_cut_to_open_beside_its_comment() -> None:
+    # the Hindi paragraph fits a chunk alone but not with its comment: it is cut
+    # so that the comment opens it, and the runt left of the paragraph before
+    # (its last sentence) may not merge in front of that comment
+    bodies = _bodies(JA_STRINGS, 200)
+    opening = next(b for b in bodies if "ヒンディー語の単語" in b)
+    assert opening.startswith("<!--\nIf we look at the Hindi word"), bodies
+    assert "書記素クラスタ(人間が*文字*と呼ぶものに一番近い)としてです。" in bodies
+
+
 def test_chunks_of_chinese_are_found_by_their_headings() -> None:
     text = "# 第一章\n\n## 所有权\n\n" + ZH * 3
     chunks = chunk(text, "structural", 100, 0)
