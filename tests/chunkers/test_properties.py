@@ -6,11 +6,12 @@ import re
 import sys
 from itertools import pairwise
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from chunkers import STRATEGIES, ChunkOptions, chunk
 from chunkers.options import RUNT_MERGES
+from chunkers.scripts import is_word_seam
 from chunkers.structural.blocks import parse
 from tests.chunkers.invariants import (
     ending_breaks,
@@ -149,6 +150,8 @@ def test_heading_context_trust_and_pages(text: str, opt, runt_merge: str) -> Non
 
 @SETTINGS
 @given(documents(), OPTIONS)
+# -- an overlap that starts between two ideographs starts at a word
+@example("the.\n\n- the.\n- the the 数据 the the.", ("words", 18, 0.75))
 def test_table_fragments_and_overlap_rules(text: str, opt) -> None:
     unit = opt[0]
     size, overlap = _opts(*opt)
@@ -164,7 +167,9 @@ def test_table_fragments_and_overlap_rules(text: str, opt) -> None:
         if c.overlap_prefix:
             assert not prev.transcribed and not c.transcribed
             assert c.kind != "table"
-            assert text[c.overlap_start - 1].isspace() or c.overlap_start == prev.start
+            # -- an overlap starts at a word: after whitespace, or between two words of
+            # -- CJK text, which writes no space ("数据" is two words)
+            assert is_word_seam(text, c.overlap_start) or c.overlap_start == prev.start
             assert not c.overlap_prefix[0].isspace()
     # table rows are never cut: every chunk edge inside a table falls at a line end
     starts = {c.start for c in chunks} | {c.end for c in chunks}
