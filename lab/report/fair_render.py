@@ -54,16 +54,11 @@ def equal_cost_json(report: DiffReport) -> dict[str, Any] | None:
     e = report.equal_cost
     if e is None:
         return None
-    return {
-        "tokens": e.units,
-        "unit": e.unit,
-        "cheaper": e.cheaper,
-        "cost_ratio": e.ratio,
-        "leans_on_it": e.leans_on_it,
-        "given": e.given,
-        "a": [f.to_json() for f in e.a],
-        "b": [f.to_json() for f in e.b],
-    }
+    # -- each JSON key and the field it reads (the keys are the budget object's names)
+    named = {"tokens": "units", "cost_ratio": "ratio"}
+    keys = ("tokens", "unit", "cheaper", "cost_ratio", "leans_on_it", "given")
+    out: dict[str, Any] = {key: getattr(e, named.get(key, key)) for key in keys}
+    return out | {"a": [f.to_json() for f in e.a], "b": [f.to_json() for f in e.b]}
 
 
 def equal_cost_rows(e: EqualCost) -> list[tuple[str, str, str, str]]:

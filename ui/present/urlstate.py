@@ -30,21 +30,28 @@ class Lab(NamedTuple):
 
 
 # The labs in teaching order: the one list the navigation, the URL and the titles read.
-LABS: tuple[Lab, ...] = (
-    Lab("boundary", "Boundary lottery", "lab_pages/lab1_boundary.py"),
-    Lab("overlap", "Overlap as insurance", "lab_pages/lab2_overlap.py"),
-    Lab("structure", "Structure beats arithmetic", "lab_pages/lab3_structure.py"),
-    Lab("runts", "Runts and BM25", "lab_pages/lab4_runts.py"),
-    Lab("tables", "Tables, transcripts, headings", "lab_pages/lab5_tables.py"),
-    Lab("integrity", "Integrity check", "lab_pages/lab6_integrity.py"),
-    Lab("notebook", "Notebook", "lab_pages/lab7_notebook.py"),
-    # after the notebook, so every older link's lab number still opens the same lab
-    Lab("compare", "Compare two configurations", "lab_pages/lab8_compare.py"),
-    Lab("small-to-big", "Small to big", "lab_pages/lab9_small_to_big.py"),
-    Lab("boilerplate", "Boilerplate", "lab_pages/lab10_boilerplate.py"),
-    Lab("judges", "Two judges", "lab_pages/lab11_judges.py"),
-    # at the end, so every older link's lab number still opens the same lab
-    Lab("routing", "Routing", "lab_pages/lab12_routing.py"),
+# A lab's number is its place here, and its page module is named for its number and
+# slug (lab_pages/lab9_small_to_big.py). Lab 8 came after the notebook, and Lab 12 at
+# the end, so that every older link's lab number still opens the same lab.
+_SLUGS_AND_TITLES = """
+boundary       Boundary lottery
+overlap        Overlap as insurance
+structure      Structure beats arithmetic
+runts          Runts and BM25
+tables         Tables, transcripts, headings
+integrity      Integrity check
+notebook       Notebook
+compare        Compare two configurations
+small-to-big   Small to big
+boilerplate    Boilerplate
+judges         Two judges
+routing        Routing
+"""
+LABS: tuple[Lab, ...] = tuple(
+    Lab(slug, title, f"lab_pages/lab{n}_{slug.replace('-', '_')}.py")
+    for n, (slug, title) in enumerate(
+        (line.split(maxsplit=1) for line in _SLUGS_AND_TITLES.strip().splitlines()), start=1
+    )
 )
 LAB_SLUGS = tuple(lab.slug for lab in LABS)
 
