@@ -138,9 +138,9 @@ def _columns():
     tables.wrapping_table(conversion.reading_rows(found))
     left, right = st.columns(2)
     left.caption("PDF, converted (the opening)")
-    left.code(conversion.first_lines(converted), language="markdown")
+    left.code(conversion.first_lines(converted), language="markdown", wrap_lines=True)
     right.caption("PDF, plain text (the opening)")
-    right.code(conversion.first_lines(plain), language=None)
+    right.code(conversion.first_lines(plain), language=None, wrap_lines=True)
 
 
 def body(ctx):

@@ -224,13 +224,23 @@ def _budget_lesson() -> None:
     )
 
 
-def _budget_and_context() -> tuple[int, str]:
-    """The context budget (0: none) and what is indexed beside each chunk."""
+def _k_and_context() -> tuple[int, str]:
+    """k and what is indexed beside each chunk, side by side: one row, so that the gold
+    set's table and chart still end on the first screen."""
+    k_col, context_col = st.columns(2)
+    k = k_col.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
+    context = context_col.selectbox(
+        controls.CONTEXT.label, list(controls.CONTEXT.options), key=controls.CONTEXT.key
+    )
+    return int(k), str(context)
+
+
+def _budget() -> int:
+    """The context budget (0: none), above the figures it adds."""
     # a restored pin's value is a float
     st.session_state[controls.BUDGET.key] = int(st.session_state[controls.BUDGET.key])
-    budget_col, context_col = st.columns(2)
-    budget = int(
-        budget_col.number_input(
+    return int(
+        st.number_input(
             controls.BUDGET.label,
             min_value=0,
             max_value=int(controls.BUDGET.hi or 0),
@@ -238,10 +248,6 @@ def _budget_and_context() -> tuple[int, str]:
             key=controls.BUDGET.key,
         )
     )
-    context = context_col.selectbox(
-        controls.CONTEXT.label, list(controls.CONTEXT.options), key=controls.CONTEXT.key
-    )
-    return budget, str(context)
 
 
 def _reports(ctx, names, questions, k, judged, context):
@@ -273,9 +279,8 @@ def _reports(ctx, names, questions, k, judged, context):
 def body(ctx):
     questions = _gold(ctx)
     controls.ensure(st.session_state, "integrity")
-    k = st.select_slider(controls.K.label, options=list(controls.K.options), key=controls.K.key)
+    k, context = _k_and_context()
     judge, variant, spec = judge_choice.judges_row(controls.RETRIEVER)
-    budget, context = _budget_and_context()
     extra = {}
     if questions:
         # the lab's four, and the sidebar's when it is another (a peer, your chunks)
@@ -301,7 +306,7 @@ def body(ctx):
                     {n: r.mrr for n, r in reports.items()},
                     # under the k slider and the judges' row: short enough that the
                     # chart ends on the first screen at 1440x900 too
-                    min(frame.chart_height(2), 300),
+                    min(frame.chart_height(1.7), 300),
                 )
             )
         by_judge = _by_retriever(ctx, questions, k, variant, spec, context)
@@ -311,6 +316,7 @@ def body(ctx):
             f"Gold set, {sweeps.display_name(ctx.strategy)}: {len(current.missing)} answer(s) "
             f"with no chunk, whoever ranks; ranking below {k}: {poorly}"
         )
+        budget = _budget()
         if budget:
             at = _at_budget(ctx, questions, k, judge, variant, spec, budget, context)
             if at:

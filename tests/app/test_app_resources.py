@@ -28,7 +28,7 @@ import ui.survival_curves
 import ui.worker
 from lab.inputs.documents import MB
 from tests.app.app_harness import APP, open_lab, rerun, set_widget, verdicts
-from tests.app.upload_child import ProgressSpy, document
+from tests.app.upload_child import ProgressSpy, document_of_chars
 from tests.support import AUDIT, bounded
 from ui.caching import PROGRESS_CHARS
 from ui.sidebar import MAX_UPLOAD_MB
@@ -139,7 +139,7 @@ def test_moving_on_cancels_a_sweep_and_keeps_the_sizes_already_swept(monkeypatch
     at = open_lab("structure")
     set_widget(at, "selectbox", "doc", "__upload__")
     # just long enough for a stepped sweep (a tenth over the length that starts one)
-    long = document(1.1 * PROGRESS_CHARS / MB)
+    long = document_of_chars(int(1.1 * PROGRESS_CHARS))
     at.file_uploader(key="upload").upload("long.md", long, "text/markdown")
     rerun(at)
     set_widget(at, "radio", "answer_mode", "paste it")

@@ -30,6 +30,14 @@ def document(megabytes: float) -> bytes:
     return data[: data.rfind(b"\n", 0, size) + 1]
 
 
+def document_of_chars(chars: int) -> bytes:
+    """The sample documents over and over, cut at a line end after ``chars`` characters
+    (not bytes: a Chinese or Japanese sample's characters take three bytes each)."""
+    one = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.md")))
+    text = (one + "\n\n") * (chars // len(one) + 1)
+    return text[: text.find("\n", chars) + 1].encode("utf-8")
+
+
 class ProgressSpy:
     """Wraps st.progress and records what each bar showed, in order."""
 

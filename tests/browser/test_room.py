@@ -167,8 +167,9 @@ def test_lab6_tables_show_every_column_and_whole_words(views):
     page = views.get(6, DESKTOP)
     tables = page.locator(f'{MAIN} [data-testid="stTable"] table')
     # the strategy summary, the gold set by retriever, each retriever's summary, recall
-    # against IoU over sizes, and the chunks to read
-    assert tables.count() == 5
+    # against IoU over sizes, coverage at top k and at a budget over sizes, and the
+    # chunks to read
+    assert tables.count() == 6
     headers, with_verdict = [], None
     for i in range(tables.count()):
         table = tables.nth(i)

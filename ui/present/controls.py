@@ -83,7 +83,7 @@ BUDGET = Control(
 CONTEXT = Control(
     "lab6_context",
     "context",
-    "Indexed beside each chunk (none, its heading path, or the title and heading path)",
+    "Indexed with each chunk: none, its path, or title+path",
     DEFAULT_CONTEXT,
     options=CONTEXTS,
 )
@@ -96,10 +96,12 @@ COMPARE_BUDGET = Control(
     1_000_000,
     1,
 )
+# one line beside another control, at a projector's size too
+K_LABEL = "k: an answer is found when its chunk ranks within k"
 K = Control(
     "lab6_k",
     "k",
-    "k (a gold answer counts as found when its chunk ranks within k)",
+    K_LABEL,
     10,
     options=RECALL_KS,
 )
@@ -138,7 +140,7 @@ BOILERPLATE_RETRIEVER = Control(
 ROUTING_K = Control(
     "lab12_k",
     "k",
-    "k (a gold answer counts as found when its chunk ranks within k)",
+    K_LABEL,
     1,
     options=RECALL_KS,
 )
