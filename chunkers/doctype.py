@@ -39,6 +39,7 @@ ENDPOINT = re.compile(
 # transcript: "Name:" opening a line (a timestamp may come first), or a name alone in
 # capitals on its line (a script's SPEAKER line)
 _TIMESTAMP = r"(?:\[?\(?\d{1,2}:\d{2}(?::\d{2})?\)?\]?[ \t]+)"
+TIMESTAMP = re.compile(rf"^ {{0,3}}{_TIMESTAMP}")
 _NAME = r"[A-Z][\w.'\u2019-]*(?:[ \t]+(?:[A-Z][\w.'\u2019-]*|of|the|de|van|von)){0,4}"
 SPEAKER_LINE = re.compile(
     rf"^ {{0,3}}{_TIMESTAMP}?(?:\*\*|__)?(?P<name>{_NAME})(?:[ \t]*\([^)\n]{{1,40}}\))?"
@@ -47,7 +48,6 @@ SPEAKER_LINE = re.compile(
 SPEAKER_CAPS = re.compile(
     r"^ {0,3}(?P<name>[A-Z][A-Z.'\u2019-]+(?:[ \t]+[A-Z][A-Z.'\u2019-]+){0,3})$"
 )
-TIMESTAMP = re.compile(rf"^ {{0,3}}{_TIMESTAMP}")
 # labels that open a line like a speaker's name but are no one speaking
 NOT_SPEAKERS = frozenset(
     "note warning tip important caution example examples returns return args arguments "

@@ -17,20 +17,19 @@ from .args import BadInput
 def fair_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("fair comparisons")
     g.add_argument(
+        "--context",
+        choices=CONTEXTS,
+        help=f"what is indexed beside each chunk: nothing, its heading path (default, "
+        f"{DEFAULT_CONTEXT}) or the document's title and heading path; reports top-20 "
+        "failures against none",
+    )
+    g.add_argument(
         "--budget",
         type=int,
         metavar="N",
         help="also measure at a context of N units (the run's unit): the ranked chunks are "
         "sent in order until N are spent, the last cut there; coverage, recall, precision "
         "and IoU at the budget, and how many chunks fit",
-    )
-    g.add_argument(
-        "--context",
-        choices=CONTEXTS,
-        default=None,
-        help=f"what is indexed beside each chunk: nothing, its heading path (default, "
-        f"{DEFAULT_CONTEXT}) or the document's title and heading path; reports top-20 "
-        "failures against none",
     )
 
 
