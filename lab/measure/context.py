@@ -94,7 +94,11 @@ def context_parts(chunk: Chunk, context: str, title: str = "") -> tuple[str, str
 
 def context_text(chunk: Chunk, context: str, title: str = "") -> str:
     """The text indexed for ``chunk`` under ``context``: for ``path``, ``indexed_text``'s."""
-    head, body = context_parts(chunk, context, title)
+    return joined(*context_parts(chunk, context, title))
+
+
+def joined(head: str, body: str) -> str:
+    """What an index reads: the context on a line of its own above the chunk's text."""
     return f"{head}\n{body}" if head else body
 
 
@@ -109,7 +113,7 @@ class IndexTexts:
 
     @property
     def texts(self) -> list[str]:
-        return [f"{head}\n{body}" if head else body for head, body in self.parts]
+        return [joined(head, body) for head, body in self.parts]
 
     def tokens(self) -> Iterator[list[str]]:
         """Each text's tokens (a separator never joins two words, so a text's tokens are
