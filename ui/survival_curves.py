@@ -69,11 +69,12 @@ def _curve(
     )
 
 
-# -- why blocks -- a curve's sizes reach up to twice the chosen size, so past the
-# span's middle every step asks for a new list of sizes. Keyed as one list, each such
+# -- why blocks -- a curve's sizes reach past twice the chosen size in whole spans
+# (sweeps.sweep_sizes), so a step into the next band asks for a longer list of sizes,
+# and a link or a pin may add a size off the slider's grid. Keyed as one list, each such
 # step chunked the document at every size again (Lab 3: four curves, about a hundred
 # chunkings a step). Keyed by blocks of CURVE_BLOCK sizes on the slider's grid, a step
-# chunks at most the block it enters; the verdict at each size is the same either way.
+# chunks only the blocks it adds; the verdict at each size is the same either way.
 CURVE_BLOCK = 32
 
 

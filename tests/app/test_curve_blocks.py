@@ -46,8 +46,8 @@ def test_walking_the_size_up_chunks_each_size_once(monkeypatch):
         return real(text, answer, strategy, sizes, **options)
 
     monkeypatch.setattr(ui.survival_curves, "survival_curve", counting)
-    # past 60 words every step widens the sweep (it reaches twice the size)
-    for size in range(90, 110):
+    # the sweep reaches twice the size in whole spans of 120 words: it widens at 121
+    for size in range(110, 130):
         per_step.append([])
         ui.survival_curves.curve(
             text, answer, "structural", sweeps.sweep_sizes("words", size), "words", 0
@@ -55,5 +55,7 @@ def test_walking_the_size_up_chunks_each_size_once(monkeypatch):
     later = [s for step in per_step[1:] for s in step]
     assert len(later) == len(set(later))  # no size chunked twice
     assert not set(later) & set(per_step[0])
-    assert max(len(step) for step in per_step[1:]) <= ui.survival_curves.CURVE_BLOCK
-    assert later  # the walk did reach sizes the first sweep had not
+    # only the step into the wider band chunks, and only the sizes it adds
+    widened = [size for size, step in zip(range(111, 130), per_step[1:], strict=True) if step]
+    assert widened == [121]
+    assert min(later) > 240

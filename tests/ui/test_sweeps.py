@@ -35,6 +35,15 @@ def test_sweep_sizes_include_current_and_stay_above_overlap():
     assert max(sweep_sizes("words", 300)) == 400
 
 
+def test_a_size_walking_up_its_band_keeps_the_curves_sizes():
+    # the drag slider's frames are the curve's sizes: a range that moved at every step
+    # would recompute and resend them at every step of a walk up the slider
+    for lo, hi in ((24, 60), (61, 120), (121, 180)):
+        assert len({tuple(sweep_sizes("words", s)) for s in range(lo, hi + 1)}) == 1
+    assert max(sweep_sizes("words", 61)) == 240 and max(sweep_sizes("words", 60)) == 120
+    assert max(sweep_sizes("words", 121)) == 360
+
+
 def test_join_keeps_the_order():
     parts = [list(range(10, 18)), list(range(18, 31)), list(range(31, 40))]
     whole = survival_curve(PLATFORM, AUDIT, "sentence", range(10, 40), unit="words")

@@ -81,14 +81,17 @@ def drags_live(lab: str | None, text: str | None, answer: str | None, strategy: 
 
 
 def sweep_sizes(unit: str, size: int, overlap: int = 0, max_points: int | None = None) -> list[int]:
-    """Sizes a survival curve covers: the unit's span, widened to include ``size``,
-    and starting above ``overlap`` (overlap must stay below every size). With
+    """Sizes a survival curve covers: the unit's span, widened by whole spans to reach
+    twice ``size``, and starting above ``overlap`` (overlap must stay below every size). With
     ``max_points`` the sizes are thinned evenly (``thin``), always keeping ``size``."""
     unit = Unit.named(unit).base
     lo, hi = SWEEP_SPAN[unit]
     step = SIZE_STEP[unit]
     lo = max(lo, overlap + 1, SIZE_LIMITS[unit][0])
-    hi = min(max(hi, size * 2), SIZE_LIMITS[unit][1])
+    # -- why bands -- a range ending at twice the size would change the drag slider's
+    # -- sizes, and so its frames would be computed and sent again, at every step up;
+    # -- ending at the next multiple of the span, it changes once per half a span
+    hi = min(hi * -(-size * 2 // hi), SIZE_LIMITS[unit][1])
     sizes = set(range(lo - lo % step or step, hi + 1, step))
     ordered = sorted(s for s in sizes if s > overlap)
     return thin(sorted(set(ordered) | {size}), max_points, keep=size)
