@@ -17,15 +17,17 @@ from typing import Any
 
 import numpy as np
 
-from chunkers import ParsedDocument
+from chunkers import Chunk, ParsedDocument, chunk_sweep_near, parse
 from chunkers.fixed import first_window_holding, fixed_windows, ink_before, unit_spans
 from chunkers.text import SourceText
+from lab.text import collapse_whitespace
 
 from .survival import (
     DocumentLayout,
     _chunkings,
     answer_problem,
     find_answer,
+    find_answers,
     fixed_units,
     sweep_plan,
     verdict_line,
@@ -84,19 +86,61 @@ def drag_frames(
         unit, tokenizer = options[0].unit, options[0].tokenizer  # (the same at every size)
         return _fixed_frames(text, answer, sizes, overlaps, unit, tokenizer, missing, window)
     frames = []
-    chunkings = _chunkings(text, strategy, options, parsed)
-    for size, over, chunks in zip(sizes, overlaps, chunkings, strict=True):
+    chunkings: Iterable[tuple[int, list[Chunk]]]
+    if window is None:
+        chunkings = ((0, chunks) for chunks in _chunkings(text, strategy, options, parsed))
+    else:
+        if strategy == "structural" and parsed is None:
+            parsed = parse(text)  # (read for its tables too)
+        near = _near(text, answer, window, missing is None, strategy, parsed)
+        chunkings = chunk_sweep_near(text, strategy, options, near, parsed)
+    for size, over, (first, chunks) in zip(sizes, overlaps, chunkings, strict=True):
         bounds = [
             (c.start, c.end, c.overlap_start if c.overlap_prefix else c.start) for c in chunks
         ]
         if missing is not None:
-            frames.append(Frame(size, over, bounds, False, missing, []))
+            frames.append(Frame(size, over, bounds, False, missing, [], first))
             continue
         surv = DocumentLayout(text, chunks).survival(answer)
         held = surv.chunk_index  # set exactly when the answer is intact
         pieces = [held] if surv.intact and held is not None else list(surv.pieces)
-        frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces))
+        frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces, first))
     return frames if window is None else [_kept(f, *window) for f in frames]
+
+
+def _near(
+    text: str,
+    answer: str,
+    window: tuple[int, int],
+    found: bool,
+    strategy: str,
+    parsed: ParsedDocument | None,
+) -> tuple[int, int]:
+    """The characters whose chunks a windowed frame makes: the window, and every
+    occurrence of the answer, so that the chunks holding it or cut through it are
+    among them (a chunk holds the answer only where its text, overlap and body,
+    holds an occurrence: whitespace lies between the two).
+
+    -- why the whole text, with tables -- a chunk repeating its table's head reads
+    -- that head straight before its own rows: an answer running from the head's
+    -- last line (only "|", "-" and ":") into the rows may be held there alone."""
+    if not found:
+        return window
+    spans = find_answers(text, answer)
+    lo, hi = min(window[0], spans[0][0]), max(window[1], spans[-1][1])
+    if (
+        strategy in ("structural", "routed")
+        and set("|-:") & set(collapse_whitespace(answer))
+        and _has_table_heads(text, parsed)
+    ):
+        return 0, len(text)
+    return lo, hi
+
+
+def _has_table_heads(text: str, parsed: ParsedDocument | None) -> bool:
+    """Whether a table of the text has a head a chunk may repeat (its parse's tables)."""
+    doc = parse(text) if parsed is None else parsed
+    return any(header is not None for _, header in doc.tables.values())
 
 
 def _kept(frame: Frame, lo: int, hi: int) -> Frame:
