@@ -2,8 +2,9 @@
 and the survival verdict, at each size of a range, computed once so a slider can
 redraw any of them without asking again.
 
-The chunks come from the sweep the CLI's survival uses (parse once, pack per size)
-and the verdict from DocumentLayout.survival, the one the CLI and the app print;
+The chunks come from the sweep the CLI's survival uses (parse once, pack per size),
+kept to a window when one is given (chunk_sweep_near: the chunks before it counted,
+not made), and the verdict from DocumentLayout.survival, the one the CLI and the app print;
 fixed-size chunks from their window arithmetic instead (chunkers.fixed), which
 gives the same chunks and verdict without making a chunk (the tests hold the two
 equal), so a fixed strategy drags on any upload.
@@ -64,7 +65,8 @@ def drag_frames(
     every frame's verdict says so (the one line answer_problem gives), intact False.
 
     With ``window`` (start, end), each frame keeps only the chunks that reach into
-    it (their numbers kept, ``first``): a long document's frames stay small.
+    it (their numbers kept, ``first``): a long document's frames stay small, and only
+    the chunks near the window and the answer are made (chunkers.chunk_sweep_near).
 
     Args:
         parsed: ``parse(text)`` made earlier, reused by the structural strategy.
@@ -218,10 +220,12 @@ def _fixed_frames(
 
 WINDOW_CHARS = 3_000  # characters shown either side of the answer
 # -- why a ceiling -- fixed-size frames are arithmetic, so any upload drags; the other
-# -- strategies chunk the whole document at every size up front: the length under which
-# -- that stays within about 3 s in their slowest unit (tokens, for all three), as
-# -- measured in docs/performance.md
-DRAG_CEILINGS = {"structural": 200_000, "sentence": 250_000, "recursive": 60_000}
+# -- strategies chunk at every size up front. Structural and sentence make only the
+# -- chunks near the answer, but pack (and count) every chunk before it: with the
+# -- answer at the end, the whole document at every size. Recursive and the peers
+# -- chunk it whole. Each ceiling is the length under which that stays within about
+# -- 3 s in the slowest unit (tokens, for all three), as measured in docs/performance.md
+DRAG_CEILINGS = {"structural": 350_000, "sentence": 450_000, "recursive": 60_000}
 DRAG_CEILING = 40_000  # a strategy not measured (the peers)
 
 
