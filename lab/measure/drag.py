@@ -89,25 +89,31 @@ def drag_frames(
         return _fixed_frames(text, answer, sizes, overlaps, unit, tokenizer, missing, window)
     frames = []
     chunkings: Iterable[tuple[int, list[Chunk]]]
+    later = None  # the characters through the answer's last occurrence, when it recurs
     if window is None:
         chunkings = ((0, chunks) for chunks in _chunkings(text, strategy, options, parsed))
     else:
         if strategy == "structural" and parsed is None:
             parsed = parse(text)  # (read for its tables too)
-        near = _near(text, answer, window, missing is None, strategy, parsed)
+        near, later = _near(text, answer, window, missing is None, strategy, parsed)
         chunkings = chunk_sweep_near(text, strategy, options, near, parsed)
-    for size, over, (first, chunks) in zip(sizes, overlaps, chunkings, strict=True):
-        bounds = [
-            (c.start, c.end, c.overlap_start if c.overlap_prefix else c.start) for c in chunks
-        ]
+    for size, over, opts, (first, chunks) in zip(sizes, overlaps, options, chunkings, strict=True):
         if missing is not None:
-            frames.append(Frame(size, over, bounds, False, missing, [], first))
+            frames.append(Frame(size, over, _bounds(chunks), False, missing, [], first))
             continue
         surv = DocumentLayout(text, chunks).survival(answer)
+        if not surv.intact and later is not None:  # a later occurrence may be held
+            ((first, chunks),) = chunk_sweep_near(text, strategy, [opts], later, parsed)
+            surv = DocumentLayout(text, chunks).survival(answer)
         held = surv.chunk_index  # set exactly when the answer is intact
         pieces = [held] if surv.intact and held is not None else list(surv.pieces)
-        frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces, first))
+        frames.append(Frame(size, over, _bounds(chunks), surv.intact, surv.verdict, pieces, first))
     return frames if window is None else [_kept(f, *window) for f in frames]
+
+
+def _bounds(chunks: list[Chunk]) -> list[tuple[int, int, int]]:
+    """Each chunk's (body start, body end, overlap prefix start or body start)."""
+    return [(c.start, c.end, c.overlap_start if c.overlap_prefix else c.start) for c in chunks]
 
 
 def _near(
@@ -117,26 +123,30 @@ def _near(
     found: bool,
     strategy: str,
     parsed: ParsedDocument | None,
-) -> tuple[int, int]:
-    """The characters whose chunks a windowed frame makes: the window, and every
-    occurrence of the answer, so that the chunks holding it or cut through it are
-    among them (a chunk holds the answer only where its text, overlap and body,
-    holds an occurrence: whitespace lies between the two).
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The characters whose chunks a windowed frame makes: the window and the answer's
+    first occurrence; and, when the answer occurs again, the characters through its
+    last occurrence, for the sizes where the first is not held (a chunk holds the
+    answer only where its text, overlap and body, holds an occurrence: whitespace lies
+    between the two; so no chunk before the first occurrence holds it, and the first
+    chunk holding it near the first occurrence is the first of all).
 
     -- why the whole text, with tables -- a chunk repeating its table's head reads
     -- that head straight before its own rows: an answer running from the head's
     -- last line (only "|", "-" and ":") into the rows may be held there alone."""
     if not found:
-        return window
-    spans = find_answers(text, answer)
-    lo, hi = min(window[0], spans[0][0]), max(window[1], spans[-1][1])
+        return window, None
     if (
         strategy in ("structural", "routed")
         and set("|-:") & set(collapse_whitespace(answer))
         and _has_table_heads(text, parsed)
     ):
-        return 0, len(text)
-    return lo, hi
+        return (0, len(text)), None
+    spans = find_answers(text, answer)
+    near = min(window[0], spans[0][0]), max(window[1], spans[0][1])
+    if len(spans) == 1:
+        return near, None
+    return near, (near[0], max(near[1], spans[-1][1]))
 
 
 def _has_table_heads(text: str, parsed: ParsedDocument | None) -> bool:
