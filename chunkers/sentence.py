@@ -66,17 +66,12 @@ def sentence_pieces(
     size: int,
     tokenizer: str = DEFAULT_TOKENIZER,
     cache: dict | None = None,
-) -> list[Piece]:
-    """Every sentence of the text, each one longer than ``size`` cut into pieces that fit.
+) -> Iterator[Piece]:
+    """Every sentence of the text, each one longer than ``size`` cut into pieces that
+    fit, one at a time (a sweep kept to a window cuts no sentence past its chunks).
 
     ``cache`` (a SourceText's) keeps, in tokens, every count for the next size of a
     sweep; the sentences themselves are found once per text (document_sentences)."""
-    return list(_pieces(text, unit, size, tokenizer, cache))
-
-
-def _pieces(text: str, unit: str, size: int, tokenizer: str, cache: dict | None) -> Iterator[Piece]:
-    """sentence_pieces, one at a time: a sweep kept to a window cuts no sentence
-    past the chunks it makes."""
     cache = {} if cache is None else cache
     packer = SeamPacker(text, unit, tokenizer, cache)
     tail = packer.tail
@@ -126,7 +121,7 @@ def sentence_drafts_near(
     sentence_drafts packs them, but none is made before lo, and no sentence is cut
     past the chunk after the last that starts before hi."""
     text, unit, size, overlap = src.norm, opts.unit, opts.size, opts.overlap
-    cut = _Pieces(_pieces(text, unit, size, opts.tokenizer, src.cache))
+    cut = _Pieces(sentence_pieces(text, unit, size, opts.tokenizer, src.cache))
     pieces, cum, has = cut.items, cut.cum, cut.has
 
     def span_len(a: int, b: int) -> int:  # pieces a..b inclusive
