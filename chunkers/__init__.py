@@ -10,6 +10,7 @@ from .registry import (
     chunk_fitted,
     chunk_parsed,
     chunk_sweep,
+    chunk_sweep_near,
     chunk_with,
     get_strategy,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "Fitted",
     "LimitUnreachable",
     "chunk_sweep",
+    "chunk_sweep_near",
     "parse",
     "ParsedDocument",
     "merge_runt_lengths",

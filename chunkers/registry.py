@@ -13,9 +13,9 @@ from .options import DEFAULT_STRATEGY, ChunkOptions
 from .peers import chonkie_recursive_drafts, chonkie_token_drafts, semchunk_drafts
 from .recursive import recursive_drafts
 from .routing import route_for
-from .sentence import sentence_drafts
+from .sentence import sentence_drafts, sentence_drafts_near
 from .spans import Draft, finish
-from .structural import ParsedDocument, pack_drafts, parse, structural_drafts
+from .structural import ParsedDocument, pack_drafts, pack_drafts_near, parse, structural_drafts
 from .text import SourceText
 from .typed import api_drafts, contract_drafts, faq_drafts, transcript_drafts
 
@@ -279,3 +279,58 @@ def chunk_sweep(
             yield []
             continue
         yield fit(opts, lambda o: finish(src, strat.drafts(src, o), o.unit, o.tokenizer)).chunks
+
+
+def chunk_sweep_near(
+    text: str,
+    strategy: str,
+    options: Iterable[ChunkOptions],
+    near: tuple[int, int],
+    parsed: ParsedDocument | None = None,
+) -> Iterator[tuple[int, list[Chunk]]]:
+    """chunk_sweep kept to characters ``near`` = (lo, hi) of ``text``: at each options,
+    the chunks that reach into them (a body ending past lo, a body or its overlap
+    starting before hi; one or two more past them may come too), numbered as in the
+    whole chunking, and the number of the first (how many come before it).
+
+    -- why -- a chunk's number counts every chunk before it, so those are packed at
+    -- every size, but none of them is made; and packing stops past hi where no chunk
+    -- crosses (structural: a section no chunk crosses; sentence: the chunk after
+    -- hi). The other strategies, and a size a limit chooses, chunk the whole text.
+    """
+    name = _resolved(text, strategy) if isinstance(text, str) else strategy
+    if name not in ("structural", "sentence") or not text or text.isspace():
+        for chunks in chunk_sweep(text, strategy, options, parsed):
+            yield _reaching(chunks, *near)
+        return
+    if name == "structural":
+        parsed = parse(text) if parsed is None else parsed
+        src = parsed.source
+    else:
+        parsed, src = None, SourceText.of(text)
+    lo, hi = src.to_norm(near[0]), src.to_norm(near[1]) + 1
+    for opts in options:
+        found = None
+        if opts.limit is None:
+            found = (
+                sentence_drafts_near(src, opts, lo, hi)
+                if parsed is None
+                else pack_drafts_near(parsed, opts, lo, hi)
+            )
+        if found is None:  # (the whole text, then the chunks near lo..hi)
+            (chunks,) = chunk_sweep(text, name, [opts], parsed)
+            yield _reaching(chunks, *near)
+            continue
+        first, drafts = found
+        yield first, finish(src, drafts, opts.unit, opts.tokenizer, first)
+
+
+def _reaching(chunks: list[Chunk], lo: int, hi: int) -> tuple[int, list[Chunk]]:
+    """The chunks that reach characters lo..hi, and the number of the first."""
+    at = next((i for i, c in enumerate(chunks) if c.end > lo), len(chunks))
+    stop = at
+    for i in range(at, len(chunks)):
+        c = chunks[i]
+        if min(c.start, c.overlap_start if c.overlap_prefix else c.start) < hi:
+            stop = i + 1
+    return at, chunks[at:stop]

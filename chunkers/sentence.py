@@ -13,6 +13,8 @@ one) that fits in ``overlap`` units.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -64,34 +66,63 @@ def sentence_pieces(
     size: int,
     tokenizer: str = DEFAULT_TOKENIZER,
     cache: dict | None = None,
-) -> list[Piece]:
-    """Every sentence of the text, each one longer than ``size`` cut into pieces that fit.
+) -> Iterator[Piece]:
+    """Every sentence of the text, each one longer than ``size`` cut into pieces that
+    fit, one at a time (a sweep kept to a window cuts no sentence past its chunks).
 
     ``cache`` (a SourceText's) keeps, in tokens, every count for the next size of a
     sweep; the sentences themselves are found once per text (document_sentences)."""
     cache = {} if cache is None else cache
     packer = SeamPacker(text, unit, tokenizer, cache)
     tail = packer.tail
-    out: list[Piece] = []
     for s, e in document_sentences(text):
         n = packer.length(s, e)
         if n <= size:
-            out.append(Piece(s, e, n, "", tail(s, e)))
+            yield Piece(s, e, n, "", tail(s, e))
             continue
         cuts = packer.pack(s, e, size, size, packer.below_sentence)
         for (cs, ce), (nxt, _) in pairwise(cuts):
-            out.append(Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt), tail(cs, ce)))
+            yield Piece(cs, ce, packer.length(cs, ce), seam_at(text, ce, nxt), tail(cs, ce))
         cs, ce = cuts[-1]
-        out.append(Piece(cs, ce, packer.length(cs, ce), "", tail(cs, ce)))
-    return out
+        yield Piece(cs, ce, packer.length(cs, ce), "", tail(cs, ce))
+
+
+class _Pieces:
+    """A text's pieces at one size, cut as far as the packing has read, and the
+    running sum of their lengths (with tails) that a span's length is read from."""
+
+    def __init__(self, pieces: Iterator[Piece]) -> None:
+        self._more = pieces
+        self.items: list[Piece] = []
+        self.cum = [0]
+
+    def has(self, k: int) -> bool:
+        """Whether piece ``k`` exists (cutting sentences up to it)."""
+        items, cum = self.items, self.cum
+        while len(items) <= k:
+            p = next(self._more, None)
+            if p is None:
+                return False
+            items.append(p)
+            cum.append(cum[-1] + p.length + p.tail)
+        return True
 
 
 def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
+    return sentence_drafts_near(src, opts, 0, None)[1]
+
+
+def sentence_drafts_near(
+    src: SourceText, opts: ChunkOptions, lo: int, hi: int | None
+) -> tuple[int, list[Draft]]:
+    """The drafts of the chunks that reach offsets lo..hi (a body ending past lo, a
+    body or its overlap starting before hi; hi None: to the end), and how many
+    chunks come before them. Chunks are packed from the first sentence, as
+    sentence_drafts packs them, but none is made before lo, and no sentence is cut
+    past the chunk after the last that starts before hi."""
     text, unit, size, overlap = src.norm, opts.unit, opts.size, opts.overlap
-    pieces = sentence_pieces(text, unit, size, opts.tokenizer, src.cache)
-    cum = [0]
-    for p in pieces:
-        cum.append(cum[-1] + p.length + p.tail)
+    cut = _Pieces(sentence_pieces(text, unit, size, opts.tokenizer, src.cache))
+    pieces, cum, has = cut.items, cut.cum, cut.has
 
     def span_len(a: int, b: int) -> int:  # pieces a..b inclusive
         if unit == "chars":
@@ -110,16 +141,22 @@ def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
 
     groups: list[tuple[int, int]] = []  # first and last piece of each chunk
     first = 0
-    while first < len(pieces):
+    # -- the chunk after the last starting before hi ends the packing: its overlap
+    # -- may reach back into lo..hi
+    past = False
+    while has(first) and not past:
         last = first
-        while last + 1 < len(pieces) and span_len(first, last + 1) <= size:
+        while has(last + 1) and span_len(first, last + 1) <= size:
             last += 1
         while last > first and over(first, last, size):
             last -= 1
         groups.append((first, last))
+        past = hi is not None and pieces[first].start >= hi
         first = last + 1
+    at = bisect_right(groups, lo, key=lambda g: pieces[g[1]].end)  # the first ending past lo
     drafts: list[Draft] = []
-    for g, (a, b) in enumerate(groups):
+    for g in range(at, len(groups)):
+        a, b = groups[g]
         d = Draft(pieces[a].start, pieces[b].end)
         d.length = exact(d.start, d.end) if exact else -1  # (else finish() counts it)
         d.sentence_cut = _weaker(pieces[a - 1].cut_after if a else "", pieces[b].cut_after)
@@ -131,7 +168,7 @@ def sentence_drafts(src: SourceText, opts: ChunkOptions) -> list[Draft]:
             if ov is not None:
                 d.overlap_start, d.overlap_end = pieces[ov].start, pieces[pb].end
         drafts.append(d)
-    return drafts
+    return at, drafts
 
 
 def _weaker(before: str, after: str) -> str:

@@ -39,9 +39,14 @@ class Draft:
 
 
 def finish(
-    src: SourceText, drafts: list[Draft], unit: str, tokenizer: str = DEFAULT_TOKENIZER
+    src: SourceText,
+    drafts: list[Draft],
+    unit: str,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    first: int = 0,
 ) -> list[Chunk]:
-    """Slice bodies from the caller's text and number the chunks."""
+    """Slice bodies from the caller's text and number the chunks, from ``first``
+    (the number of chunks before them, when only some of a chunking are made)."""
     out: list[Chunk] = []
     orig, norm = src.original, src.norm
     # no CR was dropped (the usual case): offsets map to themselves, skip the map
@@ -80,7 +85,7 @@ def finish(
             length = count_units(norm_header + norm[ds:de], unit, tokenizer)
         out.append(
             Chunk(
-                index=index,
+                index=first + index,
                 body=body,
                 start=s,
                 end=e,

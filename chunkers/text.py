@@ -50,6 +50,21 @@ class SourceText:
             return i
         return i + bisect_left(self._dropped, i)
 
+    def to_norm(self, i: int) -> int:
+        """The offset in ``norm`` of offset ``i`` in ``original`` (a dropped '\r' maps
+        to the '\n' after it): to_source's inverse."""
+        if not self._dropped:
+            return i
+        # the k-th dropped '\r' sits at dropped[k] + k in the original
+        lo, hi = 0, len(self._dropped)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._dropped[mid] + mid < i:
+                lo = mid + 1
+            else:
+                hi = mid
+        return i - lo
+
     def to_source_all(self, offsets: np.ndarray) -> np.ndarray:
         """``to_source`` of every offset in an array at once."""
         if not self._dropped:

@@ -212,6 +212,39 @@ def big_document(paragraphs: int = 3000) -> str:
 BIG_ANSWER = "crate 11900 left dock 10 on day 240 with seal 52700 intact"  # paragraph 1,700
 
 
+def release_notes(releases: int = 300) -> str:
+    """A long markdown document written here (150 KB at 300 releases): a release per section,
+    with lists, a heading with no text of its own, now and then a table or code."""
+    parts = ["# Changelog", "Every release of the ledger, newest last."]
+    for n in range(1, releases + 1):
+        parts.append(f"## {n // 50}.{n % 50}.{n % 7}")
+        parts.append(
+            f"Release {n} fixes {n * 3} bugs in the ledger module. The crate counter now "
+            f"starts at {n * 11}, and the driver signs for crate {n * 13} on day {n % 365}."
+        )
+        if n % 4 == 0:
+            parts.append("### Notes")  # a heading with no text of its own: it travels on
+        parts.append(
+            "\n".join(
+                f"* Item {n}-{k}: the parser keeps seal {n * 31 + k} whole when line {k} "
+                "ends a page, and no longer drops the last field."
+                for k in range(1, 2 + n % 5)
+            )
+        )
+        if n % 9 == 0:
+            rows = "\n".join(f"| dock {n}-{r} | {r * n} crates |" for r in range(1, 6))
+            parts.append(f"| dock | load |\n|---|---|\n{rows}")
+        if n % 11 == 0:
+            code = f"count = {n}\nfor crate in range(count):\n    sign(crate)"
+            parts.append(f"```python\n{code}\n```")
+        if n % 13 == 0:
+            parts.append("Short.")  # a runt the merge takes in
+        if n % 3 == 0:  # a section of one runt: it merges left, or when that overflows, right
+            parts.append(f"### Yanked {n}")
+            parts.append("Withdrawn.")
+    return "\n\n".join(parts)
+
+
 # -- tiktoken keeps a download under the SHA-1 of its address (tiktoken/load.py)
 _TIKTOKEN_BLOB = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
 

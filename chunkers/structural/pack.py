@@ -141,6 +141,8 @@ class Packer:
         # the last block cut to open beside leads (_opening_pieces): asked before a
         # lead is handed on, then again when the block is placed
         self._opened: tuple[tuple[int, int, int], list | None] | None = None
+        # pack(until=...): the index of the run that opens the section it stopped at
+        self.settled: int | None = None
 
     @cached_property
     def split(self) -> Splitter:
@@ -304,27 +306,38 @@ class Packer:
         return ends[k] if self.lengths[k] <= self.opts.size else None
 
     # -- packing ---------------------------------------------------------------
-    def pack(self) -> list[Run]:
-        """Blocks into runs, section by section (the runt merge and overlap come later)."""
+    def pack(self, until: int | None = None) -> list[Run]:
+        """Blocks into runs, section by section (the runt merge and overlap come later).
+
+        With ``until`` (an offset), packing stops at the first section starting from
+        there that no chunk crosses at this size (``settled``): its first run is the
+        last one returned, and every run before it is the whole document's."""
         block_sections = self.doc.block_sections
         count = len(block_sections)
         runs: list[Run] = []
         cur: Run | None = None
         section = -1
         i = 0
+        opening: int | None = None  # with until: the run a section past it opens
         while i < count:
+            if opening is not None and len(runs) > opening:  # (that run is closed)
+                if self._settled(runs[opening - 1], runs[opening]):
+                    self.settled = opening
+                    del runs[opening + 1 :]
+                    cur = None
+                    break
+                opening = None
             if cur is not None:
                 i = self._absorb(cur, i, section)  # the common case, in one tight loop
                 if i == count:
                     break
             b, i = i, i + 1
             if block_sections[b] != section:  # chunks never span a heading while packing...
-                if cur is not None and b - 1 in self.doc.leads:  # (a lead-in to a tab)
-                    cur = self._hand_on_leads(runs, cur, b, section)
+                handed = cur is not None and b - 1 in self.doc.leads
+                cur = self._close_section(runs, cur, b, section)
                 section = block_sections[b]
-                if cur is not None and not self._may_carry(cur, section):
-                    runs.append(cur)
-                    cur = None
+                if opening is None and cur is None and not handed and self._past(until, b):
+                    opening = len(runs)  # b opens a run with nothing carried into it
             cur = self._place(runs, cur, b, section)
         if cur is not None:
             runs.append(cur)
@@ -334,6 +347,30 @@ class Packer:
             for run in runs:
                 run.length = self._exact(run.start, run.end, run.header)
         return runs
+
+    def _close_section(self, runs: list[Run], cur: Run | None, b: int, section: int) -> Run | None:
+        """At block ``b``, the first of a section after ``section``: the run still
+        open, or None when ``cur`` went to ``runs``."""
+        if cur is not None and b - 1 in self.doc.leads:  # (a lead-in to a tab)
+            cur = self._hand_on_leads(runs, cur, b, section)
+        if cur is not None and not self._may_carry(cur, self.doc.block_sections[b]):
+            runs.append(cur)
+            return None
+        return cur
+
+    def _past(self, until: int | None, b: int) -> bool:
+        """Whether block ``b``, past the first, starts at ``until`` or later."""
+        return until is not None and b > 0 and self.doc.starts[b] >= until
+
+    def _settled(self, before: Run, opening: Run) -> bool:
+        """Whether no chunk crosses between two runs packed on either side of a
+        section's start with nothing carried over: neither is a runt, so the runt
+        merge moves neither (a merge only grows a run), and what follows the
+        section's first run cannot reach back past it."""
+        if self.tokens:
+            for run in (before, opening):
+                run.length = self._exact(run.start, run.end, run.header)
+        return before.length >= self.floor and opening.length >= self.floor
 
     def _place(self, runs: list[Run], cur: Run | None, b: int, section: int) -> Run:
         """Block ``b`` joins ``cur`` or starts a new run (``cur`` then goes to
@@ -609,12 +646,12 @@ class Packer:
     def merge_runts(self, runs: list[Run], guards: Guards[Run]) -> list[Run]:
         return merge_runts(runs, self.opts.runt_merge, guards, self._merge)
 
-    def excuses(self, runs: list[Run], guards: Guards[Run]) -> list[str]:
-        """Why each remaining runt was left alone ("" for chunks that are not runts),
-        by the runt merge's own guards."""
+    def excuse(self, runs: list[Run], guards: Guards[Run], i: int) -> str:
+        """Why runs[i], a runt, was left alone ("" for a chunk that is no runt), by
+        the runt merge's own guards."""
         if self.opts.runt_merge == "off":
-            return [""] * len(runs)
-        return [guards.excuse(runs, i) for i in range(len(runs))]
+            return ""
+        return guards.excuse(runs, i)
 
     def overlap_outcome(self, prev: Run, cur: Run, cur_kind: str) -> str:
         """Whether overlap may cross from ``prev`` into ``cur`` (of kind ``cur_kind``):
@@ -725,9 +762,41 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
     packer = Packer(doc, opts)
     guards = packer.guards  # (one for the merge and for saying why a runt was left)
     runs = packer.merge_runts(packer.pack(), guards)
-    excuses = packer.excuses(runs, guards)
+    return _drafts(packer, guards, runs, 0, len(runs))
+
+
+def pack_drafts_near(
+    doc: ParsedDocument, opts: ChunkOptions, lo: int, hi: int
+) -> tuple[int, list[Draft]] | None:
+    """The drafts of the chunks that reach offsets lo..hi (a body ending past lo, a
+    body or its overlap starting before hi; a few more past them may come too), and
+    how many chunks come before them: pack_drafts' chunks, with no draft made before
+    them and no block packed past the first section from hi on that no chunk crosses
+    (Packer.pack's ``until``). None when that section's first chunk could reach back
+    into lo..hi by its overlap: then only the whole document says where it ends."""
+    packer = Packer(doc, opts)
+    guards = packer.guards
+    runs = packer.merge_runts(packer.pack(until=hi), guards)
+    if packer.settled is not None:
+        # -- the section's first run keeps its place (no merge crosses it), with
+        # -- its end unknown: it is dropped, once its overlap is seen to stay out
+        opening = runs.pop()
+        os_, oe, _ = packer.overlap(runs[-1], opening, opening.kind)
+        if oe > os_ and os_ < hi:
+            return None
+    first = bisect_right(runs, lo, key=attrgetter("end"))  # the first body ending past lo
+    # a body starting before hi, or the one after it (its overlap lies in it)
+    stop = min(len(runs), bisect_left(runs, hi, key=attrgetter("start")) + 1)
+    return first, _drafts(packer, guards, runs, first, stop)
+
+
+def _drafts(
+    packer: Packer, guards: Guards[Run], runs: list[Run], first: int, stop: int
+) -> list[Draft]:
+    """Runs ``first`` to ``stop`` as drafts: each one's kind, overlap and runt excuse."""
     drafts: list[Draft] = []
-    for i, run in enumerate(runs):
+    for i in range(first, stop):
+        run = runs[i]
         kind = run.kind
         os_, oe, outcome = packer.overlap(runs[i - 1], run, kind) if i else (0, 0, "")
         drafts.append(
@@ -741,7 +810,7 @@ def pack_drafts(doc: ParsedDocument, opts: ChunkOptions) -> list[Draft]:
                 header=run.header,
                 overlap_start=os_,
                 overlap_end=oe,
-                runt_excuse=excuses[i],
+                runt_excuse=packer.excuse(runs, guards, i),
                 last_page=run.last_page,
                 overlap_outcome=outcome,
                 length=run.length if packer.tokens else -1,  # counted exactly already,

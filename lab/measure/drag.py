@@ -2,8 +2,9 @@
 and the survival verdict, at each size of a range, computed once so a slider can
 redraw any of them without asking again.
 
-The chunks come from the sweep the CLI's survival uses (parse once, pack per size)
-and the verdict from DocumentLayout.survival, the one the CLI and the app print;
+The chunks come from the sweep the CLI's survival uses (parse once, pack per size),
+kept to a window when one is given (chunk_sweep_near: the chunks before it counted,
+not made), and the verdict from DocumentLayout.survival, the one the CLI and the app print;
 fixed-size chunks from their window arithmetic instead (chunkers.fixed), which
 gives the same chunks and verdict without making a chunk (the tests hold the two
 equal), so a fixed strategy drags on any upload.
@@ -17,15 +18,17 @@ from typing import Any
 
 import numpy as np
 
-from chunkers import ParsedDocument
+from chunkers import Chunk, ParsedDocument, chunk_sweep_near, parse
 from chunkers.fixed import first_window_holding, fixed_windows, ink_before, unit_spans
 from chunkers.text import SourceText
+from lab.text import collapse_whitespace
 
 from .survival import (
     DocumentLayout,
     _chunkings,
     answer_problem,
     find_answer,
+    find_answers,
     fixed_units,
     sweep_plan,
     verdict_line,
@@ -62,7 +65,8 @@ def drag_frames(
     every frame's verdict says so (the one line answer_problem gives), intact False.
 
     With ``window`` (start, end), each frame keeps only the chunks that reach into
-    it (their numbers kept, ``first``): a long document's frames stay small.
+    it (their numbers kept, ``first``): a long document's frames stay small, and only
+    the chunks near the window and the answer are made (chunkers.chunk_sweep_near).
 
     Args:
         parsed: ``parse(text)`` made earlier, reused by the structural strategy.
@@ -84,19 +88,71 @@ def drag_frames(
         unit, tokenizer = options[0].unit, options[0].tokenizer  # (the same at every size)
         return _fixed_frames(text, answer, sizes, overlaps, unit, tokenizer, missing, window)
     frames = []
-    chunkings = _chunkings(text, strategy, options, parsed)
-    for size, over, chunks in zip(sizes, overlaps, chunkings, strict=True):
-        bounds = [
-            (c.start, c.end, c.overlap_start if c.overlap_prefix else c.start) for c in chunks
-        ]
+    chunkings: Iterable[tuple[int, list[Chunk]]]
+    later = None  # the characters through the answer's last occurrence, when it recurs
+    if window is None:
+        chunkings = ((0, chunks) for chunks in _chunkings(text, strategy, options, parsed))
+    else:
+        if strategy == "structural" and parsed is None:
+            parsed = parse(text)  # (read for its tables too)
+        near, later = _near(text, answer, window, missing is None, strategy, parsed)
+        chunkings = chunk_sweep_near(text, strategy, options, near, parsed)
+    for size, over, opts, (first, chunks) in zip(sizes, overlaps, options, chunkings, strict=True):
         if missing is not None:
-            frames.append(Frame(size, over, bounds, False, missing, []))
+            frames.append(Frame(size, over, _bounds(chunks), False, missing, [], first))
             continue
         surv = DocumentLayout(text, chunks).survival(answer)
+        if not surv.intact and later is not None:  # a later occurrence may be held
+            ((first, chunks),) = chunk_sweep_near(text, strategy, [opts], later, parsed)
+            surv = DocumentLayout(text, chunks).survival(answer)
         held = surv.chunk_index  # set exactly when the answer is intact
         pieces = [held] if surv.intact and held is not None else list(surv.pieces)
-        frames.append(Frame(size, over, bounds, surv.intact, surv.verdict, pieces))
+        frames.append(Frame(size, over, _bounds(chunks), surv.intact, surv.verdict, pieces, first))
     return frames if window is None else [_kept(f, *window) for f in frames]
+
+
+def _bounds(chunks: list[Chunk]) -> list[tuple[int, int, int]]:
+    """Each chunk's (body start, body end, overlap prefix start or body start)."""
+    return [(c.start, c.end, c.overlap_start if c.overlap_prefix else c.start) for c in chunks]
+
+
+def _near(
+    text: str,
+    answer: str,
+    window: tuple[int, int],
+    found: bool,
+    strategy: str,
+    parsed: ParsedDocument | None,
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """The characters whose chunks a windowed frame makes: the window and the answer's
+    first occurrence; and, when the answer occurs again, the characters through its
+    last occurrence, for the sizes where the first is not held (a chunk holds the
+    answer only where its text, overlap and body, holds an occurrence: whitespace lies
+    between the two; so no chunk before the first occurrence holds it, and the first
+    chunk holding it near the first occurrence is the first of all).
+
+    -- why the whole text, with tables -- a chunk repeating its table's head reads
+    -- that head straight before its own rows: an answer running from the head's
+    -- last line (only "|", "-" and ":") into the rows may be held there alone."""
+    if not found:
+        return window, None
+    if (
+        strategy in ("structural", "routed")
+        and set("|-:") & set(collapse_whitespace(answer))
+        and _has_table_heads(text, parsed)
+    ):
+        return (0, len(text)), None
+    spans = find_answers(text, answer)
+    near = min(window[0], spans[0][0]), max(window[1], spans[0][1])
+    if len(spans) == 1:
+        return near, None
+    return near, (near[0], max(near[1], spans[-1][1]))
+
+
+def _has_table_heads(text: str, parsed: ParsedDocument | None) -> bool:
+    """Whether a table of the text has a head a chunk may repeat (its parse's tables)."""
+    doc = parse(text) if parsed is None else parsed
+    return any(header is not None for _, header in doc.tables.values())
 
 
 def _kept(frame: Frame, lo: int, hi: int) -> Frame:
@@ -174,10 +230,12 @@ def _fixed_frames(
 
 WINDOW_CHARS = 3_000  # characters shown either side of the answer
 # -- why a ceiling -- fixed-size frames are arithmetic, so any upload drags; the other
-# -- strategies chunk the whole document at every size up front: the length under which
-# -- that stays within about 3 s in their slowest unit (tokens, for all three), as
-# -- measured in docs/performance.md
-DRAG_CEILINGS = {"structural": 200_000, "sentence": 250_000, "recursive": 60_000}
+# -- strategies chunk at every size up front. Structural and sentence make only the
+# -- chunks near the answer, but pack (and count) every chunk before it: with the
+# -- answer at the end, the whole document at every size. Recursive and the peers
+# -- chunk it whole. Each ceiling is the length under which that stays within about
+# -- 3 s in the slowest unit (tokens, for all three), as measured in docs/performance.md
+DRAG_CEILINGS = {"structural": 350_000, "sentence": 450_000, "recursive": 60_000}
 DRAG_CEILING = 40_000  # a strategy not measured (the peers)
 
 

@@ -12,7 +12,7 @@ from lab.inputs.samples import list_samples
 from lab.measure.drag import drag_frames, drag_window, window_around
 from lab.measure.survival import check_survival, find_answer
 from lab.text import collapse_whitespace
-from tests.support import AUDIT, SAMPLES
+from tests.support import AUDIT, SAMPLES, SHARED_CORPUS, release_notes
 from tests.support import run_cli as run
 from ui.present.sweeps import sweep_sizes
 
@@ -195,3 +195,106 @@ def test_frames_kept_to_the_window_draw_what_every_chunk_draws(strategy: str) ->
     for k, w in zip(kept, whole, strict=True):
         assert k.first > 0 and len(k.boundaries) < len(w.boundaries)
     assert drag_window(text, span, kept).to_json() == drag_window(text, span, whole).to_json()
+
+
+# -- long documents: frames kept to the window make only the chunks near the answer
+# -- (those before are packed and counted); they must be the whole chunking's
+
+
+def _answer_at(text: str, fraction: float) -> str:
+    """Six words from the first line, not blank, past ``fraction`` of the text."""
+    line = next(x for x in text[int(len(text) * fraction) :].splitlines()[1:] if x.split())
+    return " ".join(line.split()[:6])
+
+
+def _assert_kept_frames_are_the_whole_chunkings(
+    text: str, answer: str, strategy: str, sizes, unit: str, overlap: int = 0
+) -> list:
+    """The frames kept to the window around the answer, held equal to the frames of
+    every chunk (the whole chunking at each size) seen through the same window."""
+    span = find_answer(text, answer)
+    window = window_around(text, span)
+    whole = drag_frames(text, answer, strategy, sizes, unit=unit, overlap=overlap)
+    kept = drag_frames(text, answer, strategy, sizes, unit=unit, overlap=overlap, window=window)
+    assert drag_window(text, span, kept).to_json() == drag_window(text, span, whole).to_json()
+    assert [(k.intact, k.verdict, k.pieces) for k in kept] == [
+        (w.intact, w.verdict, w.pieces) for w in whole
+    ]
+    for k, w in zip(kept, whole, strict=True):
+        # -- the chunks before the window are counted, not made: the first kept
+        # -- chunk's number is its number in the whole chunking
+        assert k.boundaries and k.boundaries == w.boundaries[k.first : k.first + len(k.boundaries)]
+    return kept
+
+
+@pytest.mark.parametrize("strategy", ["structural", "sentence"])
+@pytest.mark.parametrize(
+    ("unit", "sizes"),
+    [("words", range(8, 68, 6)), ("chars", range(100, 700, 60)), ("tokens", range(8, 128, 12))],
+)
+def test_a_long_document_drags_as_it_chunks(strategy: str, unit: str, sizes) -> None:
+    text = release_notes()
+    for fraction in (0.02, 0.5, 0.97):  # the answer near the start, halfway, near the end
+        answer = _answer_at(text, fraction)
+        kept = _assert_kept_frames_are_the_whole_chunkings(
+            text, answer, strategy, sizes, unit, overlap=3 if fraction == 0.5 else 0
+        )
+        if fraction == 0.97:  # hundreds of chunks before the window, counted
+            assert all(f.first > 100 for f in kept)
+
+
+def test_a_long_document_with_windows_ends_drags_as_it_chunks() -> None:
+    # CRLF line ends: the window is in the text's own offsets, the chunkers' in LF's
+    text = release_notes(120).replace("\n", "\r\n")
+    answer = _answer_at(text, 0.6)
+    for strategy in ("structural", "sentence"):
+        sizes = range(8, 60, 9)
+        _assert_kept_frames_are_the_whole_chunkings(text, answer, strategy, sizes, "words")
+
+
+@pytest.mark.parametrize("strategy", ["structural", "sentence"])
+def test_an_answer_held_far_from_the_window_is_found_where_it_is_held(strategy: str) -> None:
+    # -- the window is around the answer's first occurrence, across two paragraphs too
+    # -- long for a chunk (cut at every size); a later one, far past the window, is a
+    # -- short paragraph of its own: held whole there, which the verdict must name
+    answer = "the crates left. Then the driver signed"
+    filler = " ".join(f"word{i}" for i in range(40))
+    text = "\n\n".join(
+        [
+            "## Start",
+            f"Alpha {filler} the crates left.",
+            f"Then the driver signed {filler}.",
+            release_notes(200),
+            "## Repeated",
+            f"{answer} for all of them.",
+            "## Last",
+            "Nothing else to add here.",
+        ]
+    )
+    kept = _assert_kept_frames_are_the_whole_chunkings(
+        text, answer, strategy, range(12, 40, 3), "words"
+    )
+    assert any(f.intact and f.pieces[0] > f.first + len(f.boundaries) for f in kept)
+
+
+@pytest.mark.slow
+@pytest.mark.shared_corpus
+@pytest.mark.parametrize("strategy", ["structural", "sentence"])
+def test_release_notes_drag_as_the_cli_chunks_at_every_size(capsys, strategy: str) -> None:
+    path = SHARED_CORPUS / "fastapi" / "docs" / "en" / "docs" / "release-notes.md"
+    text = path.read_text(encoding="utf-8")
+    answer = _answer_at(text, 1 / 3)
+    sizes = sweep_sizes("tokens", 24)[:60]  # the app's smallest sizes: the most chunks
+    assert sizes == list(range(8, 128, 2))
+    kept = _assert_kept_frames_are_the_whole_chunkings(text, answer, strategy, sizes, "tokens")
+    code, out, _ = run(
+        capsys, "survival", str(path), "--answer", answer, "--strategy", strategy,
+        "--unit", "tokens", "--sizes", f"{sizes[0]}:{sizes[-1]}:2", "--json",
+    )  # fmt: skip
+    assert code == 0 and json.loads(out)["intact"] == [f.intact for f in kept]
+    for size in (sizes[0], sizes[-1]):  # the chunks the CLI's chunk command makes
+        chunks = chunk_with(text, strategy, ChunkOptions(size=size, overlap=0, unit="tokens"))
+        frame = kept[sizes.index(size)]
+        assert frame.verdict == check_survival(chunks, text, answer).verdict
+        made = chunks[frame.first : frame.first + len(frame.boundaries)]
+        assert frame.boundaries == [(c.start, c.end, c.start) for c in made]
