@@ -118,7 +118,8 @@ def timed_in_turns(
     """Ours and each peer on the same input, taking turns run by run (a busy minute of a
     shared machine falls on all of them); wall clock. A peer given as a string is one that
     could not be made (the string says why). ``peer_runs`` caps the peers' runs where one
-    run of theirs takes many seconds; ours still runs ``runs`` times."""
+    run of theirs takes many seconds (and skips their warm-up here: the caller warms them
+    up on something smaller); ours still runs ``runs`` times."""
     timings = {name: Timing([], fn) if isinstance(fn, str) else Timing([]) for name, fn in peers}
     calls = {name: fn for name, fn in peers if not isinstance(fn, str)}
     ours_times: list[float] = []
@@ -126,9 +127,10 @@ def timed_in_turns(
         for name, fn in (("", ours), *calls.items()):
             timing = timings.get(name)
             if timing is not None and (
-                timing.failure or (peer_runs is not None and len(timing.times) >= peer_runs)
+                timing.failure
+                or (peer_runs is not None and (r < 0 or len(timing.times) >= peer_runs))
             ):
-                continue
+                continue  # (a capped peer is warmed up by the caller, not here)
             t0 = time.perf_counter()
             try:
                 fn()
