@@ -212,3 +212,14 @@ def test_a_pdf_with_only_unreadable_glyphs_is_refused_in_one_line_naming_them(
     (tmp_path / "slide.pdf").write_bytes(buffer.getvalue())
     code, out, err = run(capsys, "chunk", str(tmp_path / "slide.pdf"))
     assert code == 2 and out == "" and err.count("\n") == 1 and said in err
+
+
+def test_a_page_pdfium_reads_as_glyph_codes_is_read_by_pdfminer() -> None:
+    # -- a real one-page file: PDFium gives control characters, pdfminer the words
+    doc = read_document(DATA / "glyph_codes_pdfminer_reads.pdf")
+    assert "pint test" in doc.text and "OpenAction = Print" in doc.text
+    assert _glyph_codes(doc.text) == ""
+    assert doc.notes == (
+        "glyph_codes_pdfminer_reads.pdf: page 1 read with pdfminer: PDFium has no Unicode "
+        "for the glyphs of their font",
+    )
