@@ -19,9 +19,10 @@ from lab.inputs.convert.result import UNREADABLE, ConversionError
 _MISSING_SHARE = 0.1  # of a page's text objects with no text: PDFium cannot read its font
 _MIN_MISSING = 5
 _CID = "(cid:"  # how pdfminer writes a glyph it has no Unicode for
-# -- a glyph's code where its character should be: control characters, private use,
-# -- unassigned, the replacement character (PDFium's hyphen, U+FFFE, is not one)
-_CODE_CATEGORIES = frozenset({"Cc", "Co", "Cn"})
+# -- a glyph's code where its character should be: control characters, unassigned code
+# -- points, the replacement character (PDFium's hyphen, U+FFFE, is not one). Private-use
+# -- glyphs are a symbol font's, kept and said apart (result.private_use_note)
+_CODE_CATEGORIES = frozenset({"Cc", "Cn"})
 _CODE_SHARE = 0.3  # of a text's visible characters that are codes: it is not text
 
 

@@ -172,9 +172,7 @@ UNREADABLE_NOTE = (
 def _glyph_codes(text: str) -> str:
     import unicodedata
 
-    return "".join(
-        c for c in text if not c.isspace() and unicodedata.category(c) in ("Cc", "Co", "Cn")
-    )
+    return "".join(c for c in text if not c.isspace() and unicodedata.category(c) in ("Cc", "Cn"))
 
 
 def test_a_page_neither_reader_can_read_is_one_line_and_the_other_pages_are_kept(capsys) -> None:
