@@ -764,7 +764,9 @@ def pdf_rows(runs: int, warmup: bool, quick: bool) -> list[Row]:
     The peers convert the same bytes, once each after a warm-up on a small file (a run of
     theirs on 1 MB takes tens of seconds), in turns with ours."""
     rows = []
-    for figure, tables in ((FIGURES[23], False), (FIGURES[24], True)):
+    # -- the targets: a 1 MB PDF under a second; with a table on every page, whose rules
+    # -- pdfplumber's table finder joins in Python, under three
+    for figure, tables, limit in ((FIGURES[23], False, 1.0), (FIGURES[24], True, 3.0)):
         try:
             from lab.inputs.convert import pdf_to_markdown
 
@@ -793,8 +795,8 @@ def pdf_rows(runs: int, warmup: bool, quick: bool) -> list[Row]:
                 figure,
                 f"{_ms(med)}, {_ms(med_cpu)} CPU ({len(data) / MB:.2f} MB, {pages} pages, "
                 f"{med / pages * 1000:.2f} ms a page)",
-                target="< 1 s CPU",
-                holds=_verdict(med_cpu < 1.0),
+                target=f"< {limit:g} s CPU",
+                holds=_verdict(med_cpu < limit),
             )
         )
         rows += _peer_rows(figure, times, timings, peer_runs=1)
