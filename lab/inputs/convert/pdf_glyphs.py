@@ -33,7 +33,10 @@ def _is_code(char: str) -> bool:
 
 
 def _codes(text: str) -> tuple[int, int]:
-    """How many of the text's visible characters are glyph codes, and how many it has."""
+    """How many of the text's visible characters are glyph codes, and how many it has
+    (none when every character is printable: one C-speed pass, the usual page)."""
+    if text.isprintable():
+        return 0, len(text)  # (spaces counted: only a share of codes reads it)
     visible = [c for c in text if not c.isspace()]
     return sum(map(_is_code, visible)), len(visible)
 
