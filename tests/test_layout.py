@@ -79,6 +79,23 @@ def test_the_class_setup_never_imports_the_benchmark() -> None:
     assert wrong == []
 
 
+BENCH_ONLY = {"markitdown", "pymupdf", "pymupdf4llm", "fitz"}  # requirements-bench.txt's converters
+
+
+@pytest.mark.parametrize("layer", [*LAYERS, "deploy"])
+def test_the_benchmarks_document_converters_stay_in_the_benchmark(layer: str) -> None:
+    # -- the app and the library convert documents offline with their own runtime
+    # -- requirements; markitdown and PyMuPDF are only timed beside them
+    files = _files(layer) + ([ROOT / "app.py"] if layer == LAYERS[0] else [])
+    wrong = [
+        f"{_module_name(p)} imports {m}"
+        for p in files
+        for m in sorted(_imports(p))
+        if m.split(".")[0] in BENCH_ONLY
+    ]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("layer", ["lab", "chunkers"])
 def test_measurements_and_chunking_never_import_streamlit(layer: str) -> None:
     wrong = [

@@ -56,9 +56,10 @@ def pins(file: str) -> tuple[dict[str, str], dict[str, str]]:
         if line.startswith("-r "):
             every.update(pins(line[3:].strip())[1])
             continue
-        name, sep, version = line.partition("==")
-        assert sep, f"{file}: {raw!r} is not an exact pin"
-        own[canonicalize_name(name.strip())] = version.strip()
+        req = Requirement(line)  # a pin may name extras: markitdown[pdf,docx]==0.1.9
+        pinned = [spec.version for spec in req.specifier if spec.operator == "=="]
+        assert len(pinned) == len(req.specifier) == 1, f"{file}: {raw!r} is not an exact pin"
+        own[canonicalize_name(req.name)] = pinned[0]
     every.update(own)
     return own, every
 

@@ -1,6 +1,9 @@
 """Uploading a PDF, an HTML page or a Word file: chunks with their pages and headings,
 and every refusal as one line in the sidebar."""
 
+import html
+import re
+
 import pytest
 
 from tests import doc_builders as build
@@ -107,3 +110,19 @@ def test_an_upload_whose_pages_pdfium_cannot_read_says_so_in_one_line():
     assert [i.value for i in at.sidebar.info if "pdfminer" in i.value] == [
         "letter.pdf: page 1 read with pdfminer: PDFium has no Unicode for the glyphs of their font"
     ]
+
+
+def test_an_upload_with_a_page_no_reader_can_read_names_it_and_keeps_the_others():
+    from tests.support import ROOT
+
+    path = ROOT / "tests" / "data" / "documents" / "unreadable_glyphs_page2.pdf"
+    at = upload(open_app(), "agenda.pdf", path.read_bytes(), "application/pdf")
+    assert not at.exception and not at.error and chunk_count(at) >= 1
+    assert [i.value for i in at.sidebar.info if "cannot be read" in i.value] == [
+        "agenda.pdf: page 2 cannot be read: neither PDFium nor pdfminer has Unicode for many "
+        "of the glyphs; only what they read as text is kept"
+    ]
+    doc, _ = chunk_view_html(at)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", doc))  # the document as the view shows it
+    first, second = shown.split("## Page 2")
+    assert "CUPERTINO UNION SCHOOL DISTRICT" in first and second.strip() == ""

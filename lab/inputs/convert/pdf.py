@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 from lab.inputs.convert import limits
-from lab.inputs.convert.pdf_glyphs import Miner, pdfium_misses_glyphs
+from lab.inputs.convert.pdf_glyphs import Miner, pdfium_misses_glyphs, readable, reads_as_codes
 from lab.inputs.convert.pdf_layout import (
     Box,
     Item,
@@ -44,11 +44,16 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
                 ) from None
             raise ConversionError(UNREADABLE.format(name=name)) from None
         try:
-            laid_out, notes = _pages_items(pdf, data, name)
+            laid_out, notes, unreadable = _pages_items(pdf, data, name)
             outline = _outline(pdf)
         finally:
             pdf.close()
     bodies = with_headings(laid_out, outline)
+    if not any(b.strip() for b in bodies) and unreadable:
+        raise ConversionError(
+            f"{name}: {_pages(unreadable)} cannot be read: neither PDFium nor pdfminer has "
+            "Unicode for the glyphs (fonts without a Unicode map); no text to chunk"
+        )
     if not any(b.strip() for b in bodies):
         raise ConversionError(
             f"{name} has no text layer (a scanned PDF?); run OCR on it first, then upload that"
@@ -65,8 +70,11 @@ def pdf_to_markdown(data: bytes, name: str = "the PDF") -> Converted:
     return Converted("".join(parts).rstrip() + "\n", tuple(pages), tuple(notes))
 
 
-def _pages_items(pdf, data: bytes, name: str) -> tuple[list[list[Item]], list[str]]:  # noqa: ANN001
-    """Each page's items, and what the report should say about the reading."""
+def _pages_items(  # noqa: ANN001 - a PdfDocument
+    pdf, data: bytes, name: str
+) -> tuple[list[list[Item]], list[str], list[int]]:
+    """Each page's items, what the report should say about the reading, and the pages
+    neither reader has Unicode for."""
     import pypdfium2
 
     tables: TableFinder | None = None
@@ -84,10 +92,11 @@ def _pages_items(pdf, data: bytes, name: str) -> tuple[list[list[Item]], list[st
                 on_screen = _on_screen(page.get_bbox(), page.get_rotation())  # the crop box
                 lines = _text_lines(textpage, on_screen)
                 found = []
-                if pdfium_misses_glyphs(page, textpage):
+                if reads_as_codes(lines) or pdfium_misses_glyphs(page, textpage):
                     from_miner = miner.lines(index)
                     if from_miner is None:
                         unreadable.append(index + 1)
+                        lines = readable(lines)
                     else:
                         lines = from_miner
                         mined.append(index + 1)
@@ -115,9 +124,9 @@ def _pages_items(pdf, data: bytes, name: str) -> tuple[list[list[Item]], list[st
     if unreadable:
         notes.append(
             f"{name}: {_pages(unreadable)} cannot be read: neither PDFium nor pdfminer has "
-            "Unicode for many of the glyphs; what could be read is kept"
+            "Unicode for many of the glyphs; only what they read as text is kept"
         )
-    return out, notes
+    return out, notes, unreadable
 
 
 _MAX_BOOKMARKS = 10_000  # an outline longer than this is not read further

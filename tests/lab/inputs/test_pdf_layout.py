@@ -3,6 +3,7 @@ are headings, running headers that are boilerplate and never a heading path."""
 
 from __future__ import annotations
 
+import io
 import re
 from functools import cache
 
@@ -157,3 +158,66 @@ def test_a_documents_bookmarks_make_headings_its_type_alone_would_not() -> None:
     text = read_document(bytes(pdf.output()), name="outline.pdf").text
     # body size, body weight, fourteen words: a heading only because the outline says so
     assert text.startswith(f"## Page 1\n\n### {title}\n\n#### Valves\n\nEach valve is checked")
+
+
+# -- a real page whose fonts map glyphs to no Unicode in either reader: PDFium gives
+# -- glyph codes (control characters), pdfminer "(cid:N)"; the page before it reads
+UNREADABLE = DATA / "unreadable_glyphs_page2.pdf"
+UNREADABLE_NOTE = (
+    "unreadable_glyphs_page2.pdf: page 2 cannot be read: neither PDFium nor pdfminer has "
+    "Unicode for many of the glyphs; only what they read as text is kept"
+)
+
+
+def _glyph_codes(text: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in text if not c.isspace() and unicodedata.category(c) in ("Cc", "Cn"))
+
+
+def test_a_page_neither_reader_can_read_is_one_line_and_the_other_pages_are_kept(capsys) -> None:
+    from tests.support import run_cli as run
+
+    doc = read_document(UNREADABLE)
+    first, second = doc.text.split("## Page 2")
+    assert "CUPERTINO UNION SCHOOL DISTRICT" in first and "CALL TO ORDER" in first
+    assert second.strip() == "" and _glyph_codes(doc.text) == ""  # no glyph codes as text
+    assert doc.notes == (UNREADABLE_NOTE,)
+    code, out, err = run(capsys, "chunk", str(UNREADABLE))
+    assert code == 0 and err == f"note: {UNREADABLE_NOTE}\n"
+    assert "CUPERTINO UNION SCHOOL DISTRICT" in out and "Traceback" not in out + err
+
+
+def test_a_pdf_with_only_unreadable_glyphs_is_refused_in_one_line_naming_them(
+    tmp_path, capsys
+) -> None:
+    import pypdfium2
+
+    from lab.inputs.documents import DocumentError
+    from tests.support import run_cli as run
+
+    src, page = pypdfium2.PdfDocument(UNREADABLE), pypdfium2.PdfDocument.new()
+    page.import_pages(src, [1])
+    buffer = io.BytesIO()
+    page.save(buffer)
+    with pytest.raises(DocumentError) as caught:
+        read_document(buffer.getvalue(), "slide.pdf")
+    said = (
+        "slide.pdf: page 1 cannot be read: neither PDFium nor pdfminer has Unicode for the "
+        "glyphs (fonts without a Unicode map); no text to chunk"
+    )
+    assert str(caught.value) == said
+    (tmp_path / "slide.pdf").write_bytes(buffer.getvalue())
+    code, out, err = run(capsys, "chunk", str(tmp_path / "slide.pdf"))
+    assert code == 2 and out == "" and err.count("\n") == 1 and said in err
+
+
+def test_a_page_pdfium_reads_as_glyph_codes_is_read_by_pdfminer() -> None:
+    # -- a real one-page file: PDFium gives control characters, pdfminer the words
+    doc = read_document(DATA / "glyph_codes_pdfminer_reads.pdf")
+    assert "pint test" in doc.text and "OpenAction = Print" in doc.text
+    assert _glyph_codes(doc.text) == ""
+    assert doc.notes == (
+        "glyph_codes_pdfminer_reads.pdf: page 1 read with pdfminer: PDFium has no Unicode "
+        "for the glyphs of their font",
+    )
