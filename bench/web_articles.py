@@ -86,20 +86,6 @@ def _trafilatura_body(**options: Any) -> Extractor:
     return run
 
 
-def _ours_else_trafilatura(data: bytes) -> str:
-    """Ours, but trafilatura's article when ours finds none and keeps the page whole."""
-    from bs4 import BeautifulSoup
-
-    from lab.inputs.convert.article import drop_furniture, main_content
-
-    soup = BeautifulSoup(html_text(data, "page"), "html.parser")
-    root = soup.body or soup
-    drop_furniture(root)
-    if main_content(root) is root:
-        return _trafilatura_body()(data) or _ours(data)
-    return _ours(data)
-
-
 EXTRACTORS: dict[str, Extractor] = {
     "ours": _ours,
     "whole page": _whole,
@@ -110,7 +96,6 @@ EXTRACTORS: dict[str, Extractor] = {
     "readability-lxml": _readability,
     "trafilatura body + ours": _trafilatura_body(),
     "trafilatura recall body + ours": _trafilatura_body(favor_recall=True),
-    "ours, else trafilatura": _ours_else_trafilatura,
 }
 
 _TARGET = r"\((?:<[^>]*>|[^()\s]*(?:\([^()]*\)[^()\s]*)*)(?:\s+\"[^\"]*\")?\)"

@@ -10,6 +10,8 @@ from lab.inputs.convert.result import ConversionError, image_placeholder, missin
 _ANCHORS = frozenset({"¶", "#", "\uf0c1"})  # pilcrow, hash, Font Awesome's link icon
 _PARTS = ("header", "footer")
 _DROPPED_TAGS = ("nav", "header", "footer", "script", "style", "noscript", "template")
+_READINGS = ("rt", "rp")  # ruby: a word's pronunciation printed over it, not a word of the text
+_SOFT_HYPHEN = "\u00ad"  # where a word may break: invisible, and a search misses the word
 
 
 def html_text(data: bytes, name: str) -> str:
@@ -27,8 +29,11 @@ def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = Fals
     try:
         from bs4 import BeautifulSoup
         from markdownify import MarkdownConverter
+
+        if web_page:
+            import trafilatura  # noqa: F401 - it finds the article (lab.inputs.convert.article)
     except ImportError:
-        raise missing("HTML", "markdownify and beautifulsoup4") from None
+        raise missing("HTML", "markdownify, beautifulsoup4 and trafilatura") from None
     # a scan of the tags first: the parser takes a second over thousands of levels
     limits.check_depth(limits.nesting(html, limits.HTML_OPEN_ENDED), name)
     soup = BeautifulSoup(html, "html.parser")  # builds its tree without recursing
@@ -37,6 +42,10 @@ def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = Fals
         if web_page and tag.name in _PARTS and tag.find_parent(["article", "main"]):
             continue  # an article's own header (its title, its lead) is the article's
         tag.decompose()  # site chrome: the same on every page, never the answer
+    for tag in soup.find_all(_READINGS):
+        tag.decompose()
+    for text in soup.find_all(string=lambda s: _SOFT_HYPHEN in s):
+        text.replace_with(text.replace(_SOFT_HYPHEN, ""))
     for link in soup.find_all("a"):
         # a heading's permalink anchor (Sphinx, MkDocs): a pilcrow, not a word of it
         if "headerlink" in (link.get("class") or ()) or link.get_text().strip() in _ANCHORS:
