@@ -25,39 +25,53 @@ from typing import Any
 
 _WORD = re.compile(r"\w+")
 _SHORT = 4  # fewer words than this: kept only as a whole line of the article
+_MOSTLY = 0.5  # a paragraph this much of whose runs of four words are the article's is kept
 _WHOLE = frozenset({"tr", "table", "pre"})  # half a row or half a code block is no use
 # a table whose cells hold these is the page's layout, not data: judged cell by cell
 _LAYOUT = ("p", "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote")
-_BLOCKS = frozenset(
+_BLOCKS = tuple(
     "address article aside blockquote dd details dialog div dl dt fieldset figcaption "
     "figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table "
     "tbody thead tfoot tr td th ul".split()
 )
-_BREAKS = _BLOCKS | {"br", "img"}
+_BREAKS = frozenset((*_BLOCKS, "br", "img"))
 # trafilatura logs a page it finds nothing in; a converter says its one line or nothing
 logging.getLogger("trafilatura").addHandler(logging.NullHandler())
 
 
 class _Article:
-    """The article's words as one run (to find a passage in) and as lines."""
+    """The article's words as one run (to find a passage in), as lines, and as the
+    runs of four words it holds (to find a paragraph it quotes with a change)."""
 
     def __init__(self, text: str) -> None:
-        self.run = f" {_words(text)} "
+        words = _words(text)
+        self.run = f" {words} "
         self.lines = {_words(line) for line in text.splitlines()}
+        self.fours = set(_fours(words.split()))
 
     def holds(self, words: str) -> bool:
         if words in self.lines:
             return True
         return len(words.split()) >= _SHORT and f" {words} " in self.run
 
+    def mostly_holds(self, words: str) -> bool:
+        """Most of a paragraph is the article's: trafilatura left out a link or a
+        line of it, or set its lines apart."""
+        fours = _fours(words.split())
+        return bool(fours) and sum(f in self.fours for f in fours) >= _MOSTLY * len(fours)
+
+
+def _fours(words: list[str]) -> list[tuple[str, ...]]:
+    return [tuple(words[i : i + _SHORT]) for i in range(len(words) - _SHORT + 1)]
+
 
 def _words(text: str) -> str:
     return " ".join(_WORD.findall(text.casefold()))
 
 
-def _said(element: Any) -> str:
-    """The words ``element`` says: its blocks apart, but a word split by inline
-    markup (``<span>Messenger</span>dienst``) one word, as a reader reads it."""
+def _text(element: Any) -> str:
+    """The text of ``element``: its blocks apart, but a word split by inline markup
+    (``<span>Messenger</span>dienst``) one word, as a reader reads it."""
     from bs4 import NavigableString
 
     parts: list[str] = []
@@ -67,7 +81,11 @@ def _said(element: Any) -> str:
             parts.append(f" {node}" if before in _BREAKS else node)
         elif node.name in _BREAKS:
             parts.append(" ")
-    return _words("".join(parts))
+    return "".join(parts)
+
+
+def _said(element: Any) -> str:
+    return _words(_text(element))
 
 
 def article_text(html: str) -> str | None:
@@ -82,31 +100,55 @@ def article_text(html: str) -> str | None:
 def _judge(element: Any, article: _Article, drops: list[Any]) -> bool | None:
     """What of ``element`` is the article: None, none of it (it goes to ``drops``, as
     do the parts of it that are not); False, a picture with no words; True, words."""
-    from bs4 import NavigableString
-
     words = _said(element)
     if not words:
         return False if element.name == "img" or element.find("img") is not None else None
     if article.holds(words):
         return True
-    if not any(c.name in _BLOCKS for c in element.children):
-        return None
-    if element.name in _WHOLE and (element.name == "pre" or element.find(_LAYOUT) is None):
-        return None
+    if element.find(_BLOCKS) is None or (  # a paragraph, a row or a code block: whole
+        element.name in _WHOLE and (element.name == "pre" or element.find(_LAYOUT) is None)
+    ):
+        return True if article.mostly_holds(words) else None
     said = False
-    for child in element.children:
-        if type(child) is NavigableString:  # text between blocks: judged as a block
-            between = _words(child)
-            if between and article.holds(between):
-                said = True
-            elif between:
-                drops.append(child)
+    line: list[Any] = []  # text and inline elements between two blocks: one paragraph
+    for child in [*element.children, None]:
+        if child is not None and _inline(child):
+            line.append(child)
             continue
-        verdict = _judge(child, article, drops) if child.name is not None else False
+        said = _judge_line(line, article, drops) or said
+        line = []
+        if child is None:
+            break
+        verdict = _judge(child, article, drops)
         if verdict is None:
             drops.append(child)
         said = said or verdict is True
     return said or None
+
+
+def _inline(node: Any) -> bool:
+    if node.name is None:
+        return True  # text, or a comment
+    return node.name not in _BLOCKS and node.find(_BLOCKS) is None
+
+
+def _judge_line(line: list[Any], article: _Article, drops: list[Any]) -> bool:
+    """Whether a paragraph written without a block around it is the article's; if
+    not, its pieces go to ``drops``."""
+    from bs4 import NavigableString
+
+    text = "".join(
+        str(n) if type(n) is NavigableString else " " if n.name in _BREAKS else _text(n)
+        for n in line
+        if n.name is not None or type(n) is NavigableString
+    )
+    words = _words(text)
+    if not words:
+        return False
+    if article.holds(words) or article.mostly_holds(words):
+        return True
+    drops.extend(line)
+    return False
 
 
 def article(soup: Any) -> Any:

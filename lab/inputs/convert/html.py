@@ -3,13 +3,19 @@ chrome (navigation, header, footer, scripts) dropped."""
 
 from __future__ import annotations
 
+import re
+
 from lab.inputs.convert import limits
 from lab.inputs.convert.article import article
 from lab.inputs.convert.result import ConversionError, image_placeholder, missing
 
+_CHARSET = re.compile(rb"""<meta[^>]+charset=["']?([A-Za-z0-9_.:-]+)""", re.I)
+_CHARSET_WITHIN = 4096  # bytes: a meta charset must come this early (the HTML standard says 1024)
 _ANCHORS = frozenset({"¶", "#", "\uf0c1"})  # pilcrow, hash, Font Awesome's link icon
 _PARTS = ("header", "footer")
-_DROPPED_TAGS = ("nav", "header", "footer", "script", "style", "noscript", "template")
+_NEVER_TEXT = ("script", "style", "noscript", "template")
+_CHROME = ("nav", "header", "footer")
+_SWALLOWED = 0.5  # a header or footer holding more of the page's text than this is left open
 _READINGS = ("rt", "rp")  # ruby: a word's pronunciation printed over it, not a word of the text
 _SOFT_HYPHEN = "\u00ad"  # where a word may break: invisible, and a search misses the word
 
@@ -18,7 +24,15 @@ def html_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        # pages without a charset are mostly Windows-1252; BeautifulSoup guesses the rest
+        pass
+    # a page saved in the charset it declares, but for a stray byte (a script's comment
+    # in another one): that charset, the stray byte replaced; pages without one are
+    # mostly Windows-1252
+    declared = _CHARSET.search(data[:_CHARSET_WITHIN])
+    charset = declared.group(1).decode("ascii") if declared else "cp1252"
+    try:
+        return data.decode(charset, errors="replace")
+    except LookupError:  # a charset Python does not know
         return data.decode("cp1252", errors="replace")
 
 
@@ -38,10 +52,7 @@ def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = Fals
     limits.check_depth(limits.nesting(html, limits.HTML_OPEN_ENDED), name)
     soup = BeautifulSoup(html, "html.parser")  # builds its tree without recursing
     limits.check_depth(_depth(soup), name)  # markdownify's walk recurses
-    for tag in soup.find_all(_DROPPED_TAGS):
-        if web_page and tag.name in _PARTS and tag.find_parent(["article", "main"]):
-            continue  # an article's own header (its title, its lead) is the article's
-        tag.decompose()  # site chrome: the same on every page, never the answer
+    _drop_chrome(soup, web_page)
     for tag in soup.find_all(_READINGS):
         tag.decompose()
     for text in soup.find_all(string=lambda s: _SOFT_HYPHEN in s):
@@ -68,6 +79,23 @@ def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = Fals
     if not markdown.strip():
         raise ConversionError(f"{name} has no text once navigation and scripts are dropped")
     return markdown
+
+
+def _drop_chrome(soup, web_page: bool) -> None:  # noqa: ANN001 - a BeautifulSoup tree
+    """Scripts and styles, and the site's navigation, header and footer: the same on
+    every page, never the answer."""
+    for tag in soup.find_all(_NEVER_TEXT):
+        tag.decompose()
+    page = len(soup.get_text())
+    for tag in soup.find_all(_CHROME):
+        if tag.decomposed:
+            continue  # inside one dropped already
+        if tag.name in _PARTS:
+            if web_page and tag.find_parent(["article", "main"]):
+                continue  # an article's own header (its title, its lead) is the article's
+            if len(tag.get_text()) > _SWALLOWED * page:
+                continue  # a header left open, the page inside it: the article finds its part
+        tag.decompose()
 
 
 def _tidy(markdown: str) -> str:
