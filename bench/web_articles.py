@@ -24,6 +24,7 @@ import json
 import re
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,12 +109,12 @@ _MARKS = re.compile(r"[*_|`\[\]]|^#{1,6} ", re.M)
 def plain(text: str) -> str:
     """What a reader reads: Markdown's escapes, emphasis, table bars, pictures and a
     link's target aside (the snippets are read the same way)."""
-    text = _LINK_TARGET.sub("", _IMAGE.sub(" ", text))
+    text = _LINK_TARGET.sub("", _IMAGE.sub(" ", unicodedata.normalize("NFC", text)))
     return " ".join(_MARKS.sub("", _ESCAPE.sub(r"\1", text)).split()).casefold()
 
 
 def _norm(text: str) -> str:
-    return " ".join(_ESCAPE.sub(r"\1", text).split()).casefold()
+    return " ".join(_ESCAPE.sub(r"\1", unicodedata.normalize("NFC", text)).split()).casefold()
 
 
 def present(snippet: str, output: str, reading: str) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from typing import Any
 
 _WORD = re.compile(r"\w+")
@@ -66,6 +67,9 @@ def _fours(words: list[str]) -> list[tuple[str, ...]]:
 
 
 def _words(text: str) -> str:
+    """Words as compared: a soft hyphen and a letter written as two code points
+    (u and a combining diaeresis) are the word a reader sees."""
+    text = unicodedata.normalize("NFC", text.replace("\u00ad", ""))
     return " ".join(_WORD.findall(text.casefold()))
 
 
@@ -151,12 +155,12 @@ def _judge_line(line: list[Any], article: _Article, drops: list[Any]) -> bool:
     return False
 
 
-def article(soup: Any) -> Any:
-    """The page's article: what of ``soup`` trafilatura reads as the article. It reads
-    the tree as the converter left it (scripts, navigation and permalink anchors gone)."""
+def article(soup: Any, html: str) -> Any:
+    """The page's article: what of ``soup`` trafilatura reads as the article in the
+    page's ``html`` (as written: its parser mends a broken page its own way)."""
     root = soup.body or soup
     # a fragment without a body loses its headings to trafilatura: give it a page
-    text = article_text(str(soup) if soup.body else f"<html><body>{soup}</body></html>")
+    text = article_text(html if soup.body else f"<html><body>{html}</body></html>")
     drops: list[Any] = []
     if not text or not _judge(root, _Article(text), drops):
         return root  # no article found, or none of its words found again: all of it

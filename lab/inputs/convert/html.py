@@ -61,7 +61,9 @@ def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = Fals
         # a heading's permalink anchor (Sphinx, MkDocs): a pilcrow, not a word of it
         if "headerlink" in (link.get("class") or ()) or link.get_text().strip() in _ANCHORS:
             link.decompose()
-    body = article(soup) if web_page else soup.body or soup
+        elif link.attrs:
+            link.attrs.pop("title", None)  # a tooltip ("opens in a new window"), not the text
+    body = article(soup, html) if web_page else soup.body or soup
 
     class Converter(MarkdownConverter):
         def convert_img(self, el, text, parent_tags) -> str:  # noqa: ANN001
