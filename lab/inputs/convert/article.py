@@ -24,7 +24,11 @@ import re
 import unicodedata
 from typing import Any
 
-_WORD = re.compile(r"\w+")
+from chunkers.scripts import HAN_BMP, HAN_EXTENSIONS, HIRAGANA, KATAKANA
+
+_HAN_KANA = HAN_BMP + HAN_EXTENSIONS + HIRAGANA
+# a word, as the chunker counts them: each ideograph or kana one, a katakana run one
+_WORD = re.compile(rf"[{_HAN_KANA}]|[{KATAKANA}]+|[^\W{_HAN_KANA}{KATAKANA}]+")
 _SHORT = 4  # fewer words than this: kept only as a whole line of the article
 _MOSTLY = 0.5  # a paragraph this much of whose runs of four words are the article's is kept
 _WHOLE = frozenset({"tr", "table", "pre"})  # half a row or half a code block is no use
@@ -67,10 +71,9 @@ def _fours(words: list[str]) -> list[tuple[str, ...]]:
 
 
 def _words(text: str) -> str:
-    """Words as compared: a soft hyphen and a letter written as two code points
-    (u and a combining diaeresis) are the word a reader sees."""
-    text = unicodedata.normalize("NFC", text.replace("\u00ad", ""))
-    return " ".join(_WORD.findall(text.casefold()))
+    """Words as compared: a letter written as two code points (u and a combining
+    diaeresis) is the letter a reader sees."""
+    return " ".join(_WORD.findall(unicodedata.normalize("NFC", text).casefold()))
 
 
 def _text(element: Any) -> str:

@@ -16,8 +16,10 @@ _PARTS = ("header", "footer")
 _NEVER_TEXT = ("script", "style", "noscript", "template")
 _CHROME = ("nav", "header", "footer")
 _SWALLOWED = 0.5  # a header or footer holding more of the page's text than this is left open
-_READINGS = ("rt", "rp")  # ruby: a word's pronunciation printed over it, not a word of the text
-_SOFT_HYPHEN = "\u00ad"  # where a word may break: invisible, and a search misses the word
+# not words of the text, taken out of the source so the article is found without them
+# too: ruby's readings (a word's pronunciation printed over it, its end tag optional)
+# and soft hyphens (where a word may break: invisible, and a search misses the word)
+_UNREAD = re.compile(r"<(r[tp])\b[^>]*>[^<]*(?:</\1\s*>)?|\u00ad|&shy;|&#173;|&#xad;", re.I)
 
 
 def html_text(data: bytes, name: str) -> str:
@@ -48,15 +50,12 @@ def html_to_markdown(html: str, name: str = "the page", *, web_page: bool = Fals
             import trafilatura  # noqa: F401 - it finds the article (lab.inputs.convert.article)
     except ImportError:
         raise missing("HTML", "markdownify, beautifulsoup4 and trafilatura") from None
+    html = _UNREAD.sub("", html)
     # a scan of the tags first: the parser takes a second over thousands of levels
     limits.check_depth(limits.nesting(html, limits.HTML_OPEN_ENDED), name)
     soup = BeautifulSoup(html, "html.parser")  # builds its tree without recursing
     limits.check_depth(_depth(soup), name)  # markdownify's walk recurses
     _drop_chrome(soup, web_page)
-    for tag in soup.find_all(_READINGS):
-        tag.decompose()
-    for text in soup.find_all(string=lambda s: _SOFT_HYPHEN in s):
-        text.replace_with(text.replace(_SOFT_HYPHEN, ""))
     for link in soup.find_all("a"):
         # a heading's permalink anchor (Sphinx, MkDocs): a pilcrow, not a word of it
         if "headerlink" in (link.get("class") or ()) or link.get_text().strip() in _ANCHORS:
