@@ -104,58 +104,83 @@ def article_text(html: str) -> str | None:
     )
 
 
-def _judge(element: Any, article: _Article, drops: list[Any]) -> bool | None:
-    """What of ``element`` is the article: None, none of it (it goes to ``drops``, as
-    do the parts of it that are not); False, a picture with no words; True, words."""
-    words = _said(element)
-    if not words:
-        return False if element.name == "img" or element.find("img") is not None else None
-    if article.holds(words):
-        return True
-    if element.find(_BLOCKS) is None or (  # a paragraph, a row or a code block: whole
-        element.name in _WHOLE and (element.name == "pre" or element.find(_LAYOUT) is None)
-    ):
-        return True if article.mostly_holds(words) else None
-    said = False
-    line: list[Any] = []  # text and inline elements between two blocks: one paragraph
-    for child in [*element.children, None]:
-        if child is not None and _inline(child):
-            line.append(child)
-            continue
-        said = _judge_line(line, article, drops) or said
-        line = []
-        if child is None:
-            break
-        verdict = _judge(child, article, drops)
-        if verdict is None:
-            drops.append(child)
-        said = said or verdict is True
-    return said or None
+class _Judge:
+    """Decides, element by element, what of a page is the article; what is not goes
+    to ``drops``. Which elements hold blocks, pictures or a layout's blocks is found
+    once, from the bottom up, not asked of every element again."""
 
+    def __init__(self, root: Any, article: _Article) -> None:
+        self.article = article
+        self.drops: list[Any] = []
+        self.with_blocks = _holders(root, frozenset(_BLOCKS))
+        self.with_pictures = _holders(root, frozenset({"img"}))
+        self.with_layout = _holders(root, frozenset(_LAYOUT))
 
-def _inline(node: Any) -> bool:
-    if node.name is None:
-        return True  # text, or a comment
-    return node.name not in _BLOCKS and node.find(_BLOCKS) is None
+    def element(self, element: Any) -> bool | None:
+        """None, none of ``element`` is the article (the caller drops it); False, a
+        picture with no words; True, words of the article, its other parts dropped."""
+        words = _said(element)
+        if not words:
+            return False if element.name == "img" or id(element) in self.with_pictures else None
+        if self.article.holds(words):
+            return True
+        if id(element) not in self.with_blocks or (  # a paragraph, a row, code: whole
+            element.name in _WHOLE
+            and (element.name == "pre" or id(element) not in self.with_layout)
+        ):
+            return True if self.article.mostly_holds(words) else None
+        said = False
+        line: list[Any] = []  # text and inline elements between two blocks: one paragraph
+        for child in [*element.children, None]:
+            if child is not None and self._inline(child):
+                line.append(child)
+                continue
+            said = self._line(line) or said
+            line = []
+            if child is None:
+                break
+            verdict = self.element(child)
+            if verdict is None:
+                self.drops.append(child)
+            said = said or verdict is True
+        return said or None
 
+    def _inline(self, node: Any) -> bool:
+        if node.name is None:
+            return True  # text, or a comment
+        return node.name not in _BLOCKS and id(node) not in self.with_blocks
 
-def _judge_line(line: list[Any], article: _Article, drops: list[Any]) -> bool:
-    """Whether a paragraph written without a block around it is the article's; if
-    not, its pieces go to ``drops``."""
-    from bs4 import NavigableString
+    def _line(self, line: list[Any]) -> bool:
+        """Whether a paragraph written without a block around it is the article's; if
+        not, its pieces are dropped."""
+        from bs4 import NavigableString
 
-    text = "".join(
-        str(n) if type(n) is NavigableString else " " if n.name in _BREAKS else _text(n)
-        for n in line
-        if n.name is not None or type(n) is NavigableString
-    )
-    words = _words(text)
-    if not words:
+        text = "".join(
+            str(n) if type(n) is NavigableString else " " if n.name in _BREAKS else _text(n)
+            for n in line
+            if n.name is not None or type(n) is NavigableString
+        )
+        words = _words(text)
+        if not words:
+            return False
+        if self.article.holds(words) or self.article.mostly_holds(words):
+            return True
+        self.drops.extend(line)
         return False
-    if article.holds(words) or article.mostly_holds(words):
-        return True
-    drops.extend(line)
-    return False
+
+
+def _holders(root: Any, names: frozenset[str]) -> set[int]:
+    """The elements that hold an element of one of these names, at any depth (one
+    walk: bs4's own search builds a matcher per call that costs more than the walk)."""
+    holders: set[int] = set()
+    for found in root.descendants:
+        if found.name not in names:
+            continue
+        for parent in found.parents:
+            if id(parent) in holders:
+                break  # and so its ancestors already
+            holders.add(id(parent))
+    return holders
 
 
 def article(soup: Any, html: str) -> Any:
@@ -164,9 +189,12 @@ def article(soup: Any, html: str) -> Any:
     root = soup.body or soup
     # a fragment without a body loses its headings to trafilatura: give it a page
     text = article_text(html if soup.body else f"<html><body>{html}</body></html>")
-    drops: list[Any] = []
-    if not text or not _judge(root, _Article(text), drops):
-        return root  # no article found, or none of its words found again: all of it
+    if not text:
+        return root  # no article found: all of the page
+    judge = _Judge(root, _Article(text))
+    if not judge.element(root):
+        return root  # none of the article's words found again: all of it
+    drops = judge.drops
     dropped = {id(node) for node in drops}
     title = root.find("h1")
     if title is not None and any(id(n) in dropped for n in (title, *title.parents)):
