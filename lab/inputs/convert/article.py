@@ -11,10 +11,13 @@ and the rest dropped, and the Markdown is made from the page as it was written.
 An element is kept whole when its words are a run of the article's words (a short
 one, under four words, only when it is a whole line of the article: a menu's "Home"
 is not the article because the article says "home"). Otherwise its children are
-judged one by one; a table row, a table and a ``pre`` are kept or dropped whole.
-A picture is kept when the element around it is. The page's title heading is put
-back when the kept text has none. When trafilatura finds no article the page is kept
-whole: a short page is all article.
+judged one by one, the text and inline elements between two blocks as one
+paragraph. A paragraph, a table row, a data table and a ``pre`` are kept or dropped
+whole: kept when most of their runs of four words are the article's (trafilatura
+left out a link or a line of it); a layout table, whose cells hold paragraphs, is
+judged cell by cell. A picture is kept when the element around it is. The page's
+title heading is put back when the kept text has none. When trafilatura finds no
+article the page is kept whole: a short page is all article.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ _HAN_KANA = HAN_BMP + HAN_EXTENSIONS + HIRAGANA
 # a word, as the chunker counts them: each ideograph or kana one, a katakana run one
 _WORD = re.compile(rf"[{_HAN_KANA}]|[{KATAKANA}]+|[^\W{_HAN_KANA}{KATAKANA}]+")
 _SHORT = 4  # fewer words than this: kept only as a whole line of the article
-_MOSTLY = 0.5  # a paragraph this much of whose runs of four words are the article's is kept
+_RUN = 4  # words: a paragraph is found in the article by its runs of this many words
+_MOSTLY = 0.5  # a paragraph this much of whose runs are the article's is kept
 _WHOLE = frozenset({"tr", "table", "pre"})  # half a row or half a code block is no use
 # a table whose cells hold these is the page's layout, not data: judged cell by cell
 _LAYOUT = ("p", "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote")
@@ -67,7 +71,7 @@ class _Article:
 
 
 def _fours(words: list[str]) -> list[tuple[str, ...]]:
-    return [tuple(words[i : i + _SHORT]) for i in range(len(words) - _SHORT + 1)]
+    return [tuple(words[i : i + _RUN]) for i in range(len(words) - _RUN + 1)]
 
 
 def _words(text: str) -> str:
