@@ -1,136 +1,212 @@
 """The article of a web page: its main text, without the site around it
 (navigation, banners, cookie notices, share buttons, "related" lists, comments).
 
-Three steps, each a rule a reader would name:
-1. Drop what is never the article: elements by their tag (``nav``, ``aside``,
-   ``form``...), by their ARIA role (navigation, banner, complementary...), hidden
-   ones, and those whose class or id says they are site furniture (cookie, consent,
-   share, related, newsletter, breadcrumb, comments...).
-2. Find the article: every paragraph gives its parent a score by its length and
-   commas (and half of it to its grandparent), less the share of its text in
-   links; the best-scoring element is the article's body. An ``article`` or
-   ``main`` element around it that is not much larger is taken instead (it holds
-   the title and the lead).
-3. Keep the page's title heading when the body has none.
+trafilatura (Apache-2.0, offline: it reads the page it is given and nothing else)
+says which words of the page are its article; measured on its evaluation pages it
+keeps more of the article and less of the site than rules of our own did
+(docs/limits.md). Its own output flattens what we keep (a plain ``pre`` becomes a
+quote), so it only chooses: the page's own elements that hold those words are kept
+and the rest dropped, and the Markdown is made from the page as it was written.
 
-A page with no paragraphs to score (a list, a table, a short page) is kept whole,
-less step 1's furniture.
+An element is kept whole when its words are a run of the article's words (a short
+one, under four words, only when it is a whole line of the article: a menu's "Home"
+is not the article because the article says "home"). Otherwise its children are
+judged one by one, the text and inline elements between two blocks as one
+paragraph. A paragraph, a table row, a data table and a ``pre`` are kept or dropped
+whole: kept when most of their runs of four words are the article's (trafilatura
+left out a link or a line of it); a layout table, whose cells hold paragraphs, is
+judged cell by cell. A picture is kept when the element around it is. The page's
+title heading is put back when the kept text has none. When trafilatura finds no
+article the page is kept whole: a short page is all article.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import unicodedata
 from typing import Any
 
-_NEVER = ("nav", "aside", "form", "dialog", "button", "iframe", "svg", "select", "menu")
-_ROLES = frozenset(
-    "navigation banner contentinfo complementary search dialog alertdialog menu menubar".split()
+from chunkers.scripts import HAN_BMP, HAN_EXTENSIONS, HIRAGANA, KATAKANA
+
+_HAN_KANA = HAN_BMP + HAN_EXTENSIONS + HIRAGANA
+# a word, as the chunker counts them: each ideograph or kana one, a katakana run one
+_WORD = re.compile(rf"[{_HAN_KANA}]|[{KATAKANA}]+|[^\W{_HAN_KANA}{KATAKANA}]+")
+_SHORT = 4  # fewer words than this: kept only as a whole line of the article
+_RUN = 4  # words: a paragraph is found in the article by its runs of this many words
+_MOSTLY = 0.5  # a paragraph this much of whose runs are the article's is kept
+_WHOLE = frozenset({"tr", "table", "pre"})  # half a row or half a code block is no use
+# a table whose cells hold these is the page's layout, not data: judged cell by cell
+_LAYOUT = ("p", "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote")
+_BLOCKS = tuple(
+    "address article aside blockquote dd details dialog div dl dt fieldset figcaption "
+    "figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section table "
+    "tbody thead tfoot tr td th ul".split()
 )
-_FURNITURE = re.compile(
-    r"cookie|consent|gdpr|newsletter|subscri|share|sharing|social|related|recommend|"
-    r"sidebar|breadcrumb|skip|navbar|menu|promo|advert|sponsor|comment|popup|modal|"
-    r"pagination|pager|signup|login|paywall|outbrain|taboola|footer|masthead",
-    re.I,
-)
-_ALWAYS = re.compile(r"related|recommend|cookie|consent|gdpr|comment|newsletter|breadcrumb", re.I)
-_CONTENT = re.compile(r"article|body|content|main|post|entry|text|story|column", re.I)
-_COMMENTS = re.compile(r"comment|cookie|consent|gdpr", re.I)  # dropped however long
-_WRAPPER = 5  # paragraphs of 80 characters: an element holding this many is no furniture
-_BLOCKS = ("p", "pre", "blockquote", "li", "td", "dd")
-_CONTAINERS = frozenset({"article", "main"})
-_MIN_SCORE = 20.0  # below this the page has no article to pick: keep it whole
-_MOST = 0.8  # the article holds this share of the page's paragraph text, or more
-_AROUND = 3.0  # an article/main element at most this many times the body's text
+_BREAKS = frozenset((*_BLOCKS, "br", "img"))
+# trafilatura logs a page it finds nothing in; a converter says its one line or nothing
+logging.getLogger("trafilatura").addHandler(logging.NullHandler())
 
 
-def _furniture(tag: Any) -> bool:
-    if tag.attrs is None:
-        return False
-    role = str(tag.get("role") or "").lower()
-    if role in _ROLES or tag.get("aria-hidden") == "true" or tag.has_attr("hidden"):
-        return True
-    style = str(tag.get("style") or "").replace(" ", "").lower()
-    if "display:none" in style or "visibility:hidden" in style:
-        return True
-    names = " ".join([*(tag.get("class") or ()), str(tag.get("id") or "")])
-    if not names or not _FURNITURE.search(names):
-        return False
-    if _CONTENT.search(names) and not _ALWAYS.search(names):
-        return False  # "sidebar-and-content-body" holds the article; "related-articles" not
-    if tag.find(["h1", "article", "main"]) is not None:
-        return False  # a wrapper named for its share buttons, around the article
-    long = sum(_text_length(p) >= 80 for p in tag.find_all("p", limit=_WRAPPER))
-    return long < _WRAPPER or bool(_COMMENTS.search(names))
+class _Article:
+    """The article's words as one run (to find a passage in), as lines, and as the
+    runs of four words it holds (to find a paragraph it quotes with a change)."""
+
+    def __init__(self, text: str) -> None:
+        words = _words(text)
+        self.run = f" {words} "
+        self.lines = {_words(line) for line in text.splitlines()}
+        self.fours = set(_fours(words.split()))
+
+    def holds(self, words: str) -> bool:
+        if words in self.lines:
+            return True
+        return len(words.split()) >= _SHORT and f" {words} " in self.run
+
+    def mostly_holds(self, words: str) -> bool:
+        """Most of a paragraph is the article's: trafilatura left out a link or a
+        line of it, or set its lines apart."""
+        fours = _fours(words.split())
+        return bool(fours) and sum(f in self.fours for f in fours) >= _MOSTLY * len(fours)
 
 
-def drop_furniture(root: Any) -> None:
-    for tag in root.find_all(_NEVER):
-        tag.decompose()
-    for tag in list(root.find_all(True)):
-        if tag.decomposed:
-            continue
-        if tag.name not in ("html", "body") and _furniture(tag):
-            tag.decompose()
+def _fours(words: list[str]) -> list[tuple[str, ...]]:
+    return [tuple(words[i : i + _RUN]) for i in range(len(words) - _RUN + 1)]
 
 
-def _text_length(tag: Any) -> int:
-    return len(" ".join(tag.get_text(" ").split()))
+def _words(text: str) -> str:
+    """Words as compared: a letter written as two code points (u and a combining
+    diaeresis) is the letter a reader sees."""
+    return " ".join(_WORD.findall(unicodedata.normalize("NFC", text).casefold()))
 
 
-def _link_share(tag: Any, length: int) -> float:
-    linked = sum(_text_length(a) for a in tag.find_all("a"))
-    return min(linked / length, 1.0) if length else 1.0
+def _text(element: Any) -> str:
+    """The text of ``element``: its blocks apart, but a word split by inline markup
+    (``<span>Messenger</span>dienst``) one word, as a reader reads it."""
+    from bs4 import NavigableString
+
+    parts: list[str] = []
+    for node in element.descendants:
+        if type(node) is NavigableString:  # not a comment or a doctype
+            before = getattr(node.previous_sibling, "name", None)
+            parts.append(f" {node}" if before in _BREAKS else node)
+        elif node.name in _BREAKS:
+            parts.append(" ")
+    return "".join(parts)
 
 
-def main_content(root: Any) -> Any:
-    """The element holding the article (``root`` when none stands out): the
-    smallest element that holds most of the page's paragraph text, link text
-    discounted, starting from the one whose paragraphs score best."""
-    scores: dict[int, float] = {}  # each element's own paragraphs (and half its grandchildren's)
-    held: dict[int, float] = {}  # every paragraph under an element, at any depth
-    nodes: dict[int, Any] = {}
-    total = 0.0
-    for block in root.find_all(_BLOCKS):
-        length = _text_length(block)
-        if length < 25 or block.find(_BLOCKS) is not None:
-            continue  # too short to be a paragraph, or a list holding paragraphs
-        score = (1 + block.get_text().count(",") + min(length / 100, 3)) * (
-            1 - _link_share(block, length)
-        )
-        total += score
-        for depth, parent in enumerate(block.parents):
-            if parent.name in ("[document]",):
+def _said(element: Any) -> str:
+    return _words(_text(element))
+
+
+def article_text(html: str) -> str | None:
+    """trafilatura's reading of the page's article as plain text; None when it finds none."""
+    import trafilatura
+
+    return trafilatura.extract(
+        html, include_comments=False, include_tables=True, with_metadata=False
+    )
+
+
+class _Judge:
+    """Decides, element by element, what of a page is the article; what is not goes
+    to ``drops``. Which elements hold blocks, pictures or a layout's blocks is found
+    once, from the bottom up, not asked of every element again."""
+
+    def __init__(self, root: Any, article: _Article) -> None:
+        self.article = article
+        self.drops: list[Any] = []
+        self.with_blocks = _holders(root, frozenset(_BLOCKS))
+        self.with_pictures = _holders(root, frozenset({"img"}))
+        self.with_layout = _holders(root, frozenset(_LAYOUT))
+
+    def element(self, element: Any) -> bool | None:
+        """None, none of ``element`` is the article (the caller drops it); False, a
+        picture with no words; True, words of the article, its other parts dropped."""
+        words = _said(element)
+        if not words:
+            return False if element.name == "img" or id(element) in self.with_pictures else None
+        if self.article.holds(words):
+            return True
+        if id(element) not in self.with_blocks or (  # a paragraph, a row, code: whole
+            element.name in _WHOLE
+            and (element.name == "pre" or id(element) not in self.with_layout)
+        ):
+            return True if self.article.mostly_holds(words) else None
+        said = False
+        line: list[Any] = []  # text and inline elements between two blocks: one paragraph
+        for child in [*element.children, None]:
+            if child is not None and self._inline(child):
+                line.append(child)
+                continue
+            said = self._line(line) or said
+            line = []
+            if child is None:
                 break
-            nodes[id(parent)] = parent
-            held[id(parent)] = held.get(id(parent), 0.0) + score
-            if depth < 2:
-                scores[id(parent)] = scores.get(id(parent), 0.0) + score / (1 + depth)
-    if not scores or total < _MIN_SCORE:
-        return root
-    best = nodes[max(scores, key=lambda k: scores[k])]
-    size = _text_length(best)
-    while held.get(id(best), 0.0) < _MOST * total and best is not root:
-        best = best.parent  # a body split over several elements: their parent
-        if _container(best):
-            return best  # the page says where its article is
-    for outer in best.parents:
-        if _container(outer):
-            return outer if _text_length(outer) <= _AROUND * size else best
-    return best
+            verdict = self.element(child)
+            if verdict is None:
+                self.drops.append(child)
+            said = said or verdict is True
+        return said or None
+
+    def _inline(self, node: Any) -> bool:
+        if node.name is None:
+            return True  # text, or a comment
+        return node.name not in _BLOCKS and id(node) not in self.with_blocks
+
+    def _line(self, line: list[Any]) -> bool:
+        """Whether a paragraph written without a block around it is the article's; if
+        not, its pieces are dropped."""
+        from bs4 import NavigableString
+
+        text = "".join(
+            str(n) if type(n) is NavigableString else " " if n.name in _BREAKS else _text(n)
+            for n in line
+            if n.name is not None or type(n) is NavigableString
+        )
+        words = _words(text)
+        if not words:
+            return False
+        if self.article.holds(words) or self.article.mostly_holds(words):
+            return True
+        self.drops.extend(line)
+        return False
 
 
-def _container(tag: Any) -> bool:
-    return tag.name in _CONTAINERS or tag.get("role") in ("main", "article")
+def _holders(root: Any, names: frozenset[str]) -> set[int]:
+    """The elements that hold an element of one of these names, at any depth (one
+    walk: bs4's own search builds a matcher per call that costs more than the walk)."""
+    holders: set[int] = set()
+    for found in root.descendants:
+        if found.name not in names:
+            continue
+        for parent in found.parents:
+            if id(parent) in holders:
+                break  # and so its ancestors already
+            holders.add(id(parent))
+    return holders
 
 
-def article(soup: Any) -> Any:
-    """The page's article, furniture dropped, with its title when the body lacks one."""
+def article(soup: Any, html: str) -> Any:
+    """The page's article: what of ``soup`` trafilatura reads as the article in the
+    page's ``html`` (as written: its parser mends a broken page its own way)."""
     root = soup.body or soup
-    drop_furniture(root)
-    body = main_content(root)
-    if body is root or body.find("h1") is not None:
-        return body
+    # a fragment without a body loses its headings to trafilatura: give it a page
+    text = article_text(html if soup.body else f"<html><body>{html}</body></html>")
+    if not text:
+        return root  # no article found: all of the page
+    judge = _Judge(root, _Article(text))
+    if not judge.element(root):
+        return root  # none of the article's words found again: all of it
+    drops = judge.drops
+    dropped = {id(node) for node in drops}
     title = root.find("h1")
-    if title is not None and not any(p is body for p in title.parents):
-        body.insert(0, title.extract())
-    return body
+    if title is not None and any(id(n) in dropped for n in (title, *title.parents)):
+        title.extract()  # put back at the top if the kept text has no title of its own
+    else:
+        title = None
+    for node in drops:
+        node.extract()
+    if title is not None and root.find("h1") is None:
+        root.insert(0, title)
+    return root

@@ -116,11 +116,13 @@ def test_every_refusal_is_one_line(tmp_path: Path, capsys, name, make, message) 
 
 
 PDF_NEEDS = "reading PDF files needs pypdfium2 and pdfplumber"
+HTML_NEEDS = "reading HTML files needs markdownify, beautifulsoup4 and trafilatura"
 MISSING = [
     ("pypdfium2", "manual.pdf", PDF_NEEDS),
     ("pdfplumber", "manual.pdf", PDF_NEEDS),
-    ("bs4", "guide.html", "reading HTML files needs markdownify and beautifulsoup4"),
-    ("markdownify", "guide.html", "reading HTML files needs markdownify and beautifulsoup4"),
+    ("bs4", "guide.html", HTML_NEEDS),
+    ("markdownify", "guide.html", HTML_NEEDS),
+    ("trafilatura", "guide.html", HTML_NEEDS),
     ("mammoth", "guide.docx", "reading Word files needs mammoth"),
 ]
 

@@ -1,6 +1,7 @@
 """The article of a real web page, without the site around it: trafilatura's
 evaluation says, page by page, which snippets are the article's and which are
-the site's (navigation, "related" lists, share and download links)."""
+the site's (navigation, "related" lists, share and download links). Its whole set
+is measured by ``python -m bench.web_articles`` (docs/limits.md)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,38 @@ PAGES = {
             "Arbeitsmarkts in den Vorjahren lesen",
         ],
     ),
+    # a blog post whose date, imprint link and blogroll sat beside the article
+    "die-partei.net.luebeck.html": (
+        ["Die GEMA dreht völlig am Zeiger!", "http://www.openpetition.de"],
+        ["31. Mai", "Impressum", "Steuerdarling"],
+    ),
+    # a wiki page: its edit bar and attachment links are the site's
+    "wiki.python.org.Download.html": (
+        [
+            "hey are available via the yellow download buttons on that page.",
+            "Before you start, you will need Python on your computer.",
+            "general download page",
+        ],
+        ["Unable to edit the page? See the FrontPage for instructions.", "Attachments", "Login"],
+    ),
+    # a travel page whose <header> is never closed: the whole page sits inside it
+    "reisen-mit-dem-internet.de.emden-21416.html": (
+        ["Emden ist vor allem in Deutschland", "Die Kunsthalle in Emden wurde 1986"],
+        ["Quellen und Inspiration: u.a. wikipedia.org", "Infos zum Reiseziel"],
+    ),
+    # a UTF-8 page with one Windows-1252 byte in a script's comment
+    "maescot.de.schafskunde.html": (
+        [
+            "Schaf, Standardausführung, weiß",
+            "Bei diesem arroganten Schafweibchen",
+            "Eine Intellektuelle, die",
+        ],
+        [
+            "Der Webcomic mit den niedlichen Schafen",
+            "© 2009-2012 Jonathan Krase",
+            "…und anderem Web 2.0 Gedöns.",
+        ],
+    ),
 }
 
 
@@ -76,3 +109,22 @@ def test_cookie_banners_skip_links_and_related_lists_are_not_the_article() -> No
     assert "Residents may return" in text
     for clutter in ("Skip to main", "cookies", "Home", "Related", "Storm season"):
         assert clutter not in text
+
+
+def test_ruby_readings_and_soft_hyphens_are_not_words_of_the_text() -> None:
+    # a Japanese news page for learners prints each word's reading over it
+    page = (
+        "<article><p><ruby>法律<rt>ほうりつ</rt></ruby>では<ruby><rp>(</rp>親<rt>おや</rt>"
+        "<rp>)</rp></ruby>に</p><p>Hoch\u00adwasser im Tal: das Wasser steigt seit "
+        "gestern Abend, sagt das Amt, und sinkt erst morgen.</p></article>"
+    ).encode()
+    text = read_document(page, name="news.html").text
+    assert "法律では親に" in text
+    assert "Hochwasser im Tal" in text
+
+
+def test_a_stray_byte_does_not_turn_a_utf8_page_into_windows_1252() -> None:
+    head = b'<html><head><meta charset="utf-8"><script>/* M\xe4scot */</script></head>'
+    body = "<body><p>Größere Schafe grasen auf der grünen Wiese.</p></body></html>"
+    text = read_document(head + body.encode(), name="sheep.html").text
+    assert "Größere Schafe grasen auf der grünen Wiese." in text
