@@ -11,6 +11,11 @@ if [ "${1:-}" = "--fast" ]; then
   shift
 fi
 
+# pip itself first: pip 23's resolver stops with an internal error on lxml asked for
+# with its extra spelled two ways ("html_clean" by justext, "html-clean" by
+# readability-lxml), which requirements-dev.txt does
+python3 -m pip install --quiet --disable-pip-version-check "pip==25.3"
+
 # requirements-dev.txt holds the runtime, the benchmark's peers (its quick test measures
 # them) and Dask (the distributed check's LocalCluster test), all pinned.
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
