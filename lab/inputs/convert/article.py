@@ -27,11 +27,11 @@ import re
 import unicodedata
 from typing import Any
 
-from chunkers.scripts import HAN_BMP, HAN_EXTENSIONS, HIRAGANA, KATAKANA
+from chunkers.scripts import word_spans
 
-_HAN_KANA = HAN_BMP + HAN_EXTENSIONS + HIRAGANA
-# a word, as the chunker counts them: each ideograph or kana one, a katakana run one
-_WORD = re.compile(rf"[{_HAN_KANA}]|[{KATAKANA}]+|[^\W{_HAN_KANA}{KATAKANA}]+")
+# what is not part of a word when text is compared: punctuation and marks (the words
+# themselves are the chunker's: each ideograph or kana one, a katakana run one)
+_NOT_WORD = re.compile(r"\W+")
 _SHORT = 4  # fewer words than this: kept only as a whole line of the article
 _RUN = 4  # words: a paragraph is found in the article by its runs of this many words
 _MOSTLY = 0.5  # a paragraph this much of whose runs are the article's is kept
@@ -77,7 +77,8 @@ def _fours(words: list[str]) -> list[tuple[str, ...]]:
 def _words(text: str) -> str:
     """Words as compared: a letter written as two code points (u and a combining
     diaeresis) is the letter a reader sees."""
-    return " ".join(_WORD.findall(unicodedata.normalize("NFC", text).casefold()))
+    plain = _NOT_WORD.sub(" ", unicodedata.normalize("NFC", text).casefold())
+    return " ".join(plain[a:b] for a, b in word_spans(plain))
 
 
 def _text(element: Any) -> str:
